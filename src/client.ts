@@ -1,0 +1,188 @@
+import type { Dispatcher } from 'undici'
+import { ApiError, kindOfNetworkError, kindOfStatus, parseRetryAfter } from './errors.js'
+import { parseJob, type AgentJob } from './job.js'
+import { inline } from './text.js'
+
+/** Largest job record we read (bytes); a bigger answer is refused, never buffered whole. */
+export const MAX_JOB_BYTES = 1024 * 1024
+/** Of an error answer, only the start is read: enough for `{"error": …}`. */
+const MAX_ERROR_BYTES = 16 * 1024
+
+/** Thrown when the step is cancelled mid-request. */
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled')
+    this.name = 'Cancelled'
+  }
+}
+
+export interface ClientOptions {
+  /** API root without a trailing slash (may carry a path prefix). */
+  baseUrl: URL
+  apiKey: string
+  projectId: string
+  /** Connection pool: the plain agent, or a proxy agent (see `http.ts`). */
+  dispatcher: Dispatcher
+  userAgent: string
+}
+
+export interface CallOptions {
+  /** Time limit of this request, answer body included (ms). */
+  timeoutMs: number
+  /** Aborts on cancellation of the step. */
+  signal: AbortSignal
+}
+
+/** One method per endpoint of the Agent API v2; every failure surfaces as an `ApiError`. */
+export class AgentClient {
+  constructor(private readonly options: ClientOptions) {}
+
+  /** `POST /v2/agent/{projectId}/job`. */
+  createJob(prompt: string, call: CallOptions): Promise<AgentJob> {
+    return this.send('POST', ['job'], { prompt }, call)
+  }
+
+  /** `POST /v2/agent/{projectId}/job/{id}/message`. */
+  sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<AgentJob> {
+    return this.send('POST', ['job', jobId, 'message'], { prompt }, call)
+  }
+
+  /** `GET /v2/agent/{projectId}/job/{id}`. */
+  getJob(jobId: string, call: CallOptions): Promise<AgentJob> {
+    return this.send('GET', ['job', jobId], undefined, call)
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    segments: string[],
+    body: { prompt: string } | undefined,
+    call: CallOptions
+  ): Promise<AgentJob> {
+    const { baseUrl, apiKey, projectId, dispatcher, userAgent } = this.options
+    const prefix = baseUrl.pathname.replace(/\/+$/, '')
+    const path = `${prefix}/v2/agent/${[projectId, ...segments].map(encodeSegment).join('/')}`
+    const timeout = AbortSignal.timeout(Math.max(1, call.timeoutMs))
+    const signal = AbortSignal.any([call.signal, timeout])
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${apiKey}`,
+      accept: 'application/json',
+      'user-agent': userAgent
+    }
+    if (body) headers['content-type'] = 'application/json'
+
+    let response: Dispatcher.ResponseData
+    try {
+      // dispatcher.request takes the path as given: `new URL()` would resolve an id of `..`.
+      response = await dispatcher.request({
+        origin: baseUrl.origin,
+        path,
+        method,
+        headers,
+        body: body && JSON.stringify(body),
+        signal
+      })
+    } catch (error) {
+      throw this.failure(error, call.signal, call.timeoutMs)
+    }
+
+    const status = response.statusCode
+    const retryAfterMs = parseRetryAfter(header(response.headers['retry-after']), Date.now())
+    if (status < 200 || status >= 300) {
+      const text = await readText(response.body, MAX_ERROR_BYTES).catch(() => '')
+      throw new ApiError(kindOfStatus(status), describeError(status, text, response.headers), status, retryAfterMs)
+    }
+
+    let text: string
+    try {
+      text = await readText(response.body, MAX_JOB_BYTES, true)
+    } catch (error) {
+      throw error instanceof ApiError ? error : this.failure(error, call.signal, call.timeoutMs)
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new ApiError('bad-response', `answered ${status} with ${describeBody(text, response.headers)} instead of a job (JSON)`, status)
+    }
+    const job = parseJob(json)
+    if (!job) throw new ApiError('bad-response', `answered ${status} with JSON that is not a job record`, status)
+    if (method === 'POST' && job.id === undefined) {
+      throw new ApiError('bad-response', `answered ${status} with a job record that has no id`, status)
+    }
+    return job
+  }
+
+  private failure(error: unknown, cancel: AbortSignal, timeoutMs: number): Error {
+    if (cancel.aborted) return new Cancelled()
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      return new ApiError('no-answer', `no answer within ${Math.round(timeoutMs / 100) / 10}s`)
+    }
+    const kind = kindOfNetworkError(error)
+    return new ApiError(kind, `${kind === 'not-sent' ? 'could not connect' : 'connection failed'}: ${networkDetail(error)}`)
+  }
+}
+
+/**
+ * One path segment, percent-encoded so that `/`, `?`, `#` and `%` stay inside it, and a bare
+ * `.` or `..` cannot climb the path.
+ */
+export function encodeSegment(segment: string): string {
+  if (segment === '.' || segment === '..') return segment.replaceAll('.', '%2E')
+  return encodeURIComponent(segment)
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * Reads a body as UTF-8 up to `limit` bytes. Past the limit: throws when `strict`, else keeps
+ * what was read. Either way the rest is never read.
+ */
+async function readText(body: Dispatcher.ResponseData['body'], limit: number, strict = false): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) {
+      body.destroy()
+      if (strict) throw new ApiError('bad-response', `answered with more than ${limit} bytes; refusing to read it`)
+      chunks.push(chunk.subarray(0, chunk.length - (size - limit)))
+      break
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The server's `error` text, or a short description of what came instead. */
+function describeError(status: number, text: string, headers: Dispatcher.ResponseData['headers']): string {
+  try {
+    const json: unknown = JSON.parse(text)
+    const error = (json as { error?: unknown } | null)?.error
+    if (typeof error === 'string' && error) return `answered ${status}: ${inline(error)}`
+  } catch {
+    // Not JSON: describe it below.
+  }
+  const location = header(headers.location)
+  if (status >= 300 && status < 400 && location) return `answered ${status}, a redirect to ${inline(location, 200)}`
+  return `answered ${status} with ${describeBody(text, headers)}`
+}
+
+function describeBody(text: string, headers: Dispatcher.ResponseData['headers']): string {
+  if (!text.trim()) return 'an empty body'
+  const type = header(headers['content-type']) ?? ''
+  if (type.includes('html') || /^\s*</.test(text)) return 'an HTML page (a proxy or gateway answering?)'
+  return `a body that is not JSON (${text.length} bytes)`
+}
+
+function networkDetail(error: unknown): string {
+  const parts: string[] = []
+  let cause: unknown = error
+  for (let depth = 0; depth < 4 && cause instanceof Error; depth++) {
+    const code = (cause as NodeJS.ErrnoException).code
+    parts.push(code && !cause.message.includes(code) ? `${cause.message} (${code})` : cause.message)
+    cause = cause.cause
+  }
+  return inline(parts.join(': ') || String(error))
+}

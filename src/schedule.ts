@@ -1,0 +1,71 @@
+/**
+ * When to poll next and when to retry: pure functions of their inputs, so the polling loop stays
+ * tiny and the schedule can be unit-tested and benchmarked on a virtual clock.
+ */
+
+export interface PollSchedule {
+  /** First delay, and the floor of every delay (ms). */
+  initialMs: number
+  /** Cap on a delay, jitter included (ms). */
+  maxMs: number
+}
+
+/**
+ * Delays grow with the time already waited (a quarter of it): a job that has run for t is
+ * noticed within about t/4 of finishing, which keeps the detection lag a fixed share of the
+ * job's duration while the number of polls grows only with the logarithm of it until the cap.
+ */
+export const GROWTH = 0.25
+/** Symmetric jitter (±10 %), so runs in a matrix do not poll in lockstep. */
+export const JITTER = 0.1
+
+export interface PollInput {
+  /** Time since the wait began (ms). */
+  elapsedMs: number
+  /** Time left before the step's deadline (ms). */
+  remainingMs: number
+  /** Consecutive failed polls just before this delay. */
+  failures: number
+  /** The server's Retry-After, when the last answer carried one (ms from now). */
+  retryAfterMs?: number | undefined
+  /** A uniform random number in [0, 1). */
+  random: number
+}
+
+/**
+ * The delay before the next poll (ms), or undefined when no poll fits before the deadline
+ * (the server asked us to come back later than that).
+ */
+export function nextPollDelay(input: PollInput, schedule: PollSchedule): number | undefined {
+  const { initialMs, maxMs } = schedule
+  let base = Math.min(maxMs, Math.max(initialMs, GROWTH * input.elapsedMs))
+  // Failing polls back off by doubling from the first delay, within the same cap.
+  if (input.failures > 0) base = Math.max(base, Math.min(maxMs, initialMs * 2 ** input.failures))
+  const jittered = base * (1 + JITTER * (2 * input.random - 1))
+  const delay = Math.max(Math.min(maxMs, jittered), input.retryAfterMs ?? 0)
+  if ((input.retryAfterMs ?? 0) > input.remainingMs) return undefined
+  return Math.max(0, Math.min(delay, input.remainingMs))
+}
+
+/** Bounds on retrying a request that certainly did not take effect. */
+export const RETRY = { attempts: 5, baseMs: 1000, maxMs: 30_000 } as const
+
+export interface RetryInput {
+  /** Attempts made so far (1 after the first failure). */
+  attempt: number
+  remainingMs: number
+  retryAfterMs?: number | undefined
+  random: number
+}
+
+/**
+ * Delay before retrying a request (ms), or undefined when it should not be retried: the attempts
+ * are spent or the wait would not fit in the time left. Without Retry-After: capped exponential
+ * backoff with full jitter.
+ */
+export function nextRetryDelay(input: RetryInput): number | undefined {
+  if (input.attempt >= RETRY.attempts) return undefined
+  const delay =
+    input.retryAfterMs ?? input.random * Math.min(RETRY.maxMs, RETRY.baseMs * 2 ** (input.attempt - 1))
+  return delay < input.remainingMs ? delay : undefined
+}

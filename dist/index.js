@@ -31924,11 +31924,12 @@ function report_link(url, label) {
  * tiny and the schedule can be unit-tested and benchmarked on a virtual clock.
  */
 /**
- * Delays grow with the time already waited (a quarter of it): a job that has run for t is
- * noticed within about t/4 of finishing, which keeps the detection lag a fixed share of the
- * job's duration while the number of polls grows only with the logarithm of it until the cap.
+ * Delays grow with the time already waited (22 % of it, so at most a quarter with jitter): a
+ * job that has run for t is noticed within about t/4 of finishing, which keeps the detection
+ * lag a fixed share of the job's duration while the number of polls grows only with the
+ * logarithm of it until the cap.
  */
-const GROWTH = 0.25;
+const GROWTH = 0.22;
 /** Symmetric jitter (±10 %), so runs in a matrix do not poll in lockstep. */
 const JITTER = 0.1;
 /**

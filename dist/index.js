@@ -31598,6 +31598,8 @@ class AgentClient {
         catch (error) {
             throw this.failure(error, call.signal, call.timeoutMs);
         }
+        // undici's body emits 'error' when destroyed early; without a listener that would crash the step.
+        response.body.on('error', () => undefined);
         const status = response.statusCode;
         const retryAfterMs = parseRetryAfter(header(response.headers['retry-after']), Date.now());
         if (status < 200 || status >= 300) {
@@ -31606,6 +31608,10 @@ class AgentClient {
         }
         let text;
         try {
+            if (Number(header(response.headers['content-length'])) > MAX_JOB_BYTES) {
+                response.body.destroy();
+                throw tooLarge();
+            }
             text = await readText(response.body, MAX_JOB_BYTES, true);
         }
         catch (error) {
@@ -31660,13 +31666,16 @@ async function readText(body, limit, strict = false) {
         if (size > limit) {
             body.destroy();
             if (strict)
-                throw new ApiError('bad-response', `answered with more than ${limit} bytes; refusing to read it`);
+                throw tooLarge();
             chunks.push(chunk.subarray(0, chunk.length - (size - limit)));
             break;
         }
         chunks.push(chunk);
     }
     return Buffer.concat(chunks).toString('utf8');
+}
+function tooLarge() {
+    return new ApiError('bad-response', `answered with more than ${MAX_JOB_BYTES} bytes; refusing to read it`);
 }
 /** The server's `error` text, or a short description of what came instead. */
 function describeError(status, text, headers) {
@@ -31983,8 +31992,11 @@ function initialState(now, jobId) {
 
 
 
-/** A 404 right after our create or message may be the server catching up: tolerated this long. */
-const NOT_FOUND_GRACE_MS = 30_000;
+/**
+ * A 404 right after our create or message may be the server catching up: tolerated this many
+ * times in a row, within this long of the POST.
+ */
+const NOT_FOUND_GRACE = { polls: 3, ms: 30_000 };
 /** Longest any single request may take. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /** A request made at the deadline still gets this long, so the last poll can answer. */
@@ -32020,7 +32032,7 @@ async function waitForJob(options) {
         catch (error) {
             if (error instanceof Cancelled)
                 return { reason: 'cancelled' };
-            if (!(error instanceof ApiError) || !isRetryable(error, options.postedAt, clock.now()))
+            if (!(error instanceof ApiError) || !isRetryable(error, failures, options.postedAt, clock.now()))
                 throw error;
             failures++;
             delay = nextPollDelay({
@@ -32040,9 +32052,10 @@ async function waitForJob(options) {
         }
     }
 }
-function isRetryable(error, postedAt, now) {
-    if (error.kind === 'not-found')
-        return postedAt !== undefined && now - postedAt < NOT_FOUND_GRACE_MS;
+function isRetryable(error, failures, postedAt, now) {
+    if (error.kind === 'not-found') {
+        return postedAt !== undefined && failures < NOT_FOUND_GRACE.polls && now - postedAt < NOT_FOUND_GRACE.ms;
+    }
     return isTransientForPoll(error);
 }
 

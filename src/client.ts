@@ -85,6 +85,8 @@ export class AgentClient {
       throw this.failure(error, call.signal, call.timeoutMs)
     }
 
+    // undici's body emits 'error' when destroyed early; without a listener that would crash the step.
+    response.body.on('error', () => undefined)
     const status = response.statusCode
     const retryAfterMs = parseRetryAfter(header(response.headers['retry-after']), Date.now())
     if (status < 200 || status >= 300) {
@@ -94,6 +96,10 @@ export class AgentClient {
 
     let text: string
     try {
+      if (Number(header(response.headers['content-length'])) > MAX_JOB_BYTES) {
+        response.body.destroy()
+        throw tooLarge()
+      }
       text = await readText(response.body, MAX_JOB_BYTES, true)
     } catch (error) {
       throw error instanceof ApiError ? error : this.failure(error, call.signal, call.timeoutMs)
@@ -146,13 +152,17 @@ async function readText(body: Dispatcher.ResponseData['body'], limit: number, st
     size += chunk.length
     if (size > limit) {
       body.destroy()
-      if (strict) throw new ApiError('bad-response', `answered with more than ${limit} bytes; refusing to read it`)
+      if (strict) throw tooLarge()
       chunks.push(chunk.subarray(0, chunk.length - (size - limit)))
       break
     }
     chunks.push(chunk)
   }
   return Buffer.concat(chunks).toString('utf8')
+}
+
+function tooLarge(): ApiError {
+  return new ApiError('bad-response', `answered with more than ${MAX_JOB_BYTES} bytes; refusing to read it`)
 }
 
 /** The server's `error` text, or a short description of what came instead. */

@@ -11,8 +11,11 @@ export type WaitEnd =
   | { reason: 'timed-out' }
   | { reason: 'cancelled' }
 
-/** A 404 right after our create or message may be the server catching up: tolerated this long. */
-export const NOT_FOUND_GRACE_MS = 30_000
+/**
+ * A 404 right after our create or message may be the server catching up: tolerated this many
+ * times in a row, within this long of the POST.
+ */
+export const NOT_FOUND_GRACE = { polls: 3, ms: 30_000 } as const
 /** Longest any single request may take. */
 export const REQUEST_TIMEOUT_MS = 30_000
 /** A request made at the deadline still gets this long, so the last poll can answer. */
@@ -75,7 +78,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
       )
     } catch (error) {
       if (error instanceof Cancelled) return { reason: 'cancelled' }
-      if (!(error instanceof ApiError) || !isRetryable(error, options.postedAt, clock.now())) throw error
+      if (!(error instanceof ApiError) || !isRetryable(error, failures, options.postedAt, clock.now())) throw error
       failures++
       delay = nextPollDelay(
         {
@@ -97,7 +100,9 @@ export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
   }
 }
 
-function isRetryable(error: ApiError, postedAt: number | undefined, now: number): boolean {
-  if (error.kind === 'not-found') return postedAt !== undefined && now - postedAt < NOT_FOUND_GRACE_MS
+function isRetryable(error: ApiError, failures: number, postedAt: number | undefined, now: number): boolean {
+  if (error.kind === 'not-found') {
+    return postedAt !== undefined && failures < NOT_FOUND_GRACE.polls && now - postedAt < NOT_FOUND_GRACE.ms
+  }
   return isTransientForPoll(error)
 }

@@ -31571,7 +31571,7 @@ class AgentClient {
         return this.send('GET', ['job', jobId], undefined, call);
     }
     async send(method, segments, body, call) {
-        const { baseUrl, apiKey, projectId, dispatcher, userAgent } = this.options;
+        const { baseUrl, apiKey, projectId, dispatcher, userAgent, debug } = this.options;
         const prefix = baseUrl.pathname.replace(/\/+$/, '');
         const path = `${prefix}/v2/agent/${[projectId, ...segments].map(encodeSegment).join('/')}`;
         const timeout = AbortSignal.timeout(Math.max(1, call.timeoutMs));
@@ -31583,6 +31583,7 @@ class AgentClient {
         };
         if (body)
             headers['content-type'] = 'application/json';
+        const started = Date.now();
         let response;
         try {
             // dispatcher.request takes the path as given: `new URL()` would resolve an id of `..`.
@@ -31596,8 +31597,11 @@ class AgentClient {
             });
         }
         catch (error) {
-            throw this.failure(error, call.signal, call.timeoutMs);
+            const failure = this.failure(error, call.signal, call.timeoutMs);
+            debug(`${method} ${path} -> ${failure.message} after ${Date.now() - started}ms`);
+            throw failure;
         }
+        debug(`${method} ${path} -> ${response.statusCode} in ${Date.now() - started}ms`);
         // undici's body emits 'error' when destroyed early; without a listener that would crash the step.
         response.body.on('error', () => undefined);
         const status = response.statusCode;
@@ -32573,7 +32577,8 @@ async function main_run() {
                 apiKey: settings.apiKey,
                 projectId: settings.projectId,
                 dispatcher,
-                userAgent: USER_AGENT
+                userAgent: USER_AGENT,
+                debug: (message) => log.debug(message)
             }),
             log,
             clock,

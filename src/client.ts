@@ -24,6 +24,8 @@ export interface ClientOptions {
   /** Connection pool: the plain agent, or a proxy agent (see `http.ts`). */
   dispatcher: Dispatcher
   userAgent: string
+  /** Receives one line per request: method, path, status and time taken; never a header. */
+  debug(message: string): void
 }
 
 export interface CallOptions {
@@ -58,7 +60,7 @@ export class AgentClient {
     body: { prompt: string } | undefined,
     call: CallOptions
   ): Promise<AgentJob> {
-    const { baseUrl, apiKey, projectId, dispatcher, userAgent } = this.options
+    const { baseUrl, apiKey, projectId, dispatcher, userAgent, debug } = this.options
     const prefix = baseUrl.pathname.replace(/\/+$/, '')
     const path = `${prefix}/v2/agent/${[projectId, ...segments].map(encodeSegment).join('/')}`
     const timeout = AbortSignal.timeout(Math.max(1, call.timeoutMs))
@@ -70,6 +72,7 @@ export class AgentClient {
     }
     if (body) headers['content-type'] = 'application/json'
 
+    const started = Date.now()
     let response: Dispatcher.ResponseData
     try {
       // dispatcher.request takes the path as given: `new URL()` would resolve an id of `..`.
@@ -82,8 +85,11 @@ export class AgentClient {
         signal
       })
     } catch (error) {
-      throw this.failure(error, call.signal, call.timeoutMs)
+      const failure = this.failure(error, call.signal, call.timeoutMs)
+      debug(`${method} ${path} -> ${failure.message} after ${Date.now() - started}ms`)
+      throw failure
     }
+    debug(`${method} ${path} -> ${response.statusCode} in ${Date.now() - started}ms`)
 
     // undici's body emits 'error' when destroyed early; without a listener that would crash the step.
     response.body.on('error', () => undefined)

@@ -69,7 +69,8 @@ export async function run(): Promise<void> {
         apiKey: settings.apiKey,
         projectId: settings.projectId,
         dispatcher,
-        userAgent: USER_AGENT
+        userAgent: USER_AGENT,
+        debug: (message) => log.debug(message)
       }),
       log,
       clock,

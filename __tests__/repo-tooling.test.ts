@@ -1,0 +1,93 @@
+// The repository checks in scripts/: the YAML validation against the vendored schemas and action.yml,
+// and the README tables generated from action.yml.
+import { describe, expect, it } from '@jest/globals'
+import { Ajv, type AnySchema } from 'ajv'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseActionMetadata, renderTable, updateReadme } from '../scripts/readme-tables.js'
+import { actionInputs, validateFile, validateRepository } from '../scripts/validate-yaml.js'
+
+const ROOT = process.cwd()
+const workflowSchema = new Ajv({ allErrors: true, strict: false }).compile(
+  JSON.parse(readFileSync(join(ROOT, 'schemas/github-workflow.json'), 'utf8')) as AnySchema
+)
+const inputs = actionInputs(readFileSync(join(ROOT, 'action.yml'), 'utf8'))
+
+const workflow = (step: string): string =>
+  [
+    'on: push',
+    'jobs:',
+    '  docs:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - uses: docs-agent/docs-agent-action@v1',
+    '        with:',
+    step,
+    ''
+  ].join('\n')
+
+describe('validate-yaml', () => {
+  it('finds nothing wrong with action.yml, the examples and the workflows', () => {
+    expect(validateRepository(ROOT)).toEqual([])
+  })
+
+  it('names the file, line and key of a schema error', () => {
+    const text =
+      'on: push\njobs:\n  docs:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n        wiht: {}\n'
+    const problems = validateFile('w.yml', text, workflowSchema)
+    expect(problems[0]).toMatchObject({ file: 'w.yml', line: 6, message: expect.stringContaining('"wiht"') })
+  })
+
+  it('reports YAML syntax errors such as duplicate keys', () => {
+    const problems = validateFile('w.yml', 'on: push\non: pull_request\njobs: {}\n', workflowSchema)
+    expect(problems).toEqual([expect.objectContaining({ line: 2, message: expect.stringMatching(/^YAML: /) })])
+  })
+
+  it('accepts a step that passes the required inputs and known ones', () => {
+    const text = workflow('          api-key: k\n          project-id: p\n          prompt: x\n          wait: false')
+    expect(validateFile('w.yml', text, workflowSchema, inputs)).toEqual([])
+  })
+
+  it('flags an input action.yml does not declare, and a missing required one', () => {
+    const text = workflow('          api-key: k\n          projectid: p')
+    const messages = validateFile('w.yml', text, workflowSchema, inputs).map((p) => p.message)
+    expect(messages).toEqual([
+      '/jobs/docs/steps/0 passes "projectid", which action.yml does not declare',
+      '/jobs/docs/steps/0 does not pass the required input "project-id"'
+    ])
+  })
+})
+
+describe('readme-tables', () => {
+  const meta = parseActionMetadata(readFileSync(join(ROOT, 'action.yml'), 'utf8'))
+  const readmePath = join(ROOT, 'README.md')
+
+  it('reads every input and output of action.yml, in order', () => {
+    expect(meta.inputs[0]).toEqual(expect.objectContaining({ name: 'api-key', required: true, default: undefined }))
+    expect(meta.inputs.find((i) => i.name === 'wait')?.default).toBe('true')
+    expect(meta.outputs.map((o) => o.name)).toContain('pr-number')
+  })
+
+  it('escapes pipes and folds line breaks inside cells', () => {
+    const table = renderTable(
+      { inputs: [{ name: 'a', description: 'one | two\nthree', required: false, default: 'x|y' }], outputs: [] },
+      'inputs'
+    )
+    expect(table.split('\n')[2]).toBe('| `a` | no | `x\\|y` | one \\| two three |')
+  })
+
+  it('writes the tables between the markers, then finds nothing to change', async () => {
+    const readme =
+      '# T\n\n<!-- inputs:start -->\nold\n<!-- inputs:end -->\n\n<!-- outputs:start -->\n<!-- outputs:end -->\n'
+    const first = await updateReadme(readme, meta, readmePath)
+    expect(first.changed).toEqual(['inputs', 'outputs'])
+    expect(first.text).toContain('| `project-id`')
+    expect(first.text.startsWith('# T\n\n<!-- inputs:start -->\n\n|')).toBe(true)
+    const second = await updateReadme(first.text, meta, readmePath)
+    expect(second).toEqual({ text: first.text, changed: [] })
+  })
+
+  it('fails without markers', async () => {
+    await expect(updateReadme('# T\n', meta, readmePath)).rejects.toThrow('<!-- inputs:start -->')
+  })
+})

@@ -30,19 +30,26 @@ describe('classification', () => {
   it('retries a POST only when the server certainly did not act', () => {
     const safe = (kind: ApiErrorKind) => isSafeToRetryPost(new ApiError(kind, ''))
     expect((['rate-limited', 'unavailable', 'not-sent'] as const).every(safe)).toBe(true)
-    expect((['server-error', 'no-answer', 'bad-response', 'invalid', 'unauthorized', 'redirect'] as const).some(safe)).toBe(false)
+    expect(
+      (['server-error', 'no-answer', 'bad-response', 'invalid', 'unauthorized', 'redirect'] as const).some(safe)
+    ).toBe(false)
     expect(mayHaveTakenEffect(new ApiError('server-error', ''))).toBe(true)
     expect(mayHaveTakenEffect(new ApiError('rate-limited', ''))).toBe(false)
   })
 
   it('retries every transient poll failure, and no permanent one', () => {
     const transient = (kind: ApiErrorKind) => isTransientForPoll(new ApiError(kind, ''))
-    expect((['rate-limited', 'unavailable', 'server-error', 'not-sent', 'no-answer', 'bad-response'] as const).every(transient)).toBe(true)
+    expect(
+      (['rate-limited', 'unavailable', 'server-error', 'not-sent', 'no-answer', 'bad-response'] as const).every(
+        transient
+      )
+    ).toBe(true)
     expect((['unauthorized', 'forbidden', 'not-found', 'invalid', 'redirect'] as const).some(transient)).toBe(false)
   })
 
   it('tells errors before sending from errors after', () => {
-    const wrapped = (code: string) => Object.assign(new Error('fetch failed'), { cause: Object.assign(new Error(code), { code }) })
+    const wrapped = (code: string) =>
+      Object.assign(new Error('fetch failed'), { cause: Object.assign(new Error(code), { code }) })
     expect(kindOfNetworkError(wrapped('ECONNREFUSED'))).toBe('not-sent')
     expect(kindOfNetworkError(wrapped('ENOTFOUND'))).toBe('not-sent')
     expect(kindOfNetworkError(wrapped('EAI_AGAIN'))).toBe('not-sent')

@@ -6,7 +6,11 @@ describe('parsePullRequestUrl', () => {
     ['https://github.com/acme/docs/pull/123', undefined, { owner: 'acme', repo: 'docs', number: 123 }],
     ['https://github.com/acme/docs.site/pull/7/files', undefined, { owner: 'acme', repo: 'docs.site', number: 7 }],
     ['https://GitHub.com/acme/docs/pull/8/', undefined, { owner: 'acme', repo: 'docs', number: 8 }],
-    ['https://ghe.corp.example/team/docs/pull/9', 'https://ghe.corp.example', { owner: 'team', repo: 'docs', number: 9 }]
+    [
+      'https://ghe.corp.example/team/docs/pull/9',
+      'https://ghe.corp.example',
+      { owner: 'team', repo: 'docs', number: 9 }
+    ]
   ])('reads %s', (link, server, expected) => {
     expect(parsePullRequestUrl(link, server)).toEqual(expected)
   })

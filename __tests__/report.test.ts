@@ -45,7 +45,10 @@ describe('renderOutputs', () => {
     const hostile = job({ id: 'j', status: 'completed', prLink: 'javascript:alert(1)' })
     expect(renderOutputs(state({ job: hostile }), undefined)['pr-link']).toBe('')
     const other = job({ id: 'j', status: 'completed', prLink: 'https://gitlab.com/a/b/-/merge_requests/1' })
-    expect(renderOutputs(state({ job: other }), undefined)).toMatchObject({ 'pr-link': 'https://gitlab.com/a/b/-/merge_requests/1', 'pr-number': '' })
+    expect(renderOutputs(state({ job: other }), undefined)).toMatchObject({
+      'pr-link': 'https://gitlab.com/a/b/-/merge_requests/1',
+      'pr-number': ''
+    })
     const ghe = job({ id: 'j', status: 'completed', prLink: 'https://ghe.example/a/b/pull/3' })
     expect(renderOutputs(state({ job: ghe }), 'https://ghe.example')['pr-repository']).toBe('a/b')
   })
@@ -60,7 +63,10 @@ describe('renderSummary', () => {
     renderSummary({ state: state(patch), mode: 'create', prompt, serverUrl: undefined })
 
   it('shows the job, its PR and how long we waited', () => {
-    const html = render({ jobId: 'job_1', job: done, outcome: 'completed', waitStartedAt: 1_000_000, endedAt: 1_062_000, polls: 9 }, 'Document v2')
+    const html = render(
+      { jobId: 'job_1', job: done, outcome: 'completed', waitStartedAt: 1_000_000, endedAt: 1_062_000, polls: 9 },
+      'Document v2'
+    )
     expect(html).toContain('✅ Docs agent job completed')
     expect(html).toContain('<code>job&#95;1</code>')
     expect(html).toContain('<a href="https://github.com/acme/docs/pull/42">acme/docs&#35;42</a>')
@@ -86,7 +92,10 @@ describe('renderSummary', () => {
       prLink: 'javascript:alert(1)',
       source: { repository: 'javascript:alert(2)', ref: '[x](javascript:alert(3))' }
     })
-    const html = render({ jobId: 'j', job: evil, outcome: 'completed', failure: '<script>alert(4)</script>' }, '</pre><script>x</script>\n\n# heading\n[a](javascript:b)')
+    const html = render(
+      { jobId: 'j', job: evil, outcome: 'completed', failure: '<script>alert(4)</script>' },
+      '</pre><script>x</script>\n\n# heading\n[a](javascript:b)'
+    )
     expect(html).not.toMatch(/<img|<script|<\/pre><script|href="javascript/i)
     expect(html).not.toMatch(/\]\(/)
     // One HTML block: a blank line would let markdown apply to what follows it.

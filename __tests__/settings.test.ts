@@ -77,12 +77,20 @@ describe('parseSettings', () => {
     ['prompt-file', { ...base, prompt: 'x', 'prompt-file': 'p.md' }, /not both/],
     ['prompt-file', { ...base, 'prompt-file': 'missing.md' }, /cannot read "missing.md" \(ENOENT\)/],
     ['prompt', { ...base, prompt: 'x'.repeat(MAX_PROMPT_CHARS + 1) }, /limit is 100000/],
-    ['timeout', { ...base, prompt: 'x', timeout: '10 minutes' }, /expected seconds \(600\) or a duration such as 500ms/],
+    [
+      'timeout',
+      { ...base, prompt: 'x', timeout: '10 minutes' },
+      /expected seconds \(600\) or a duration such as 500ms/
+    ],
     ['timeout', { ...base, prompt: 'x', timeout: '0' }, /not a duration/],
     ['poll-interval', { ...base, prompt: 'x', 'poll-interval': '100ms' }, /at least 500ms/],
     ['max-poll-interval', { ...base, prompt: 'x', 'poll-interval': '5s', 'max-poll-interval': '2s' }, /not be shorter/],
     ['wait', { ...base, prompt: 'x', wait: 'yes' }, /expected true or false/],
-    ['fail-on', { ...base, prompt: 'x', 'fail-on': 'failed, errored' }, /unknown outcome "errored": expected any of failed, archived, timed-out, no-pr/],
+    [
+      'fail-on',
+      { ...base, prompt: 'x', 'fail-on': 'failed, errored' },
+      /unknown outcome "errored": expected any of failed, archived, timed-out, no-pr/
+    ],
     ['fail-on', { ...base, prompt: 'x', 'fail-on': 'none failed' }, /unknown outcome "none"/],
     ['base-url', { ...base, prompt: 'x', 'base-url': 'http://api.example.com' }, /unencrypted/],
     ['base-url', { ...base, prompt: 'x', 'base-url': 'not a url' }, /not a URL/],

@@ -31456,7 +31456,9 @@ function errorMessage(error) {
     if (typeof error === 'string')
         return error;
     try {
-        return JSON.stringify(error) ?? String(error);
+        // JSON.stringify gives undefined for undefined and functions, whatever its type says.
+        const json = JSON.stringify(error);
+        return typeof json === 'string' ? json : String(error);
     }
     catch {
         return String(error);
@@ -31560,18 +31562,25 @@ class AgentClient {
     }
     /** `POST /v2/agent/{projectId}/job`. */
     createJob(prompt, call) {
-        return this.send('POST', ['job'], { prompt }, call);
+        return this.post(['job'], prompt, call);
     }
     /** `POST /v2/agent/{projectId}/job/{id}/message`. */
     sendMessage(jobId, prompt, call) {
-        return this.send('POST', ['job', jobId, 'message'], { prompt }, call);
+        return this.post(['job', jobId, 'message'], prompt, call);
     }
     /** `GET /v2/agent/{projectId}/job/{id}`. */
     getJob(jobId, call) {
         return this.send('GET', ['job', jobId], undefined, call);
     }
+    async post(segments, prompt, call) {
+        const job = await this.send('POST', segments, { prompt }, call);
+        if (job.id === undefined)
+            throw new ApiError('bad-response', 'answered with a job record that has no id');
+        return { ...job, id: job.id };
+    }
     async send(method, segments, body, call) {
-        const { baseUrl, apiKey, projectId, dispatcher, userAgent, debug } = this.options;
+        const { baseUrl, apiKey, projectId, dispatcher, userAgent } = this.options;
+        const debug = (message) => this.options.debug(message);
         const prefix = baseUrl.pathname.replace(/\/+$/, '');
         const path = `${prefix}/v2/agent/${[projectId, ...segments].map(encodeSegment).join('/')}`;
         const timeout = AbortSignal.timeout(Math.max(1, call.timeoutMs));
@@ -31631,9 +31640,6 @@ class AgentClient {
         const job = parseJob(json);
         if (!job)
             throw new ApiError('bad-response', `answered ${status} with JSON that is not a job record`, status);
-        if (method === 'POST' && job.id === undefined) {
-            throw new ApiError('bad-response', `answered ${status} with a job record that has no id`, status);
-        }
         return job;
     }
     failure(error, cancel, timeoutMs) {
@@ -32103,7 +32109,10 @@ async function run(settings, deps) {
         if (!settings.wait) {
             if (settings.mode === 'wait-only') {
                 state.polls++;
-                const job = await deps.api.getJob(jobId, { timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal });
+                const job = await deps.api.getJob(jobId, {
+                    timeoutMs: requestTimeout(deadline, clock.now()),
+                    signal: deps.signal
+                });
                 observe(state, job, log, clock.now());
             }
             state.outcome = isTerminal(state.job?.status) ? state.job.status : 'started';
@@ -32139,7 +32148,8 @@ async function run(settings, deps) {
         if (error instanceof Cancelled) {
             state.outcome = 'cancelled';
             if (posting && !state.jobId)
-                state.failure = 'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.';
+                state.failure =
+                    'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.';
         }
         else {
             state.outcome = 'error';
@@ -32201,7 +32211,11 @@ function observe(state, job, log, now) {
 function explain(error, settings, state, posting) {
     if (!(error instanceof ApiError))
         return `Unexpected error: ${inline(errorMessage(error), 500)}`;
-    const request = !posting ? `Reading job ${state.jobId ?? ''}` : settings.mode === 'create' ? 'Creating the job' : `Sending the follow-up to job ${state.jobId ?? ''}`;
+    const request = !posting
+        ? `Reading job ${state.jobId ?? ''}`
+        : settings.mode === 'create'
+            ? 'Creating the job'
+            : `Sending the follow-up to job ${state.jobId ?? ''}`;
     if (posting && mayHaveTakenEffect(error)) {
         const what = settings.mode === 'create' ? 'the job may have been created' : 'the follow-up may have been delivered';
         return `${request} failed after the request was sent (${error.message}): ${what}. It was not retried, to avoid a duplicate job and pull request; check the agent jobs in the dashboard before running again.`;
@@ -32270,7 +32284,7 @@ function verdict(state, settings, log) {
             log.warning(`Docs agent job ${id} ended ${outcome}; fail-on does not include it.`);
             return false;
         }
-        case 'completed':
+        case 'completed': {
             const prLink = httpUrl(state.job?.prLink);
             if (prLink) {
                 log.notice(`Docs pull request: ${inline(prLink, 500)}`);
@@ -32282,6 +32296,7 @@ function verdict(state, settings, log) {
             }
             log.info(`Docs agent job ${id} completed; no pull request (the agent changed no files).`);
             return false;
+        }
     }
 }
 /** Labels the docs PR; GitHub refusing is a warning, never a failed step or lost outputs. */
@@ -32322,7 +32337,11 @@ function createDispatcher(baseUrl) {
         : undefined;
     proxyUrl.username = '';
     proxyUrl.password = '';
-    return new undici.ProxyAgent({ uri: proxyUrl.href, ...(auth ? { token: auth } : {}), connect: { timeout: CONNECT_TIMEOUT_MS } });
+    return new undici.ProxyAgent({
+        uri: proxyUrl.href,
+        ...(auth ? { token: auth } : {}),
+        connect: { timeout: CONNECT_TIMEOUT_MS }
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/labels.ts
@@ -32472,7 +32491,10 @@ function parseBoolean(value, name) {
 }
 /** Comma-, space- or newline-separated outcomes, or `none`. */
 function parseFailOn(value) {
-    const words = value.split(/[\s,]+/).filter(Boolean).map((word) => word.toLowerCase());
+    const words = value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((word) => word.toLowerCase());
     const accepted = `any of ${FAIL_OUTCOMES.join(', ')} (comma, space or newline separated), or none`;
     if (words.length === 1 && words[0] === 'none')
         return new Set();
@@ -32489,7 +32511,12 @@ function parseFailOn(value) {
 }
 /** Comma- or newline-separated, trimmed, without empties or repeats. */
 function parseList(value) {
-    return [...new Set(value.split(/[,\n]/).map((item) => item.trim()).filter(Boolean))];
+    return [
+        ...new Set(value
+            .split(/[,\n]/)
+            .map((item) => item.trim())
+            .filter(Boolean))
+    ];
 }
 const BASE_URL_FORM = 'an https:// URL such as https://api.mintlify.com (http:// only for localhost or 127.0.0.1)';
 function parseBaseUrl(value) {
@@ -32537,7 +32564,13 @@ async function main_run() {
     if (apiKey)
         core_setSecret(apiKey);
     const secrets = [apiKey];
-    const log = redactingLog({ info: info, debug: core_debug, notice: (m) => notice(m), warning: (m) => warning(m), error: (m) => error(m) }, secrets);
+    const log = redactingLog({
+        info: info,
+        debug: core_debug,
+        notice: (m) => notice(m),
+        warning: (m) => warning(m),
+        error: (m) => error(m)
+    }, secrets);
     const setOutput = (name, value) => core_setOutput(name, redact(value, secrets));
     const writeSummary = async (html) => {
         await summary.addRaw(redact(html, secrets)).write();
@@ -32550,7 +32583,12 @@ async function main_run() {
         const message = error instanceof InputError ? error.message : `Could not read the inputs: ${errorMessage(error)}`;
         log.error(message);
         process.exitCode = 1;
-        const state = { ...initialState(Date.now(), undefined), outcome: 'error', failure: message, endedAt: Date.now() };
+        const state = {
+            ...initialState(Date.now(), undefined),
+            outcome: 'error',
+            failure: message,
+            endedAt: Date.now()
+        };
         await writeSummary(renderSummary({ state, mode: undefined, prompt: undefined, serverUrl: undefined })).catch((summaryError) => log.warning(`Could not write the job summary: ${errorMessage(summaryError)}`));
         return;
     }

@@ -1,7 +1,7 @@
 import { Cancelled, type CallOptions } from './client.js'
 import { formatDuration } from './duration.js'
 import { ApiError, errorMessage, isSafeToRetryPost, mayHaveTakenEffect } from './errors.js'
-import { isKnownStatus, isTerminal, type AgentJob } from './job.js'
+import { isKnownStatus, isTerminal, type AgentJob, type IdentifiedJob } from './job.js'
 import type { Log } from './log.js'
 import { httpUrl, parsePullRequestUrl, type PullRequestRef } from './pr-link.js'
 import { renderOutputs, renderSummary, OUTPUT_NAMES } from './report.js'
@@ -13,8 +13,8 @@ import { requestTimeout, waitForJob, type Clock } from './wait.js'
 
 /** The Agent API as the action uses it (`AgentClient` in the action, the same over HTTP in tests). */
 export interface Api {
-  createJob(prompt: string, call: CallOptions): Promise<AgentJob>
-  sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<AgentJob>
+  createJob(prompt: string, call: CallOptions): Promise<IdentifiedJob>
+  sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<IdentifiedJob>
   getJob(jobId: string, call: CallOptions): Promise<AgentJob>
 }
 
@@ -57,7 +57,7 @@ export async function run(settings: Settings, deps: Deps): Promise<RunResult> {
       )
       posting = false
       if (settings.mode === 'create') {
-        state.jobId = job.id as string
+        state.jobId = job.id
         announceJob(state.jobId, deps)
       } else {
         log.info(`Follow-up sent to job ${inline(state.jobId ?? '')}`)
@@ -69,7 +69,10 @@ export async function run(settings: Settings, deps: Deps): Promise<RunResult> {
     if (!settings.wait) {
       if (settings.mode === 'wait-only') {
         state.polls++
-        const job = await deps.api.getJob(jobId, { timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal })
+        const job = await deps.api.getJob(jobId, {
+          timeoutMs: requestTimeout(deadline, clock.now()),
+          signal: deps.signal
+        })
         observe(state, job, log, clock.now())
       }
       state.outcome = isTerminal(state.job?.status) ? state.job.status : 'started'
@@ -90,16 +93,22 @@ export async function run(settings: Settings, deps: Deps): Promise<RunResult> {
         onPoll: (event) => {
           state.polls++
           if ('job' in event) observe(state, event.job, log, clock.now())
-          else log.info(`Poll ${state.polls} failed: ${event.error.message}; ${event.retryInMs === undefined ? 'no time left to retry' : `retrying in ${formatDuration(event.retryInMs)}`}`)
+          else
+            log.info(
+              `Poll ${state.polls} failed: ${event.error.message}; ${event.retryInMs === undefined ? 'no time left to retry' : `retrying in ${formatDuration(event.retryInMs)}`}`
+            )
         },
-        onHeartbeat: (message) => log.info(`${message}; job ${inline(jobId)} is ${inline(state.job?.status ?? 'unknown', 40)}`)
+        onHeartbeat: (message) =>
+          log.info(`${message}; job ${inline(jobId)} is ${inline(state.job?.status ?? 'unknown', 40)}`)
       })
       state.outcome = end.reason === 'terminal' ? (end.job.status as Outcome) : end.reason
     }
   } catch (error) {
     if (error instanceof Cancelled) {
       state.outcome = 'cancelled'
-      if (posting && !state.jobId) state.failure = 'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.'
+      if (posting && !state.jobId)
+        state.failure =
+          'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.'
     } else {
       state.outcome = 'error'
       state.failure = explain(error, settings, state, posting)
@@ -119,8 +128,8 @@ async function postOnce(
   settings: Settings,
   deps: Deps,
   deadline: number,
-  send: (call: CallOptions) => Promise<AgentJob>
-): Promise<AgentJob> {
+  send: (call: CallOptions) => Promise<IdentifiedJob>
+): Promise<IdentifiedJob> {
   const { clock, log } = deps
   for (let attempt = 1; ; attempt++) {
     try {
@@ -134,7 +143,9 @@ async function postOnce(
         random: clock.random()
       })
       if (delay === undefined) throw error
-      log.info(`The ${settings.mode === 'create' ? 'create' : 'message'} request was not accepted (${error.message}); retrying in ${formatDuration(delay)}`)
+      log.info(
+        `The ${settings.mode === 'create' ? 'create' : 'message'} request was not accepted (${error.message}); retrying in ${formatDuration(delay)}`
+      )
       await clock.sleep(delay, deps.signal)
     }
   }
@@ -154,7 +165,9 @@ function observe(state: RunState, job: AgentJob, log: Log, now: number): void {
   const status = inline(job.status ?? 'missing', 60)
   if (job.status !== undefined && !isKnownStatus(job.status) && !state.unknownStatusWarned) {
     state.unknownStatusWarned = true
-    log.warning(`Job ${inline(state.jobId ?? '')} reports an unknown status "${status}"; polling on until it ends or the timeout.`)
+    log.warning(
+      `Job ${inline(state.jobId ?? '')} reports an unknown status "${status}"; polling on until it ends or the timeout.`
+    )
   }
   const elapsed = state.waitStartedAt === undefined ? '' : ` after ${formatDuration(now - state.waitStartedAt)}`
   log.info(`Job ${inline(state.jobId ?? '')} is ${status}${isTerminal(job.status) ? elapsed : ''}`)
@@ -163,7 +176,11 @@ function observe(state: RunState, job: AgentJob, log: Log, now: number): void {
 /** The step's failure message for an error that ended it. */
 function explain(error: unknown, settings: Settings, state: RunState, posting: boolean): string {
   if (!(error instanceof ApiError)) return `Unexpected error: ${inline(errorMessage(error), 500)}`
-  const request = !posting ? `Reading job ${state.jobId ?? ''}` : settings.mode === 'create' ? 'Creating the job' : `Sending the follow-up to job ${state.jobId ?? ''}`
+  const request = !posting
+    ? `Reading job ${state.jobId ?? ''}`
+    : settings.mode === 'create'
+      ? 'Creating the job'
+      : `Sending the follow-up to job ${state.jobId ?? ''}`
   if (posting && mayHaveTakenEffect(error)) {
     const what = settings.mode === 'create' ? 'the job may have been created' : 'the follow-up may have been delivered'
     return `${request} failed after the request was sent (${error.message}): ${what}. It was not retried, to avoid a duplicate job and pull request; check the agent jobs in the dashboard before running again.`
@@ -196,7 +213,9 @@ async function publish(state: RunState, settings: Settings, deps: Deps): Promise
   const outputs = renderOutputs(state, deps.serverUrl)
   for (const name of OUTPUT_NAMES) deps.setOutput(name, outputs[name])
   try {
-    await deps.writeSummary(renderSummary({ state, mode: settings.mode, prompt: settings.prompt, serverUrl: deps.serverUrl }))
+    await deps.writeSummary(
+      renderSummary({ state, mode: settings.mode, prompt: settings.prompt, serverUrl: deps.serverUrl })
+    )
   } catch (error) {
     deps.log.warning(`Could not write the job summary: ${errorMessage(error)}`)
   }
@@ -210,17 +229,23 @@ function verdict(state: RunState, settings: Settings, log: Log): boolean {
       log.error(state.failure ?? 'The step failed.')
       return true
     case 'cancelled':
-      log.error(`Cancelled${state.jobId ? ` while waiting for job ${id}` : ''}. ${state.failure ?? (state.jobId ? `Resume with job-id: ${id}.` : '')}`.trim())
+      log.error(
+        `Cancelled${state.jobId ? ` while waiting for job ${id}` : ''}. ${state.failure ?? (state.jobId ? `Resume with job-id: ${id}.` : '')}`.trim()
+      )
       return true
     case 'started':
       log.info(`Job ${id} started; not waiting (wait: false).`)
       return false
     case 'timed-out':
       if (settings.failOn.has('timed-out')) {
-        log.error(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for job ${id} (still ${inline(state.job?.status ?? 'unknown', 40)}). Resume with job-id: ${id}.`)
+        log.error(
+          `Timed out after ${formatDuration(settings.timeoutMs)} waiting for job ${id} (still ${inline(state.job?.status ?? 'unknown', 40)}). Resume with job-id: ${id}.`
+        )
         return true
       }
-      log.warning(`Timed out after ${formatDuration(settings.timeoutMs)} waiting for job ${id}; fail-on does not include timed-out.`)
+      log.warning(
+        `Timed out after ${formatDuration(settings.timeoutMs)} waiting for job ${id}; fail-on does not include timed-out.`
+      )
       return false
     case 'failed':
     case 'archived': {
@@ -232,7 +257,7 @@ function verdict(state: RunState, settings: Settings, log: Log): boolean {
       log.warning(`Docs agent job ${id} ended ${outcome}; fail-on does not include it.`)
       return false
     }
-    case 'completed':
+    case 'completed': {
       const prLink = httpUrl(state.job?.prLink)
       if (prLink) {
         log.notice(`Docs pull request: ${inline(prLink, 500)}`)
@@ -244,6 +269,7 @@ function verdict(state: RunState, settings: Settings, log: Log): boolean {
       }
       log.info(`Docs agent job ${id} completed; no pull request (the agent changed no files).`)
       return false
+    }
   }
 }
 
@@ -252,7 +278,10 @@ async function label(state: RunState, settings: Settings, deps: Deps): Promise<v
   if (settings.labels.length === 0 || state.outcome !== 'completed') return
   const pr = parsePullRequestUrl(state.job?.prLink, deps.serverUrl)
   if (!pr) {
-    if (state.job?.prLink) deps.log.warning(`Not labelling ${inline(state.job.prLink, 200)}: it is not a pull request on this GitHub server.`)
+    if (state.job?.prLink)
+      deps.log.warning(
+        `Not labelling ${inline(state.job.prLink, 200)}: it is not a pull request on this GitHub server.`
+      )
     return
   }
   const target = `${pr.owner}/${pr.repo}#${pr.number}`

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici'
 import { ApiError, kindOfNetworkError, kindOfStatus, parseRetryAfter } from './errors.js'
-import { parseJob, type AgentJob } from './job.js'
+import { parseJob, type AgentJob, type IdentifiedJob } from './job.js'
 import { inline } from './text.js'
 
 /** Largest job record we read (bytes); a bigger answer is refused, never buffered whole. */
@@ -40,18 +40,24 @@ export class AgentClient {
   constructor(private readonly options: ClientOptions) {}
 
   /** `POST /v2/agent/{projectId}/job`. */
-  createJob(prompt: string, call: CallOptions): Promise<AgentJob> {
-    return this.send('POST', ['job'], { prompt }, call)
+  createJob(prompt: string, call: CallOptions): Promise<IdentifiedJob> {
+    return this.post(['job'], prompt, call)
   }
 
   /** `POST /v2/agent/{projectId}/job/{id}/message`. */
-  sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<AgentJob> {
-    return this.send('POST', ['job', jobId, 'message'], { prompt }, call)
+  sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<IdentifiedJob> {
+    return this.post(['job', jobId, 'message'], prompt, call)
   }
 
   /** `GET /v2/agent/{projectId}/job/{id}`. */
   getJob(jobId: string, call: CallOptions): Promise<AgentJob> {
     return this.send('GET', ['job', jobId], undefined, call)
+  }
+
+  private async post(segments: string[], prompt: string, call: CallOptions): Promise<IdentifiedJob> {
+    const job = await this.send('POST', segments, { prompt }, call)
+    if (job.id === undefined) throw new ApiError('bad-response', 'answered with a job record that has no id')
+    return { ...job, id: job.id }
   }
 
   private async send(
@@ -60,7 +66,8 @@ export class AgentClient {
     body: { prompt: string } | undefined,
     call: CallOptions
   ): Promise<AgentJob> {
-    const { baseUrl, apiKey, projectId, dispatcher, userAgent, debug } = this.options
+    const { baseUrl, apiKey, projectId, dispatcher, userAgent } = this.options
+    const debug = (message: string): void => this.options.debug(message)
     const prefix = baseUrl.pathname.replace(/\/+$/, '')
     const path = `${prefix}/v2/agent/${[projectId, ...segments].map(encodeSegment).join('/')}`
     const timeout = AbortSignal.timeout(Math.max(1, call.timeoutMs))
@@ -114,13 +121,14 @@ export class AgentClient {
     try {
       json = JSON.parse(text)
     } catch {
-      throw new ApiError('bad-response', `answered ${status} with ${describeBody(text, response.headers)} instead of a job (JSON)`, status)
+      throw new ApiError(
+        'bad-response',
+        `answered ${status} with ${describeBody(text, response.headers)} instead of a job (JSON)`,
+        status
+      )
     }
     const job = parseJob(json)
     if (!job) throw new ApiError('bad-response', `answered ${status} with JSON that is not a job record`, status)
-    if (method === 'POST' && job.id === undefined) {
-      throw new ApiError('bad-response', `answered ${status} with a job record that has no id`, status)
-    }
     return job
   }
 
@@ -130,7 +138,10 @@ export class AgentClient {
       return new ApiError('no-answer', `no answer within ${Math.round(timeoutMs / 100) / 10}s`)
     }
     const kind = kindOfNetworkError(error)
-    return new ApiError(kind, `${kind === 'not-sent' ? 'could not connect' : 'connection failed'}: ${networkDetail(error)}`)
+    return new ApiError(
+      kind,
+      `${kind === 'not-sent' ? 'could not connect' : 'connection failed'}: ${networkDetail(error)}`
+    )
   }
 }
 

@@ -1,8 +1,7 @@
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const
 
 /** Accepted form, quoted in every error about a duration input. */
-export const DURATION_FORM =
-  'seconds (600) or a duration such as 500ms, 90s, 15m, 1h or 1h30m'
+export const DURATION_FORM = 'seconds (600) or a duration such as 500ms, 90s, 15m, 1h or 1h30m'
 
 /**
  * Parses `600` (seconds) or unit runs like `1h30m`, `90s`, `500ms`.

@@ -131,7 +131,9 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message
   if (typeof error === 'string') return error
   try {
-    return JSON.stringify(error) ?? String(error)
+    // JSON.stringify gives undefined for undefined and functions, whatever its type says.
+    const json = JSON.stringify(error) as unknown
+    return typeof json === 'string' ? json : String(error)
   } catch {
     return String(error)
   }

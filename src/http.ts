@@ -16,5 +16,9 @@ export function createDispatcher(baseUrl: URL): Dispatcher {
     : undefined
   proxyUrl.username = ''
   proxyUrl.password = ''
-  return new ProxyAgent({ uri: proxyUrl.href, ...(auth ? { token: auth } : {}), connect: { timeout: CONNECT_TIMEOUT_MS } })
+  return new ProxyAgent({
+    uri: proxyUrl.href,
+    ...(auth ? { token: auth } : {}),
+    connect: { timeout: CONNECT_TIMEOUT_MS }
+  })
 }

@@ -17,6 +17,9 @@ export interface AgentJob {
   raw: Record<string, unknown>
 }
 
+/** A job as a create or message answer must carry it: with its id. */
+export type IdentifiedJob = AgentJob & { id: string }
+
 export function isKnownStatus(status: string | undefined): status is JobStatus {
   return (JOB_STATUSES as readonly (string | undefined)[]).includes(status)
 }

@@ -22,7 +22,13 @@ export async function run(): Promise<void> {
   if (apiKey) core.setSecret(apiKey)
   const secrets = [apiKey]
   const log: Log = redactingLog(
-    { info: core.info, debug: core.debug, notice: (m) => core.notice(m), warning: (m) => core.warning(m), error: (m) => core.error(m) },
+    {
+      info: core.info,
+      debug: core.debug,
+      notice: (m) => core.notice(m),
+      warning: (m) => core.warning(m),
+      error: (m) => core.error(m)
+    },
     secrets
   )
   const setOutput = (name: string, value: string): void => core.setOutput(name, redact(value, secrets))
@@ -37,7 +43,12 @@ export async function run(): Promise<void> {
     const message = error instanceof InputError ? error.message : `Could not read the inputs: ${errorMessage(error)}`
     log.error(message)
     process.exitCode = 1
-    const state = { ...initialState(Date.now(), undefined), outcome: 'error' as const, failure: message, endedAt: Date.now() }
+    const state = {
+      ...initialState(Date.now(), undefined),
+      outcome: 'error' as const,
+      failure: message,
+      endedAt: Date.now()
+    }
     await writeSummary(renderSummary({ state, mode: undefined, prompt: undefined, serverUrl: undefined })).catch(
       (summaryError: unknown) => log.warning(`Could not write the job summary: ${errorMessage(summaryError)}`)
     )

@@ -23,7 +23,10 @@ const NAME = /^[A-Za-z0-9_.-]+$/
  * (trailing path such as `/files` allowed), on github.com or on the host of
  * `GITHUB_SERVER_URL` (GitHub Enterprise). Undefined for anything else.
  */
-export function parsePullRequestUrl(link: string | undefined, serverUrl: string | undefined): PullRequestRef | undefined {
+export function parsePullRequestUrl(
+  link: string | undefined,
+  serverUrl: string | undefined
+): PullRequestRef | undefined {
   const href = httpUrl(link)
   if (!href) return undefined
   const url = new URL(href)

@@ -85,11 +85,14 @@ export function renderSummary({ state, mode, prompt, serverUrl }: SummaryInput):
     const waited = (state.endedAt ?? state.waitStartedAt) - state.waitStartedAt
     rows.push(['Waited', `${formatDuration(waited)}, ${state.polls} ${state.polls === 1 ? 'poll' : 'polls'}`])
   }
-  if (mode) rows.push(['Request', mode === 'create' ? 'new job' : mode === 'message' ? 'follow-up message' : 'wait only'])
+  if (mode)
+    rows.push(['Request', mode === 'create' ? 'new job' : mode === 'message' ? 'follow-up message' : 'wait only'])
 
   const parts = [`<h2>${escapeHtml(TITLES[outcome])}</h2>`]
   if (state.failure) parts.push(`<p><strong>Error:</strong> ${text(state.failure, 2000)}</p>`)
-  parts.push(`<table>${rows.map(([name, value]) => `<tr><th align="left">${name}</th><td>${value}</td></tr>`).join('')}</table>`)
+  parts.push(
+    `<table>${rows.map(([name, value]) => `<tr><th align="left">${name}</th><td>${value}</td></tr>`).join('')}</table>`
+  )
   const resume = resumeHint(state)
   if (resume) parts.push(`<p>${resume}</p>`)
   if (prompt !== undefined) parts.push(promptBlock(prompt))
@@ -107,7 +110,8 @@ function pullRequestCell(state: RunState, serverUrl: string | undefined): string
 }
 
 function resumeHint(state: RunState): string | undefined {
-  if (!state.jobId || !['started', 'timed-out', 'cancelled', 'error'].includes(state.outcome ?? 'error')) return undefined
+  if (!state.jobId || !['started', 'timed-out', 'cancelled', 'error'].includes(state.outcome ?? 'error'))
+    return undefined
   if (state.job !== undefined && ['completed', 'failed', 'archived'].includes(state.job.status ?? '')) return undefined
   return `The job may still be running. To wait for it, run this action again with <code>job-id: ${escapeHtml(state.jobId)}</code> and no prompt.`
 }

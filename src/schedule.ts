@@ -66,7 +66,6 @@ export interface RetryInput {
  */
 export function nextRetryDelay(input: RetryInput): number | undefined {
   if (input.attempt >= RETRY.attempts) return undefined
-  const delay =
-    input.retryAfterMs ?? input.random * Math.min(RETRY.maxMs, RETRY.baseMs * 2 ** (input.attempt - 1))
+  const delay = input.retryAfterMs ?? input.random * Math.min(RETRY.maxMs, RETRY.baseMs * 2 ** (input.attempt - 1))
   return delay < input.remainingMs ? delay : undefined
 }

@@ -70,18 +70,21 @@ export interface InputSource {
 }
 
 export function parseSettings(source: InputSource): Settings {
-  const get = (name: string): string =>
-    source.get(name) || (INPUT_DEFAULTS as Record<string, string>)[name] || ''
+  const get = (name: string): string => source.get(name) || (INPUT_DEFAULTS as Record<string, string>)[name] || ''
 
   const apiKey = get('api-key')
   if (!apiKey) throw new InputError('api-key', 'required: the Agent API admin key (mint_…), from a secret.')
   const projectId = get('project-id')
-  if (!projectId) throw new InputError('project-id', 'required: the project ID from the API keys page of the dashboard.')
+  if (!projectId)
+    throw new InputError('project-id', 'required: the project ID from the API keys page of the dashboard.')
 
   const jobId = get('job-id') || undefined
   const { prompt, promptInput } = readPrompt(source, get)
   if (prompt === undefined && jobId === undefined) {
-    throw new InputError('prompt', "set 'prompt' or 'prompt-file' to start a job, or 'job-id' to follow up on or wait for one.")
+    throw new InputError(
+      'prompt',
+      "set 'prompt' or 'prompt-file' to start a job, or 'job-id' to follow up on or wait for one."
+    )
   }
   const mode: Mode = jobId === undefined ? 'create' : prompt === undefined ? 'wait-only' : 'message'
 
@@ -91,7 +94,10 @@ export function parseSettings(source: InputSource): Settings {
   }
   const maxPollIntervalMs = durationInput(get, 'max-poll-interval')
   if (maxPollIntervalMs < pollIntervalMs) {
-    throw new InputError('max-poll-interval', `must not be shorter than 'poll-interval' (${get('poll-interval')}); got "${get('max-poll-interval')}".`)
+    throw new InputError(
+      'max-poll-interval',
+      `must not be shorter than 'poll-interval' (${get('poll-interval')}); got "${get('max-poll-interval')}".`
+    )
   }
 
   return {
@@ -126,7 +132,10 @@ function readPrompt(
       prompt = source.readFile(file)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'unreadable'
-      throw new InputError('prompt-file', `cannot read "${file}" (${code}): expected the path of a readable UTF-8 file, relative to the workspace.`)
+      throw new InputError(
+        'prompt-file',
+        `cannot read "${file}" (${code}): expected the path of a readable UTF-8 file, relative to the workspace.`
+      )
     }
     promptInput = 'prompt-file'
   } else if (inline) {
@@ -159,7 +168,10 @@ export function parseBoolean(value: string, name: string): boolean {
 
 /** Comma-, space- or newline-separated outcomes, or `none`. */
 export function parseFailOn(value: string): ReadonlySet<FailOutcome> {
-  const words = value.split(/[\s,]+/).filter(Boolean).map((word) => word.toLowerCase())
+  const words = value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase())
   const accepted = `any of ${FAIL_OUTCOMES.join(', ')} (comma, space or newline separated), or none`
   if (words.length === 1 && words[0] === 'none') return new Set()
   if (words.length === 0) throw new InputError('fail-on', `empty: expected ${accepted}.`)
@@ -175,7 +187,14 @@ export function parseFailOn(value: string): ReadonlySet<FailOutcome> {
 
 /** Comma- or newline-separated, trimmed, without empties or repeats. */
 export function parseList(value: string): string[] {
-  return [...new Set(value.split(/[,\n]/).map((item) => item.trim()).filter(Boolean))]
+  return [
+    ...new Set(
+      value
+        .split(/[,\n]/)
+        .map((item) => item.trim())
+        .filter(Boolean)
+    )
+  ]
 }
 
 const BASE_URL_FORM = 'an https:// URL such as https://api.mintlify.com (http:// only for localhost or 127.0.0.1)'
@@ -191,7 +210,10 @@ export function parseBaseUrl(value: string): URL {
     throw new InputError('base-url', `must not carry credentials, a query or a fragment: expected ${BASE_URL_FORM}.`)
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new InputError('base-url', `plain http:// would send the API key unencrypted to ${url.hostname}: expected ${BASE_URL_FORM}.`)
+    throw new InputError(
+      'base-url',
+      `plain http:// would send the API key unencrypted to ${url.hostname}: expected ${BASE_URL_FORM}.`
+    )
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new InputError('base-url', `unsupported scheme ${url.protocol}: expected ${BASE_URL_FORM}.`)

@@ -6,10 +6,7 @@ import { isTerminal } from './job.js'
 import { nextPollDelay, type PollSchedule } from './schedule.js'
 
 /** Why a wait ended (a failure that cannot be retried is thrown as an `ApiError` instead). */
-export type WaitEnd =
-  | { reason: 'terminal'; job: AgentJob }
-  | { reason: 'timed-out' }
-  | { reason: 'cancelled' }
+export type WaitEnd = { reason: 'terminal'; job: AgentJob } | { reason: 'timed-out' } | { reason: 'cancelled' }
 
 /**
  * A 404 right after our create or message may be the server catching up: tolerated this many

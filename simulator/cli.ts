@@ -1,0 +1,72 @@
+// Command line of the Agent API simulator, for the demo and CI:
+//   node build/simulator/cli.js [--port N] [--run-ms N] [--final completed|failed|archived] [--no-pr]
+//                               [--api-key K] [--prefix P]
+// Prints one line `SIMULATOR_URL=<url>` on stdout once listening, one line per request on stderr
+// (never the Authorization header), and stops cleanly on SIGINT or SIGTERM.
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { AgentApiSimulator, type FinalStatus, type JobScenario, type RecordedRequest } from './server.js'
+
+const FINAL_STATUSES: readonly FinalStatus[] = ['completed', 'failed', 'archived']
+
+/** Starts a simulator configured by command-line flags; throws on a bad flag. Each request is passed to `log` as one line. */
+export async function startFromArgs(
+  argv: string[],
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)
+): Promise<AgentApiSimulator> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      'run-ms': { type: 'string' },
+      final: { type: 'string' },
+      'no-pr': { type: 'boolean' },
+      'api-key': { type: 'string' },
+      prefix: { type: 'string' }
+    }
+  })
+  // Only the flags given override the simulator's defaults.
+  const scenario: Partial<JobScenario> = { pr: values['no-pr'] !== true }
+  if (values['run-ms'] !== undefined) scenario.runMs = nonNegativeInteger('--run-ms', values['run-ms'])
+  if (values.final !== undefined) scenario.finalStatus = finalStatus(values.final)
+  return AgentApiSimulator.start({
+    port: values.port === undefined ? 0 : nonNegativeInteger('--port', values.port),
+    apiKey: values['api-key'],
+    prefix: values.prefix,
+    scenario,
+    onRequestEnd: (request) => log(describeRequest(request))
+  })
+}
+
+function describeRequest({ method, rawPath, answeredStatus, fault }: RecordedRequest): string {
+  return `${method} ${rawPath} ${answeredStatus ?? '-'}${fault ? ` (fault: ${fault})` : ''}`
+}
+
+function nonNegativeInteger(flag: string, value: string): number {
+  if (!/^\d+$/.test(value)) throw new Error(`${flag} expects a non-negative integer, got "${value}"`)
+  return Number(value)
+}
+
+function finalStatus(value: string): FinalStatus {
+  const found = FINAL_STATUSES.find((s) => s === value)
+  if (!found) throw new Error(`--final expects one of ${FINAL_STATUSES.join(', ')}, got "${value}"`)
+  return found
+}
+
+async function main(): Promise<void> {
+  let sim: AgentApiSimulator
+  try {
+    sim = await startFromArgs(process.argv.slice(2))
+  } catch (error) {
+    process.stderr.write(`simulator: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 2
+    return
+  }
+  process.stdout.write(`SIMULATOR_URL=${sim.url}\n`)
+  // Once the server is closed nothing is left on the event loop, so the process ends by itself.
+  const stop = (): void => void sim.close()
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

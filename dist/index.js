@@ -31956,12 +31956,12 @@ const JITTER = 0.1;
  * (the server asked us to come back later than that).
  */
 function nextPollDelay(input, schedule) {
-    const { initialMs, maxMs } = schedule;
-    let base = Math.min(maxMs, Math.max(initialMs, GROWTH * input.elapsedMs));
+    const { initialMs, maxMs, growth = GROWTH, jitter = JITTER } = schedule;
+    let base = Math.min(maxMs, Math.max(initialMs, growth * input.elapsedMs));
     // Failing polls back off by doubling from the first delay, within the same cap.
     if (input.failures > 0)
         base = Math.max(base, Math.min(maxMs, initialMs * 2 ** input.failures));
-    const jittered = base * (1 + JITTER * (2 * input.random - 1));
+    const jittered = base * (1 + jitter * (2 * input.random - 1));
     const delay = Math.max(Math.min(maxMs, jittered), input.retryAfterMs ?? 0);
     if ((input.retryAfterMs ?? 0) > input.remainingMs)
         return undefined;

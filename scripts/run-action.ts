@@ -23,6 +23,8 @@ function findRoot(): string {
 
 export const ROOT = findRoot()
 export const ENTRY = join(ROOT, 'dist', 'index.js')
+/** The Node.js that runs the action: this one, or ACTION_NODE (CI also runs the suite on Node 24, as GitHub does). */
+export const ACTION_NODE = process.env.ACTION_NODE ?? process.execPath
 /** Stands in for `${{ github.token }}`. */
 export const FAKE_GITHUB_TOKEN = 'ghs_faketoken0000000000000000000000000'
 
@@ -72,7 +74,7 @@ export function runAction(inputs: Record<string, string>, options: ActionOptions
   writeFileSync(summaryFile, '')
   for (const [path, content] of Object.entries(options.files ?? {})) writeFileSync(join(workspace, path), content)
 
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = spawn(ACTION_NODE, [ENTRY], {
     cwd: workspace,
     env: {
       PATH: process.env.PATH ?? '',

@@ -8,6 +8,10 @@ export interface PollSchedule {
   initialMs: number
   /** Cap on a delay, jitter included (ms). */
   maxMs: number
+  /** Share of the time waited that the next delay is (default GROWTH; the bench varies it). */
+  growth?: number
+  /** Relative jitter either way (default JITTER). */
+  jitter?: number
 }
 
 /**
@@ -38,11 +42,11 @@ export interface PollInput {
  * (the server asked us to come back later than that).
  */
 export function nextPollDelay(input: PollInput, schedule: PollSchedule): number | undefined {
-  const { initialMs, maxMs } = schedule
-  let base = Math.min(maxMs, Math.max(initialMs, GROWTH * input.elapsedMs))
+  const { initialMs, maxMs, growth = GROWTH, jitter = JITTER } = schedule
+  let base = Math.min(maxMs, Math.max(initialMs, growth * input.elapsedMs))
   // Failing polls back off by doubling from the first delay, within the same cap.
   if (input.failures > 0) base = Math.max(base, Math.min(maxMs, initialMs * 2 ** input.failures))
-  const jittered = base * (1 + JITTER * (2 * input.random - 1))
+  const jittered = base * (1 + jitter * (2 * input.random - 1))
   const delay = Math.max(Math.min(maxMs, jittered), input.retryAfterMs ?? 0)
   if ((input.retryAfterMs ?? 0) > input.remainingMs) return undefined
   return Math.max(0, Math.min(delay, input.remainingMs))

@@ -1,0 +1,390 @@
+// The polling benchmark: drives the action's own wait loop (`waitForJob` in src/wait.ts, which
+// asks `nextPollDelay` in src/schedule.ts for every delay) on a virtual clock, so an hour-long
+// job takes microseconds and nothing ever really waits.
+import { ApiError } from '../src/errors.js'
+import type { AgentJob } from '../src/job.js'
+import { GROWTH, JITTER, nextPollDelay, type PollSchedule } from '../src/schedule.js'
+import { INPUT_DEFAULTS } from '../src/settings.js'
+import { parseDuration } from '../src/duration.js'
+import { waitForJob, type Clock } from '../src/wait.js'
+import { deriveSeed, mean, seededRandom, summarize, type Summary } from './stats.js'
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+
+/** Job durations of the tables (nominal; each run spreads around it, see `jobDuration`). */
+export const DURATIONS_MS = [
+  10 * SECOND,
+  30 * SECOND,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  30 * MINUTE,
+  60 * MINUTE
+]
+
+/** The deadline of every virtual wait: far beyond the longest job, so it never interferes. */
+const DEADLINE_MS = 24 * 60 * MINUTE
+
+export interface Strategy {
+  id: string
+  label: string
+  schedule: PollSchedule
+  /** A fixed poller: the same loop with jitter switched off (random() = 0.5 is a factor of 1). */
+  fixed: boolean
+}
+
+function durationDefault(name: 'poll-interval' | 'max-poll-interval'): number {
+  const ms = parseDuration(INPUT_DEFAULTS[name])
+  if (ms === undefined) throw new Error(`INPUT_DEFAULTS['${name}'] is not a duration`)
+  return ms
+}
+
+/** The action's defaults, read from src/settings.ts so the benchmark follows any change. */
+export const DEFAULT_SCHEDULE: PollSchedule = {
+  initialMs: durationDefault('poll-interval'),
+  maxMs: durationDefault('max-poll-interval')
+}
+
+const fixedPoller = (seconds: number): Strategy => ({
+  id: `fixed-${seconds}s`,
+  label: `fixed ${seconds} s`,
+  schedule: { initialMs: seconds * SECOND, maxMs: seconds * SECOND },
+  fixed: true
+})
+
+export const STRATEGIES: Strategy[] = [
+  { id: 'default', label: 'default', schedule: DEFAULT_SCHEDULE, fixed: false },
+  fixedPoller(5),
+  fixedPoller(10),
+  fixedPoller(30)
+]
+
+/** 429 answers in the second table. */
+export interface RateLimitFaults {
+  /** Share of polls answered 429. */
+  share: number
+  /** Retry-After, whole seconds drawn uniformly in [minS, maxS] (the header's delta-seconds form). */
+  minS: number
+  maxS: number
+}
+
+export const RATE_LIMIT: RateLimitFaults = { share: 0.2, minS: 3, maxS: 20 }
+
+/**
+ * The duration of one run's job around the nominal `nominalMs`: uniform in ±min(15 s, 20 %).
+ * Real jobs never last a round number of seconds, and a fixed poller's lag depends only on
+ * where the job's end falls between two of its polls: ±15 s spans a whole period of the 5, 10
+ * and 30 s pollers from 2 min up, so their phase is uniform there; short jobs spread by ±20 %.
+ */
+export function jobDuration(nominalMs: number, u: number): number {
+  const spread = Math.min(15 * SECOND, 0.2 * nominalMs)
+  return nominalMs + (2 * u - 1) * spread
+}
+
+export interface RunResult {
+  /** From the job's end to the first poll that saw it ended (ms). */
+  lagMs: number
+  /** getJob calls, 429-answered ones included. */
+  gets: number
+  /** Polls made before the Retry-After of the previous answer had passed (must be 0). */
+  early: number
+  rateLimited: number
+  /** Shortest margin between a Retry-After deadline and the poll after it (ms); Infinity without 429s. */
+  minRetryMarginMs: number
+}
+
+const NEVER = new AbortController().signal
+
+/** One wait of the real loop on a virtual clock, for a job that ends at `jobMs`. */
+export async function runOnce(
+  strategy: Strategy,
+  jobMs: number,
+  random: () => number,
+  faults?: { spec: RateLimitFaults; random: () => number }
+): Promise<RunResult> {
+  let now = 0
+  let gets = 0
+  let early = 0
+  let rateLimited = 0
+  let retryDeadline = Number.NEGATIVE_INFINITY
+  let minRetryMarginMs = Number.POSITIVE_INFINITY
+  const clock: Clock = {
+    now: () => now,
+    sleep: (ms) => {
+      now += ms
+      return Promise.resolve()
+    },
+    random: strategy.fixed ? () => 0.5 : random
+  }
+  // eslint-disable-next-line @typescript-eslint/require-await -- async so a throw is a rejection, as from the real client
+  const getJob = async (): Promise<AgentJob> => {
+    gets++
+    if (retryDeadline > Number.NEGATIVE_INFINITY) {
+      if (now < retryDeadline) early++
+      minRetryMarginMs = Math.min(minRetryMarginMs, now - retryDeadline)
+      retryDeadline = Number.NEGATIVE_INFINITY
+    }
+    if (faults && faults.random() < faults.spec.share) {
+      const seconds = faults.spec.minS + Math.floor(faults.random() * (faults.spec.maxS - faults.spec.minS + 1))
+      rateLimited++
+      retryDeadline = now + seconds * SECOND
+      throw new ApiError('rate-limited', 'answered 429', 429, seconds * SECOND)
+    }
+    return { status: now >= jobMs ? 'completed' : 'active', raw: {} }
+  }
+  const end = await waitForJob({
+    jobId: 'job_bench',
+    getJob,
+    schedule: strategy.schedule,
+    deadline: DEADLINE_MS,
+    pollNow: false,
+    postedAt: 0,
+    clock,
+    signal: NEVER,
+    onPoll: () => undefined,
+    onHeartbeat: () => undefined
+  })
+  if (end.reason !== 'terminal') throw new Error(`virtual wait ended with ${end.reason}`)
+  return { lagMs: now - jobMs, gets, early, rateLimited, minRetryMarginMs }
+}
+
+export interface Cell {
+  strategy: string
+  durationMs: number
+  runs: number
+  lag: Summary
+  /** GETs per job. */
+  gets: Summary
+  early: number
+  rateLimited: number
+  minRetryMarginMs: number
+}
+
+export interface ScheduleOptions {
+  runs: number
+  seed: number
+}
+
+/**
+ * Every strategy at every duration, `runs` runs each. The job durations come from one stream
+ * per nominal duration, shared by all strategies (each strategy meets the same jobs); the
+ * schedule's jitter and the 429s draw from streams of their own.
+ */
+export async function measure(
+  strategies: readonly Strategy[],
+  options: ScheduleOptions,
+  faults?: RateLimitFaults
+): Promise<Cell[]> {
+  const cells: Cell[] = []
+  for (const durationMs of DURATIONS_MS) {
+    const durations = jobDurations(durationMs, options)
+    for (const strategy of strategies) {
+      const jitter = seededRandom(deriveSeed(options.seed, 'jitter', strategy.id, durationMs, faults ? '429' : ''))
+      const faultRandom = seededRandom(deriveSeed(options.seed, '429', strategy.id, durationMs))
+      const results: RunResult[] = []
+      for (const jobMs of durations) {
+        results.push(await runOnce(strategy, jobMs, jitter, faults && { spec: faults, random: faultRandom }))
+      }
+      cells.push(toCell(strategy.id, durationMs, results))
+    }
+  }
+  return cells
+}
+
+function jobDurations(nominalMs: number, options: ScheduleOptions): number[] {
+  const random = seededRandom(deriveSeed(options.seed, 'job', nominalMs))
+  return Array.from({ length: options.runs }, () => jobDuration(nominalMs, random()))
+}
+
+function toCell(strategy: string, durationMs: number, results: readonly RunResult[]): Cell {
+  return {
+    strategy,
+    durationMs,
+    runs: results.length,
+    lag: summarize(results.map((r) => r.lagMs)),
+    gets: summarize(results.map((r) => r.gets)),
+    early: results.reduce((sum, r) => sum + r.early, 0),
+    rateLimited: results.reduce((sum, r) => sum + r.rateLimited, 0),
+    minRetryMarginMs: Math.min(...results.map((r) => r.minRetryMarginMs))
+  }
+}
+
+export function cellOf(cells: readonly Cell[], strategy: string, durationMs: number): Cell {
+  const cell = cells.find((c) => c.strategy === strategy && c.durationMs === durationMs)
+  if (!cell) throw new Error(`no cell for ${strategy} at ${durationMs} ms`)
+  return cell
+}
+
+// ---------------------------------------------------------------------------------------------
+// Goals
+
+export interface GoalCheck {
+  goal: string
+  durationMs: number
+  value: string
+  limit: string
+  pass: boolean
+}
+
+/** Lag p95 ≤ max(2 s, 25 % of the job's duration). */
+export const lagLimitMs = (durationMs: number): number => Math.max(2 * SECOND, 0.25 * durationMs)
+export const LAG_CAP_MS = 10 * SECOND
+export const GET_SHARE = 0.55
+export const GET_SHARE_FROM_MS = 5 * MINUTE
+
+export function checkGoals(cells: readonly Cell[], strategy = 'default'): GoalCheck[] {
+  const checks: GoalCheck[] = []
+  for (const durationMs of DURATIONS_MS) {
+    const cell = cellOf(cells, strategy, durationMs)
+    const limit = Math.min(lagLimitMs(durationMs), LAG_CAP_MS)
+    checks.push({
+      goal: 'lag p95 ≤ min(max(2 s, 25 %), 10 s)',
+      durationMs,
+      value: seconds(cell.lag.p95),
+      limit: seconds(limit),
+      pass: cell.lag.p95 <= limit
+    })
+  }
+  for (const durationMs of DURATIONS_MS.filter((d) => d >= GET_SHARE_FROM_MS)) {
+    const own = cellOf(cells, strategy, durationMs).gets.mean
+    const fixed5 = cellOf(cells, 'fixed-5s', durationMs).gets.mean
+    checks.push({
+      goal: 'GETs ≤ 55 % of fixed 5 s',
+      durationMs,
+      value: `${own.toFixed(1)} (${((100 * own) / fixed5).toFixed(1)} %)`,
+      limit: `${(GET_SHARE * fixed5).toFixed(1)} (55 % of ${fixed5.toFixed(1)})`,
+      pass: own <= GET_SHARE * fixed5
+    })
+  }
+  return checks
+}
+
+export const seconds = (ms: number): string => `${(ms / SECOND).toFixed(2)} s`
+
+// ---------------------------------------------------------------------------------------------
+// Exploration: other parameters of the same formula.
+
+export interface Variant {
+  id: string
+  growth: number
+  jitter: number
+  initialMs: number
+  maxMs: number
+}
+
+export const DEFAULT_VARIANT: Variant = { id: 'default', growth: GROWTH, jitter: JITTER, ...DEFAULT_SCHEDULE }
+
+/** The real `nextPollDelay` with a variant's parameters, no failures and no Retry-After. */
+export function variantDelay(elapsedMs: number, v: Variant, random: number): number {
+  return nextPollDelay({ elapsedMs, remainingMs: DEADLINE_MS, failures: 0, random }, v) ?? DEADLINE_MS
+}
+
+/** The loop of `waitForJob` without failures, synchronous: same draws in the same order. */
+function variantRun(v: Variant, jobMs: number, random: () => number): { lagMs: number; gets: number } {
+  let now = 0
+  let gets = 0
+  let delay = variantDelay(0, v, random())
+  for (;;) {
+    now += delay
+    gets++
+    if (now >= jobMs) return { lagMs: now - jobMs, gets }
+    delay = variantDelay(now, v, random())
+  }
+}
+
+export interface VariantRow {
+  variant: Variant
+  /** Per table duration: lag p95 and mean GETs. */
+  cells: { durationMs: number; lagP95: number; gets: number }[]
+  /** Worst lag p95 / its limit over a dense grid of durations (≤ 1 meets the goal everywhere). */
+  worstLagRatio: { ratio: number; durationMs: number }
+  /** At the table's durations ≥ 5 min: GETs / GETs of the fixed 5 s poller. */
+  getShares: { durationMs: number; share: number }[]
+  /** Shortest job (10 s steps) from which GETs stay ≤ 55 % of fixed 5 s, up to 60 min. */
+  getGoalFromMs: number | undefined
+}
+
+/** 60 durations, log-spaced from 5 s to 60 min: the lag goal must hold between table rows too. */
+export const DENSE_DURATIONS_MS = Array.from({ length: 60 }, (_, i) => Math.round(5 * SECOND * 720 ** (i / 59)))
+
+export function explore(
+  variants: readonly Variant[],
+  fixed5Measured: ReadonlyMap<number, number>,
+  options: ScheduleOptions
+): VariantRow[] {
+  return variants.map((variant) => {
+    const stats = (durationMs: number): { lagP95: number; gets: number } => {
+      const random = seededRandom(deriveSeed(options.seed, 'jitter', 'default', durationMs, ''))
+      const runs = jobDurations(durationMs, options).map((jobMs) => variantRun(variant, jobMs, random))
+      return { lagP95: summarize(runs.map((r) => r.lagMs)).p95, gets: mean(runs.map((r) => r.gets)) }
+    }
+    const cells = DURATIONS_MS.map((durationMs) => ({ durationMs, ...stats(durationMs) }))
+    let worstLagRatio = { ratio: 0, durationMs: 0 }
+    // The worst of 68 noisy p95s is biased upwards: 5 × the runs keep that bias near 1 %.
+    const dense = { ...options, runs: 5 * options.runs }
+    for (const durationMs of [...DENSE_DURATIONS_MS, ...DURATIONS_MS]) {
+      const random = seededRandom(deriveSeed(options.seed, 'dense', durationMs))
+      const lags = jobDurations(durationMs, dense).map((jobMs) => variantRun(variant, jobMs, random).lagMs)
+      const ratio = summarize(lags).p95 / Math.min(lagLimitMs(durationMs), LAG_CAP_MS)
+      if (ratio > worstLagRatio.ratio) worstLagRatio = { ratio, durationMs }
+    }
+    const getShares = cells
+      .filter((c) => c.durationMs >= GET_SHARE_FROM_MS)
+      .map((c) => ({ durationMs: c.durationMs, share: c.gets / (fixed5Measured.get(c.durationMs) ?? Number.NaN) }))
+    let getGoalFromMs: number | undefined
+    for (let durationMs = MINUTE; durationMs <= 60 * MINUTE; durationMs += 10 * SECOND) {
+      const random = seededRandom(deriveSeed(options.seed, 'break-even', durationMs))
+      const gets = mean(
+        jobDurations(durationMs, { ...options, runs: 100 }).map((jobMs) => variantRun(variant, jobMs, random).gets)
+      )
+      if (gets <= GET_SHARE * fixed5Gets(durationMs)) getGoalFromMs ??= durationMs
+      else getGoalFromMs = undefined
+    }
+    return { variant, cells, worstLagRatio, getShares, getGoalFromMs }
+  })
+}
+
+export const VARIANTS: Variant[] = [
+  DEFAULT_VARIANT,
+  { ...DEFAULT_VARIANT, id: 'cap 10.5 s', maxMs: 10_500 },
+  { ...DEFAULT_VARIANT, id: 'growth 0.20', growth: 0.2 },
+  { ...DEFAULT_VARIANT, id: 'growth 0.25', growth: 0.25 },
+  { ...DEFAULT_VARIANT, id: 'growth 0.20, cap 10.5 s', growth: 0.2, maxMs: 10_500 },
+  { ...DEFAULT_VARIANT, id: 'growth 0.25, cap 10.5 s', growth: 0.25, maxMs: 10_500 },
+  { ...DEFAULT_VARIANT, id: 'growth 0.25, cap 10.5 s, jitter ±5 %', growth: 0.25, maxMs: 10_500, jitter: 0.05 }
+]
+
+// ---------------------------------------------------------------------------------------------
+// What any schedule must spend: a lower bound on GETs under the lag goal.
+
+/**
+ * Fewest GETs that can see a job of `durationMs` end, for any schedule that meets the lag goal
+ * at every duration: a job that ends just after a poll at t waits the whole next interval, so
+ * that interval may be at most min(max(2 s, 25 % of t), 10 s), stretched by `slack` (1/0.95
+ * grants the p95 its 5 %: a lag spread evenly over [0, I] has its p95 at 0.95 I). Taking every
+ * interval as long as allowed (greedy) gives the fewest polls.
+ */
+export function minimumGets(durationMs: number, slack: number): number {
+  let t = 0
+  let gets = 0
+  while (t < durationMs) {
+    t += slack * Math.min(lagLimitMs(t), LAG_CAP_MS)
+    gets++
+  }
+  return gets
+}
+
+/** GETs of a fixed 5 s poller for a job of `durationMs`, averaged over its phase. */
+export const fixed5Gets = (durationMs: number): number => durationMs / (5 * SECOND) + 0.5
+
+/** Shortest job (whole seconds) from which `gets(d)` stays ≤ 55 % of the fixed 5 s poller's up to 2 h. */
+export function breakEvenMs(gets: (durationMs: number) => number): number | undefined {
+  let since: number | undefined
+  for (let d = 10 * SECOND; d <= 120 * MINUTE; d += SECOND) {
+    if (gets(d) <= GET_SHARE * fixed5Gets(d)) since ??= d
+    else since = undefined
+  }
+  return since
+}

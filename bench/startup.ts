@@ -1,0 +1,314 @@
+// Start-up benchmark of the built action (dist/index.js) against the Agent API simulator:
+// time from spawning the process to the first request the simulator receives, next to bare
+// `node -e 0` and a plain node process making one request, timed in the same interleaved run;
+// the bundle's size and make-up; the peak RSS of whole runs.
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
+import { AgentApiSimulator } from '../simulator/server.js'
+import { median } from './stats.js'
+
+export const DIAGNOSTIC_RSS_LABEL = 'diagnostic: action, wait: true, under `node --liftoff-only`'
+
+export interface StartupOptions {
+  /** Runs of each kind (interleaved). */
+  runs: number
+  /** Repository root (holds dist/). */
+  root: string
+  /** The Node.js binary that runs the action and the baselines. */
+  node: string
+}
+
+export interface BundleFile {
+  name: string
+  bytes: number
+  gzipBytes: number
+  /** Copies of undici in the file (one `class Agent extends DispatcherBase` per copy). */
+  undiciCopies: number
+  /** Whether it holds undici ≥ 6 code (its `undici.error.UND_ERR` error symbols). */
+  undici6: boolean
+  /** Whether it holds Octokit (its `octokit-core.js` user agent). */
+  octokit: boolean
+}
+
+export interface RssRun {
+  label: string
+  kb: number[]
+}
+
+export interface StartupResult {
+  runs: number
+  /** spawn → exit of `node -e 0`. */
+  bareExitMs: number[]
+  /** spawn → request received, of `node -e` doing one `http.get`. */
+  nodeRequestMs: number[]
+  /** spawn → first request received (the create), of the action with wait: false. */
+  actionFirstRequestMs: number[]
+  /** spawn → exit of the same runs. */
+  actionExitMs: number[]
+  /** spawn → exit of the action given no inputs: loads the bundle, fails on the missing api-key. */
+  noInputsExitMs: number[]
+  rssMethod: string
+  rss: RssRun[]
+  bundle: BundleFile[]
+  machine: string
+}
+
+interface Spawned {
+  startedAt: number
+  exitedAt: number
+  code: number | null
+  output: string
+}
+
+function spawnTimed(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Spawned> {
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const startedAt = performance.now()
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      const exitedAt = performance.now()
+      // 'close' comes once the pipes are drained, so `output` is complete.
+      child.once('close', () => resolve({ startedAt, exitedAt, code, output }))
+    })
+  })
+}
+
+/** Only what node needs, so nothing from the caller's environment (proxies, NODE_OPTIONS) skews a run. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG'])
+    if (process.env[name] !== undefined) env[name] = process.env[name]
+  return env
+}
+
+export async function measureStartup(options: StartupOptions): Promise<StartupResult> {
+  const dist = join(options.root, 'dist', 'index.js')
+  if (!existsSync(dist)) throw new Error(`${dist} not found: run npm run package first`)
+  const temp = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'))
+  const sim = await AgentApiSimulator.start({ scenario: { runMs: 1500 } })
+  try {
+    const outputFile = join(temp, 'output')
+    const summaryFile = join(temp, 'summary')
+    const actionEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
+      writeFileSync(outputFile, '')
+      writeFileSync(summaryFile, '')
+      return {
+        ...baseEnv(),
+        'INPUT_API-KEY': 'mint_bench_key',
+        'INPUT_PROJECT-ID': 'proj_bench',
+        INPUT_PROMPT: 'Benchmark the start-up',
+        'INPUT_BASE-URL': sim.url,
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: summaryFile,
+        ...extra
+      }
+    }
+    const node = options.node
+    const firstRequestAfter = async (
+      count: number,
+      run: () => Promise<Spawned>
+    ): Promise<{ run: Spawned; firstMs: number }> => {
+      const spawned = await run()
+      const request = sim.requests[count]
+      if (!request) throw new Error(`no request reached the simulator; output:\n${spawned.output}`)
+      return { run: spawned, firstMs: request.at - spawned.startedAt }
+    }
+    const check = (spawned: Spawned, what: string, expected: number): Spawned => {
+      if (spawned.code !== expected)
+        throw new Error(`${what} exited with ${spawned.code}, expected ${expected}:\n${spawned.output}`)
+      return spawned
+    }
+
+    const result: StartupResult = {
+      runs: options.runs,
+      bareExitMs: [],
+      nodeRequestMs: [],
+      actionFirstRequestMs: [],
+      actionExitMs: [],
+      noInputsExitMs: [],
+      rssMethod: '',
+      rss: [],
+      bundle: analyseBundle(join(options.root, 'dist')),
+      machine: machineNote(options.node)
+    }
+    const kinds: (() => Promise<void>)[] = [
+      async () => {
+        const run = check(await spawnTimed(node, ['-e', '0'], baseEnv(), temp), 'node -e 0', 0)
+        result.bareExitMs.push(run.exitedAt - run.startedAt)
+      },
+      async () => {
+        // agent: false, so no kept-alive socket holds the process open after the answer.
+        const script = `require('node:http').get(process.argv[1] + '/bench-ping', { agent: false }, (r) => r.resume())`
+        const { firstMs } = await firstRequestAfter(sim.requests.length, async () =>
+          check(await spawnTimed(node, ['-e', script, sim.url], baseEnv(), temp), 'node http.get', 0)
+        )
+        result.nodeRequestMs.push(firstMs)
+      },
+      async () => {
+        const { run, firstMs } = await firstRequestAfter(sim.requests.length, async () =>
+          check(await spawnTimed(node, [dist], actionEnv({ INPUT_WAIT: 'false' }), temp), 'the action (wait: false)', 0)
+        )
+        result.actionFirstRequestMs.push(firstMs)
+        result.actionExitMs.push(run.exitedAt - run.startedAt)
+      },
+      async () => {
+        const env = { ...baseEnv(), GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile }
+        const run = check(await spawnTimed(node, [dist], env, temp), 'the action without inputs', 1)
+        result.noInputsExitMs.push(run.exitedAt - run.startedAt)
+      }
+    ]
+    // Warm the file cache once, then interleave the kinds, rotating their order each round.
+    for (const kind of kinds) await kind()
+    for (const key of [
+      'bareExitMs',
+      'nodeRequestMs',
+      'actionFirstRequestMs',
+      'actionExitMs',
+      'noInputsExitMs'
+    ] as const) {
+      result[key] = []
+    }
+    for (let round = 0; round < options.runs; round++) {
+      for (let k = 0; k < kinds.length; k++) await (kinds[(round + k) % kinds.length] as () => Promise<void>)()
+    }
+
+    // Peak RSS of whole runs: bare node; a waited job (create, a poll, outputs, summary); the same
+    // with labels, which loads @actions/github (Octokit's POST goes to the simulator: a 404, a warning).
+    const rssRuns = Math.max(3, Math.min(5, options.runs))
+    const peak = peakRss(temp, node)
+    result.rssMethod = peak.method
+    const waited = { INPUT_WAIT: 'true', 'INPUT_POLL-INTERVAL': '2s' }
+    const plans: { label: string; args: string[]; env: () => NodeJS.ProcessEnv; exit: number }[] = [
+      { label: 'node -e 0', args: ['-e', '0'], env: baseEnv, exit: 0 },
+      { label: 'action, wait: true (job of 1.5 s)', args: [dist], env: () => actionEnv(waited), exit: 0 },
+      {
+        label: 'action, wait: true + labels (loads @actions/github)',
+        args: [dist],
+        env: () =>
+          actionEnv({
+            ...waited,
+            INPUT_LABELS: 'docs',
+            'INPUT_GITHUB-TOKEN': 'ghs_bench',
+            GITHUB_API_URL: `${sim.url}/github`
+          }),
+        exit: 0
+      },
+      {
+        // Not a way to run the action (a workflow cannot pass node flags): it shows how much of the
+        // peak is V8's optimizing compiler at work on undici's WebAssembly HTTP parser (llhttp).
+        label: DIAGNOSTIC_RSS_LABEL,
+        args: ['--liftoff-only', dist],
+        env: () => actionEnv(waited),
+        exit: 0
+      }
+    ]
+    for (const plan of plans) {
+      const kb: number[] = []
+      for (let i = 0; i < rssRuns; i++) kb.push(await peak.run(plan.args, plan.env(), plan.label, plan.exit))
+      result.rss.push({ label: plan.label, kb })
+    }
+    const labelled = sim.requests.some((r) => r.rawPath.includes('/github/repos/'))
+    if (!labelled) throw new Error('the labels run never reached the simulator: @actions/github was not exercised')
+    return result
+  } finally {
+    await sim.close()
+    rmSync(temp, { recursive: true, force: true })
+  }
+}
+
+interface PeakRss {
+  method: string
+  run(args: string[], env: NodeJS.ProcessEnv, label: string, exit: number): Promise<number>
+}
+
+/** GNU time's %M (maxrss of the child, KB) when /usr/bin/time exists, else a preload reading VmHWM at exit. */
+function peakRss(temp: string, node: string): PeakRss {
+  const file = join(temp, 'rss')
+  if (existsSync('/usr/bin/time')) {
+    return {
+      method: 'GNU time `/usr/bin/time -f %M` (maximum resident set size of the node process, KB)',
+      async run(args, env, label, exit) {
+        const spawned = await spawnTimed('/usr/bin/time', ['-f', '%M', '-o', file, node, ...args], env, temp)
+        if (spawned.code !== exit) throw new Error(`${label} exited with ${spawned.code}:\n${spawned.output}`)
+        return Number(readFileSync(file, 'utf8').trim().split('\n').pop())
+      }
+    }
+  }
+  const preload = join(temp, 'rss-preload.cjs')
+  writeFileSync(
+    preload,
+    `process.on('exit', () => { const m = /VmHWM:\\s+(\\d+)/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8')); require('node:fs').writeFileSync(${JSON.stringify(file)}, m ? m[1] : '0') })\n`
+  )
+  return {
+    method: 'VmHWM of /proc/self/status, read by a `--require` preload at process exit (KB)',
+    async run(args, env, label, exit) {
+      const spawned = await spawnTimed(node, ['--require', preload, ...args], env, temp)
+      if (spawned.code !== exit) throw new Error(`${label} exited with ${spawned.code}:\n${spawned.output}`)
+      return Number(readFileSync(file, 'utf8'))
+    }
+  }
+}
+
+export function analyseBundle(dir: string): BundleFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.js'))
+    .sort((a, b) => (a === 'index.js' ? -1 : b === 'index.js' ? 1 : a.localeCompare(b)))
+    .map((name) => {
+      const path = join(dir, name)
+      const text = readFileSync(path, 'utf8')
+      return {
+        name,
+        bytes: statSync(path).size,
+        gzipBytes: gzipSync(text).length,
+        undiciCopies: text.split('class Agent extends DispatcherBase').length - 1,
+        undici6: text.includes('undici.error.UND_ERR'),
+        octokit: text.includes('octokit-core.js')
+      }
+    })
+}
+
+function machineNote(node: string): string {
+  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
+  const cpu = cpus()
+  const model = cpu[0]?.model.trim() ?? 'unknown CPU'
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+  return `Node ${version} running the action and the baselines, on ${process.platform}/${process.arch}, ${cpu.length} × ${model}, load average ${load} when the bench started`
+}
+
+export interface StartupSummary {
+  bareMs: number
+  nodeRequestMs: number
+  actionFirstRequestMs: number
+  actionExitMs: number
+  noInputsMs: number
+  /** Action first request − bare node exit. */
+  overBareMs: number
+  /** Action first request − node http.get request. */
+  overNodeRequestMs: number
+  peakRssKb: number
+}
+
+export function summarizeStartup(result: StartupResult): StartupSummary {
+  const bareMs = median(result.bareExitMs)
+  const nodeRequestMs = median(result.nodeRequestMs)
+  const actionFirstRequestMs = median(result.actionFirstRequestMs)
+  return {
+    bareMs,
+    nodeRequestMs,
+    actionFirstRequestMs,
+    actionExitMs: median(result.actionExitMs),
+    noInputsMs: median(result.noInputsExitMs),
+    overBareMs: actionFirstRequestMs - bareMs,
+    overNodeRequestMs: actionFirstRequestMs - nodeRequestMs,
+    peakRssKb: Math.max(...result.rss.filter((r) => r.label.startsWith('action')).flatMap((r) => r.kb))
+  }
+}

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { Agent, ProxyAgent } from 'undici'
+import { createDispatcher } from '../src/http.js'
+
+const saved = { ...process.env }
+afterEach(() => {
+  for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'])
+    delete process.env[name]
+  Object.assign(process.env, saved)
+})
+
+describe('createDispatcher', () => {
+  it('connects directly without a proxy variable', async () => {
+    const dispatcher = createDispatcher(new URL('https://api.mintlify.com'))
+    expect(dispatcher).toBeInstanceOf(Agent)
+    await dispatcher.close()
+  })
+
+  it('goes through HTTPS_PROXY, with its credentials', async () => {
+    process.env.HTTPS_PROXY = 'http://user:p%40ss@proxy.internal:3128'
+    const dispatcher = createDispatcher(new URL('https://api.mintlify.com'))
+    expect(dispatcher).toBeInstanceOf(ProxyAgent)
+    await dispatcher.close()
+  })
+
+  it.each(['api.mintlify.com', '.mintlify.com', 'mintlify.com', '*'])('honours NO_PROXY=%s', async (noProxy) => {
+    process.env.HTTPS_PROXY = 'http://proxy.internal:3128'
+    process.env.NO_PROXY = `example.org, ${noProxy}`
+    const dispatcher = createDispatcher(new URL('https://api.mintlify.com'))
+    expect(dispatcher).toBeInstanceOf(Agent)
+    await dispatcher.close()
+  })
+
+  it('never sends loopback traffic through the proxy', async () => {
+    process.env.HTTP_PROXY = 'http://proxy.internal:3128'
+    const dispatcher = createDispatcher(new URL('http://127.0.0.1:8080'))
+    expect(dispatcher).toBeInstanceOf(Agent)
+    await dispatcher.close()
+  })
+})

@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { Agent, ProxyAgent } from 'undici'
 import { createDispatcher } from '../src/http.js'
 
-const saved = { ...process.env }
-afterEach(() => {
-  for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'])
-    delete process.env[name]
-  Object.assign(process.env, saved)
+const saved = process.env
+// Each test starts from the real environment without any proxy variable.
+beforeEach(() => {
+  process.env = Object.fromEntries(Object.entries(saved).filter(([name]) => !/_proxy$/i.test(name)))
+})
+afterAll(() => {
+  process.env = saved
 })
 
 describe('createDispatcher', () => {

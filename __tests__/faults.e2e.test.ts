@@ -295,6 +295,20 @@ describe('cancellation', () => {
       `Cancelled while waiting for job ${id}. Resume with job-id: ${id}.`
     )
   })
+
+  it('on a cancel during the create request, says the job may have been created', async () => {
+    sim.fail('create', { kind: 'hang' })
+    const run = await runAction(inputs(), {
+      onOutput: { text: '::debug::Mode create', then: (child) => setTimeout(() => child.kill('SIGTERM'), 300) }
+    })
+    expect(run.code).toBe(1)
+    expect(of('create')).toHaveLength(1)
+    expect(run.outputs['job-id']).toBe('')
+    expect(annotations(run.stdout, 'error')).toEqual([
+      'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.'
+    ])
+    expect(run.summary).toContain('may have been created')
+  })
 })
 
 describe('secrets', () => {

@@ -31547,10 +31547,14 @@ function redact(text, secrets) {
 const MAX_JOB_BYTES = 1024 * 1024;
 /** Of an error answer, only the start is read: enough for `{"error": …}`. */
 const MAX_ERROR_BYTES = 16 * 1024;
-/** Thrown when the step is cancelled mid-request. */
+/** Thrown when the step is cancelled, during a request or between requests. */
 class Cancelled extends Error {
-    constructor() {
+    duringRequest;
+    constructor(
+    /** True when a request was on the wire: a POST may then have taken effect. */
+    duringRequest) {
         super('cancelled');
+        this.duringRequest = duringRequest;
         this.name = 'Cancelled';
     }
 }
@@ -31644,7 +31648,7 @@ class AgentClient {
     }
     failure(error, cancel, timeoutMs) {
         if (cancel.aborted)
-            return new Cancelled();
+            return new Cancelled(true);
         if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
             return new ApiError('no-answer', `no answer within ${Math.round(timeoutMs / 100) / 10}s`);
         }
@@ -31891,6 +31895,9 @@ function renderSummary({ state, mode, prompt, serverUrl }) {
     const parts = [`<h2>${escapeHtml(TITLES[outcome])}</h2>`];
     if (state.failure)
         parts.push(`<p><strong>Error:</strong> ${report_text(state.failure, 2000)}</p>`);
+    // Inputs that could not be read: no request was made, so there is nothing more to show.
+    if (!mode)
+        return `${parts.join('\n')}\n\n`;
     parts.push(`<table>${rows.map(([name, value]) => `<tr><th align="left">${name}</th><td>${value}</td></tr>`).join('')}</table>`);
     const resume = resumeHint(state);
     if (resume)
@@ -32087,6 +32094,7 @@ async function run(settings, deps) {
     const deadline = state.startedAt + settings.timeoutMs;
     if (state.jobId)
         announceJob(state.jobId, deps);
+    // Whether a failure or a cancellation came from the create or message (else from reading).
     let posting = false;
     try {
         if (settings.mode !== 'wait-only') {
@@ -32147,9 +32155,9 @@ async function run(settings, deps) {
     catch (error) {
         if (error instanceof Cancelled) {
             state.outcome = 'cancelled';
-            if (posting && !state.jobId)
-                state.failure =
-                    'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.';
+            if (posting && error.duringRequest) {
+                state.failure = `Cancelled while the ${settings.mode === 'create' ? 'create' : 'follow-up'} request was in flight: ${settings.mode === 'create' ? 'the job may have been created' : 'the follow-up may have been delivered'}. Check the agent jobs in the dashboard.`;
+            }
         }
         else {
             state.outcome = 'error';
@@ -32262,7 +32270,8 @@ function verdict(state, settings, log) {
             log.error(state.failure ?? 'The step failed.');
             return true;
         case 'cancelled':
-            log.error(`Cancelled${state.jobId ? ` while waiting for job ${id}` : ''}. ${state.failure ?? (state.jobId ? `Resume with job-id: ${id}.` : '')}`.trim());
+            log.error(state.failure ??
+                (state.jobId ? `Cancelled while waiting for job ${id}. Resume with job-id: ${id}.` : 'Cancelled.'));
             return true;
         case 'started':
             log.info(`Job ${id} started; not waiting (wait: false).`);
@@ -32604,7 +32613,7 @@ async function main_run() {
         now: () => Date.now(),
         random: () => Math.random(),
         sleep: (ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }).catch((error) => {
-            throw signal.aborted ? new Cancelled() : error;
+            throw signal.aborted ? new Cancelled(false) : error;
         })
     };
     log.debug(`Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; base URL ${settings.baseUrl.origin}`);

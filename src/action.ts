@@ -44,6 +44,7 @@ export async function run(settings: Settings, deps: Deps): Promise<RunResult> {
   const state = initialState(clock.now(), settings.jobId)
   const deadline = state.startedAt + settings.timeoutMs
   if (state.jobId) announceJob(state.jobId, deps)
+  // Whether a failure or a cancellation came from the create or message (else from reading).
   let posting = false
 
   try {
@@ -106,9 +107,9 @@ export async function run(settings: Settings, deps: Deps): Promise<RunResult> {
   } catch (error) {
     if (error instanceof Cancelled) {
       state.outcome = 'cancelled'
-      if (posting && !state.jobId)
-        state.failure =
-          'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.'
+      if (posting && error.duringRequest) {
+        state.failure = `Cancelled while the ${settings.mode === 'create' ? 'create' : 'follow-up'} request was in flight: ${settings.mode === 'create' ? 'the job may have been created' : 'the follow-up may have been delivered'}. Check the agent jobs in the dashboard.`
+      }
     } else {
       state.outcome = 'error'
       state.failure = explain(error, settings, state, posting)
@@ -230,7 +231,8 @@ function verdict(state: RunState, settings: Settings, log: Log): boolean {
       return true
     case 'cancelled':
       log.error(
-        `Cancelled${state.jobId ? ` while waiting for job ${id}` : ''}. ${state.failure ?? (state.jobId ? `Resume with job-id: ${id}.` : '')}`.trim()
+        state.failure ??
+          (state.jobId ? `Cancelled while waiting for job ${id}. Resume with job-id: ${id}.` : 'Cancelled.')
       )
       return true
     case 'started':

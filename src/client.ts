@@ -8,9 +8,12 @@ export const MAX_JOB_BYTES = 1024 * 1024
 /** Of an error answer, only the start is read: enough for `{"error": …}`. */
 const MAX_ERROR_BYTES = 16 * 1024
 
-/** Thrown when the step is cancelled mid-request. */
+/** Thrown when the step is cancelled, during a request or between requests. */
 export class Cancelled extends Error {
-  constructor() {
+  constructor(
+    /** True when a request was on the wire: a POST may then have taken effect. */
+    readonly duringRequest: boolean
+  ) {
     super('cancelled')
     this.name = 'Cancelled'
   }
@@ -133,7 +136,7 @@ export class AgentClient {
   }
 
   private failure(error: unknown, cancel: AbortSignal, timeoutMs: number): Error {
-    if (cancel.aborted) return new Cancelled()
+    if (cancel.aborted) return new Cancelled(true)
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
       return new ApiError('no-answer', `no answer within ${Math.round(timeoutMs / 100) / 10}s`)
     }

@@ -68,7 +68,7 @@ export async function run(): Promise<void> {
     random: () => Math.random(),
     sleep: (ms, signal) =>
       delay(ms, undefined, { signal }).catch((error: unknown) => {
-        throw signal.aborted ? new Cancelled() : error
+        throw signal.aborted ? new Cancelled(false) : error
       })
   }
   log.debug(`Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; base URL ${settings.baseUrl.origin}`)

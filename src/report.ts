@@ -90,6 +90,8 @@ export function renderSummary({ state, mode, prompt, serverUrl }: SummaryInput):
 
   const parts = [`<h2>${escapeHtml(TITLES[outcome])}</h2>`]
   if (state.failure) parts.push(`<p><strong>Error:</strong> ${text(state.failure, 2000)}</p>`)
+  // Inputs that could not be read: no request was made, so there is nothing more to show.
+  if (!mode) return `${parts.join('\n')}\n\n`
   parts.push(
     `<table>${rows.map(([name, value]) => `<tr><th align="left">${name}</th><td>${value}</td></tr>`).join('')}</table>`
   )

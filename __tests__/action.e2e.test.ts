@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { AgentApiSimulator } from '../simulator/server.js'
+import { describe, expect, it } from '@jest/globals'
+import { useSimulator } from './simulator-fixture.js'
+import type { AgentApiSimulator } from '../simulator/server.js'
 import { annotations, runAction, secretLeaks } from '../scripts/run-action.js'
 
 const KEY = 'mint_e2e_secret_key_0123456789'
 let sim: AgentApiSimulator
 
-beforeAll(async () => {
-  sim = await AgentApiSimulator.start({ apiKey: KEY })
-})
-afterAll(async () => {
-  await sim.close()
-})
-beforeEach(() => {
-  sim.requests.length = 0
-  sim.setScenario({ runMs: 1200, finalStatus: 'completed', pr: true, prLink: undefined, record: undefined })
-})
+useSimulator(KEY, { runMs: 1200 }, (started) => (sim = started))
 
 const inputs = (extra: Record<string, string> = {}) => ({
   'api-key': KEY,

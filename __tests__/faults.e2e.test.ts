@@ -2,8 +2,9 @@
  * Faults and hostile input, one scenario per behaviour the README's Reliability table promises,
  * against the simulator, with the built action run as the runner runs it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:net'
+import { useSimulator } from './simulator-fixture.js'
 import { AgentApiSimulator, type RecordedRequest } from '../simulator/server.js'
 import { annotations, runAction, secretLeaks } from '../scripts/run-action.js'
 
@@ -11,19 +12,7 @@ const KEY = 'mint_fault_secret_key_9876543210'
 const PROJECT = 'proj-faults'
 let sim: AgentApiSimulator
 
-beforeAll(async () => {
-  sim = await AgentApiSimulator.start({ apiKey: KEY })
-})
-afterAll(async () => {
-  await sim.close()
-})
-beforeEach(() => {
-  sim.requests.length = 0
-  sim.failAlways('create', null)
-  sim.failAlways('message', null)
-  sim.failAlways('get', null)
-  sim.setScenario({ runMs: 1000, finalStatus: 'completed', pr: true, prLink: undefined, record: undefined })
-})
+useSimulator(KEY, {}, (started) => (sim = started))
 
 const inputs = (extra: Record<string, string> = {}) => ({
   'api-key': KEY,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { AgentApiSimulator } from '../simulator/server.js'
+import type { AgentApiSimulator } from '../simulator/server.js'
+import { useSimulator } from './simulator-fixture.js'
 import { FAKE_GITHUB_TOKEN, annotations, runAction, secretLeaks } from '../scripts/run-action.js'
 
 const KEY = 'mint_labels_secret_key_000111'
@@ -19,8 +20,9 @@ let calls: GitHubCall[]
 let answer: { status: number; body: unknown }
 let sim: AgentApiSimulator
 
+useSimulator(KEY, { runMs: 600 }, (started) => (sim = started))
+
 beforeAll(async () => {
-  sim = await AgentApiSimulator.start({ apiKey: KEY })
   github = createServer((req: IncomingMessage, res) => {
     let body = ''
     req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
@@ -33,13 +35,11 @@ beforeAll(async () => {
   githubUrl = `http://127.0.0.1:${(github.address() as { port: number }).port}`
 })
 afterAll(async () => {
-  await sim.close()
   await new Promise((resolve) => github.close(resolve))
 })
 beforeEach(() => {
   calls = []
   answer = { status: 200, body: [{ name: 'documentation' }] }
-  sim.setScenario({ runMs: 600, finalStatus: 'completed', pr: true, prLink: undefined, record: undefined })
 })
 
 const run = (extra: Record<string, string> = {}) =>

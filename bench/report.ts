@@ -378,7 +378,7 @@ export function renderDocument(input: ReportInput): string {
     '',
     '### Other parameters (exploration)',
     '',
-    `The same formula with other constants, run by a synchronous copy of the loop (\`variantDelay\` in bench/schedule.ts; the bench checks that it returns exactly what \`nextPollDelay\` returns at the real constants, and that its “default” row reproduces the table above). “Worst lag p95 ÷ limit” is taken over 60 durations log-spaced from 5 s to 60 min plus the table’s, ${5 * runs} runs each, so a variant cannot pass by luck between rows (the worst of many noisy p95s still leans about 1 % high); “≤ 55 % from” scans durations from 1 min in steps of 10 s (100 runs each) for the shortest job from which the share stays ≤ 55 %.`,
+    `The same formula with other constants, passed to the real \`nextPollDelay\` (its \`growth\` and \`jitter\` parameters) in a synchronous loop without failures; the bench checks that the loop’s “default” row reproduces the table above, which comes from \`waitForJob\` itself. “Worst lag p95 ÷ limit” is taken over 60 durations log-spaced from 5 s to 60 min plus the table’s, ${5 * runs} runs each, so a variant cannot pass by luck between rows (the worst of many noisy p95s still leans about 1 % high); “≤ 55 % from” scans durations from 1 min in steps of 10 s (100 runs each) for the shortest job from which the share stays ≤ 55 %.`,
     '',
     variantTable(input.variants),
     '',

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, beforeEach } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals'
 import { AgentApiSimulator, type JobScenario } from '../simulator/server.js'
+import { VirtualClock } from '../simulator/virtual-clock.js'
 
 /**
- * One simulator per test file, started before its tests and closed after; before each test the
- * request log is emptied, standing faults are cleared and the scenario is reset to `scenario`.
+ * One simulator per test file, on real time, for the suites that run the built action as a
+ * process; before each test the request log is emptied, standing faults are cleared and the
+ * scenario is reset to `scenario`.
  */
 export function useSimulator(
   apiKey: string,
@@ -31,4 +33,29 @@ export function useSimulator(
       ...scenario
     })
   })
+}
+
+export interface Virtual {
+  sim: AgentApiSimulator
+  clock: VirtualClock
+}
+
+/**
+ * A fresh simulator and virtual clock for each test of an in-process suite: jobs age, delays and
+ * hangs in virtual time, shared with the step under test.
+ */
+export function useVirtualSimulator(apiKey: string, scenario: Partial<JobScenario> = {}): () => Virtual {
+  let current: Virtual | undefined
+  beforeEach(async () => {
+    const clock = new VirtualClock({ seed: 42 })
+    current = { clock, sim: await AgentApiSimulator.start({ apiKey, clock, scenario: { runMs: 30_000, ...scenario } }) }
+  })
+  afterEach(async () => {
+    await current?.sim.close()
+    current = undefined
+  })
+  return () => {
+    if (!current) throw new Error('useVirtualSimulator: no test is running')
+    return current
+  }
 }

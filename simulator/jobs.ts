@@ -15,8 +15,15 @@ export interface JobScenario {
   pr: boolean
   /** Explicit `prLink` once the job ends, whatever `pr` says (for hostile-value tests). */
   prLink?: string | null
+  /** The job shows `completed` with `prLink` null for this long before the link appears. */
+  prLinkLagMs?: number
   /** Fields merged over every JSON of the job; a key set to `undefined` removes that field. */
   record?: Record<string, unknown>
+  /**
+   * After a follow-up, the job keeps showing the record it had before the message (its old
+   * status and prLink) for this long, as a service that takes the message up late would.
+   */
+  staleAfterMessageMs?: number
 }
 
 export const DEFAULT_SCENARIO: JobScenario = { runMs: 1000, finalStatus: 'completed', pr: true }
@@ -53,9 +60,11 @@ export interface StoredJob {
   createdAt: string
   prompts: string[]
   prNumber: number
-  /** Date.now() of the last start (create or message). */
+  /** now() of the last start (create or message). */
   startedAt: number
   scenario: JobScenario
+  /** The record shown instead of the real one until `until` (see `staleAfterMessageMs`). */
+  stale?: { until: number; record: AgentJob }
 }
 
 const REPOSITORY = 'https://github.com/acme/docs'
@@ -69,26 +78,30 @@ export class JobStore {
 
   constructor(
     public scenario: JobScenario,
-    private readonly rateLimit: number
+    private readonly rateLimit: number,
+    private readonly now: () => number = () => Date.now()
   ) {}
 
   create(projectId: string, prompt: string): StoredJob {
     const id = `job_${randomBytes(8).toString('hex')}`
-    return this.put(projectId, id, new Date().toISOString(), prompt, this.scenario)
+    return this.put(projectId, id, new Date(this.now()).toISOString(), prompt, this.scenario)
   }
 
   /** Starts another run of an existing job under the current scenario. */
   message(job: StoredJob, prompt: string): void {
+    const before = this.view(job)
     job.prompts.push(prompt)
-    job.startedAt = Date.now()
+    job.startedAt = this.now()
     job.scenario = this.scenario
+    const staleMs = this.scenario.staleAfterMessageMs ?? 0
+    job.stale = staleMs > 0 ? { until: job.startedAt + staleMs, record: before } : undefined
   }
 
   seed(projectId: string, seed: SeedJob, scenario: JobScenario): void {
     const status = seed.status ?? 'active'
     // A terminal seed is a run of zero length that ended with that status.
     const seeded = status === 'active' ? scenario : { ...scenario, runMs: 0, finalStatus: status }
-    this.put(projectId, seed.id, seed.createdAt ?? new Date().toISOString(), seed.prompt, seeded)
+    this.put(projectId, seed.id, seed.createdAt ?? new Date(this.now()).toISOString(), seed.prompt, seeded)
   }
 
   get(projectId: string, id: string): StoredJob | undefined {
@@ -97,7 +110,7 @@ export class JobStore {
 
   /** Counts one use for the project unless its rolling-hour budget is spent; false when it is. */
   use(projectId: string): boolean {
-    const now = Date.now()
+    const now = this.now()
     const recent = (this.uses.get(projectId) ?? []).filter((at) => now - at < HOUR_MS)
     const allowed = recent.length < this.rateLimit
     if (allowed) recent.push(now)
@@ -108,7 +121,7 @@ export class JobStore {
   snapshots(projectId?: string): JobSnapshot[] {
     return [...this.jobsByKey.values()]
       .filter((j) => projectId === undefined || j.projectId === projectId)
-      .map((j) => ({ projectId: j.projectId, prompts: [...j.prompts], job: view(j) }))
+      .map((j) => ({ projectId: j.projectId, prompts: [...j.prompts], job: this.view(j) }))
   }
 
   private put(
@@ -124,23 +137,29 @@ export class JobStore {
       createdAt,
       prompts: prompt === undefined ? [] : [prompt],
       prNumber: ++this.lastPr,
-      startedAt: Date.now(),
+      startedAt: this.now(),
       scenario
     }
     this.jobsByKey.set(key(projectId, id), job)
     return job
   }
+
+  /** The job's current JSON, `record` overrides included (undefined values vanish in JSON.stringify). */
+  toJson(job: StoredJob): Record<string, unknown> {
+    return { ...this.view(job), ...job.scenario.record }
+  }
+
+  private view(job: StoredJob): AgentJob {
+    if (job.stale && this.now() < job.stale.until) return job.stale.record
+    return view(job, this.now())
+  }
 }
 
-/** The job's current JSON, `record` overrides included (undefined values vanish in JSON.stringify). */
-export function toJson(job: StoredJob): Record<string, unknown> {
-  return { ...view(job), ...job.scenario.record }
-}
-
-function view(job: StoredJob): AgentJob {
-  const { runMs, finalStatus, pr, prLink } = job.scenario
+function view(job: StoredJob, now: number): AgentJob {
+  const { runMs, finalStatus, pr, prLink, prLinkLagMs = 0 } = job.scenario
   const endsAt = job.startedAt + runMs
-  const ended = Date.now() >= endsAt
+  const ended = now >= endsAt
+  const linked = now >= endsAt + prLinkLagMs
   const status = ended ? finalStatus : 'active'
   const link = prLink !== undefined ? prLink : pr ? `${REPOSITORY}/pull/${job.prNumber}` : null
   return {
@@ -148,7 +167,7 @@ function view(job: StoredJob): AgentJob {
     status,
     source: { repository: REPOSITORY, ref: 'main' },
     model: 'sim-model-1',
-    prLink: ended ? link : null,
+    prLink: linked ? link : null,
     createdAt: job.createdAt,
     archivedAt: status === 'archived' ? new Date(endsAt).toISOString() : null
   }

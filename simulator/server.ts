@@ -23,8 +23,7 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { DEFAULT_SCENARIO, JobStore, toJson, type JobScenario, type JobSnapshot, type SeedJob } from './jobs.js'
+import { DEFAULT_SCENARIO, JobStore, type JobScenario, type JobSnapshot, type SeedJob } from './jobs.js'
 
 export type { AgentJob, FinalStatus, JobScenario, JobSnapshot, JobStatus, SeedJob } from './jobs.js'
 
@@ -64,9 +63,30 @@ export interface RecordedRequest {
   body: string
   /** performance.now() at arrival, to measure intervals between requests. */
   at: number
+  /** The simulator clock's now() at arrival (virtual time under a `VirtualClock`). */
+  time: number
   /** Status sent, if any (none for reset, hang or a client that went away first). */
   answeredStatus?: number
   fault?: Fault['kind']
+}
+
+/** Time as the simulator sees it: real by default, a `VirtualClock` in the in-process tests. */
+export interface SimulatorClock {
+  now(): number
+  /** A signal that aborts `ms` from now. */
+  timeout(ms: number): AbortSignal
+  /** Resolves once `until` aborts (a virtual clock moves time on meanwhile). */
+  hold(until: AbortSignal): Promise<void>
+}
+
+const realTime: SimulatorClock = {
+  now: () => Date.now(),
+  timeout: (ms) => AbortSignal.timeout(ms),
+  hold: (until) =>
+    new Promise((resolve) => {
+      if (until.aborted) resolve()
+      else until.addEventListener('abort', () => resolve(), { once: true })
+    })
 }
 
 export interface SimulatorOptions {
@@ -83,6 +103,8 @@ export interface SimulatorOptions {
   scenario?: Partial<JobScenario>
   /** Called once per request when its exchange ends (answered, reset, or abandoned). */
   onRequestEnd?: (request: RecordedRequest) => void
+  /** Job ages, delays and hangs run on this clock (default: real time). */
+  clock?: SimulatorClock
 }
 
 type Route = { op: 'create'; projectId: string } | { op: 'message' | 'get'; projectId: string; jobId: string }
@@ -104,9 +126,15 @@ export class AgentApiSimulator {
   private readonly always = new Map<Operation, Fault>()
   // Aborts pending delays on close, so no timer outlives the simulator.
   private readonly closing = new AbortController()
+  private readonly clock: SimulatorClock
+  /** Called when a routed request arrives, before any fault: a test's moment to act (cancel, say). */
+  onRequest: ((request: RecordedRequest) => void) | undefined
 
   private constructor(private readonly options: SimulatorOptions) {
-    this.store = new JobStore({ ...DEFAULT_SCENARIO, ...options.scenario }, options.rateLimit ?? 100)
+    this.clock = options.clock ?? realTime
+    this.store = new JobStore({ ...DEFAULT_SCENARIO, ...options.scenario }, options.rateLimit ?? 100, () =>
+      this.clock.now()
+    )
     this.prefix = normalizePrefix(options.prefix ?? '')
     this.server = createServer((req, res) => this.handle(req, res))
   }
@@ -164,7 +192,8 @@ export class AgentApiSimulator {
       operation: 'unknown',
       headers: { ...req.headers },
       body: '',
-      at: performance.now()
+      at: performance.now(),
+      time: this.clock.now()
     }
     this.requests.push(rec)
     res.once('close', () => this.options.onRequestEnd?.(rec))
@@ -186,6 +215,7 @@ export class AgentApiSimulator {
     rec.operation = route.op
     rec.projectId = route.projectId
     if (route.op !== 'create') rec.jobId = route.jobId
+    this.onRequest?.(rec)
 
     const fault = this.queued[route.op].shift() ?? this.always.get(route.op)
     if (fault) {
@@ -208,7 +238,7 @@ export class AgentApiSimulator {
     }
     if (route.op === 'create') {
       if (!this.store.use(route.projectId)) return RATE_LIMITED
-      return { status: 201, json: toJson(this.store.create(route.projectId, prompt)) }
+      return { status: 201, json: this.store.toJson(this.store.create(route.projectId, prompt)) }
     }
     const job = this.store.get(route.projectId, route.jobId)
     if (!job) return JOB_NOT_FOUND
@@ -216,7 +246,15 @@ export class AgentApiSimulator {
       if (!this.store.use(route.projectId)) return RATE_LIMITED
       this.store.message(job, prompt)
     }
-    return { status: 200, json: toJson(job) }
+    return { status: 200, json: this.store.toJson(job) }
+  }
+
+  /** Aborts when the client goes away or the simulator closes. */
+  private ended(res: ServerResponse): AbortSignal {
+    const gone = new AbortController()
+    if (res.destroyed) gone.abort()
+    else res.once('close', () => gone.abort())
+    return AbortSignal.any([this.closing.signal, gone.signal])
   }
 
   private authorized(header: string | undefined): boolean {
@@ -248,9 +286,12 @@ export class AgentApiSimulator {
         req.socket.resetAndDestroy()
         break
       case 'hang':
-        break // the socket stays open until the client gives up or close() destroys it
+        // The socket stays open until the client gives up or close() destroys it.
+        await this.clock.hold(this.ended(res))
+        break
       case 'delay': {
-        await sleep(fault.ms, undefined, { signal: this.closing.signal })
+        await this.clock.hold(AbortSignal.any([this.ended(res), this.clock.timeout(fault.ms)]))
+        if (res.destroyed || this.closing.signal.aborted) break
         const { status, json } = this.perform(route, req, rec.body)
         sendJson(res, rec, status, json)
         break

@@ -1,0 +1,908 @@
+/**
+ * GitHub REST API fake: a real HTTP server on loopback standing in for https://api.github.com (or a
+ * GHES API root) for the tests that read release and pull-request context through Octokit and add labels.
+ *
+ *   const gh = await GitHubApiFake.start({ token: 'tok' })
+ *   const [a, b] = gh.addCommits('acme/app', [{ message: 'feat: x' }, { message: 'fix: y', author: null }])
+ *   gh.addTag('acme/app', { name: 'v1.0.0', at: a, annotated: { message: 'First' } })
+ *   gh.addRelease('acme/app', { tag_name: 'v1.0.0', body: 'Notes' })
+ *   gh.addPull('acme/app', { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
+ *   const octokit = getOctokit('tok', { baseUrl: gh.url })
+ *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
+ *   gh.failAlways('labels', { kind: 'hang' })   // until failAlways('labels', null)
+ *   gh.latencyMs = 100                          // every answer from now on
+ *   gh.labelsOf('acme/app', 7)                  // labels added through the API
+ *   await gh.close()                            // also destroys hanging connections, cancels delays
+ *
+ * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
+ * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
+ * …/pulls/{n}, …/pulls/{n}/files, POST …/issues/{n}/labels. Anything else is 404.
+ * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
+ * with `/` is served whether the client sent it raw or as `%2F` (Octokit sends `%2F`).
+ * Order of checks: fault (queued before always), auth (401), route (404), repository (404), data.
+ * Each repository has one linear history; its tags and releases are listed newest added first.
+ * Annotated tag messages come back with a trailing newline, as git stores them.
+ * Errors are JSON `{"message", "documentation_url", "status"}` as GitHub sends them.
+ */
+import { createHash } from 'node:crypto'
+import { once } from 'node:events'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+export type RouteName =
+  | 'release-by-tag'
+  | 'releases'
+  | 'latest-release'
+  | 'tags'
+  | 'matching-refs'
+  | 'ref'
+  | 'tag-object'
+  | 'compare'
+  | 'pull'
+  | 'pull-files'
+  | 'labels'
+
+export type Fault =
+  /** Answer `status` with a GitHub error body (`message` default: the status text) and extra headers. */
+  | { kind: 'status'; status: number; message?: string; headers?: Record<string, string> }
+  /** Answer normally after `ms`. */
+  | { kind: 'delay'; ms: number }
+  /** Never answer, until the client gives up or the fake closes. */
+  | { kind: 'hang' }
+  /** Read the request, then reset the connection without answering. */
+  | { kind: 'reset' }
+
+export interface RecordedRequest {
+  method: string
+  /** The request target as received, query included. */
+  rawPath: string
+  route: RouteName | 'unknown'
+  /** `owner/name` as decoded from the path. */
+  repo?: string
+  authorization: string | undefined
+  body: string
+  /** performance.now() at arrival, to measure intervals between requests. */
+  at: number
+  /** Status sent, if any (none for reset, hang or a client that went away first). */
+  answeredStatus?: number
+  fault?: Fault['kind']
+}
+
+export interface GitHubApiFakeOptions {
+  /** The only token accepted (`token <t>` or `Bearer <t>`); without it any request is accepted. */
+  token?: string
+  /** Delay before every answer; also settable later through `latencyMs`. */
+  latencyMs?: number
+  /** Default 127.0.0.1. */
+  host?: string
+}
+
+/** A GitHub account; `type` defaults to Bot for logins ending in `[bot]`, else User. */
+export interface Actor {
+  login: string
+  type?: 'User' | 'Bot'
+}
+
+export interface CommitSeed {
+  message: string
+  /** The GitHub account of the author (default octocat); null: an author email tied to no account. */
+  author?: Actor | null
+  /** Default 1 (the previous commit of the history); 2 makes a merge commit. */
+  parents?: number
+}
+
+export interface TagSeed {
+  name: string
+  /** Sha of a commit added with addCommits. */
+  at: string
+  /** Makes an annotated tag: the ref points at a tag object that points at the commit. */
+  annotated?: { message: string; tagger?: { name: string; email: string } }
+}
+
+export interface ReleaseSeed {
+  tag_name: string
+  name?: string | null
+  body?: string | null
+  draft?: boolean
+  prerelease?: boolean
+  html_url?: string
+}
+
+export interface PullFileSeed {
+  filename: string
+  status: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged'
+  additions: number
+  deletions: number
+  previous_filename?: string
+  /** Omitted from the answer when unset, as GitHub does for binary and very large diffs. */
+  patch?: string
+}
+
+export interface PullSeed {
+  number: number
+  title: string
+  body?: string | null
+  /** A branch name (sha generated) or a branch and its sha. */
+  head: string | { ref: string; sha: string }
+  base: string | { ref: string; sha: string }
+  files: PullFileSeed[]
+  /** Default octocat. */
+  user?: Actor
+  /** A merged pull request is closed. */
+  merged?: boolean
+}
+
+interface Commit {
+  sha: string
+  message: string
+  author: Actor | null
+  parents: string[]
+  date: string
+}
+
+interface Tag {
+  name: string
+  commit: string
+  object?: { sha: string; message: string; tagger: { name: string; email: string; date: string } }
+}
+
+interface Release {
+  id: number
+  tag_name: string
+  name: string | null
+  body: string | null
+  draft: boolean
+  prerelease: boolean
+  html_url: string
+  created_at: string
+  published_at: string | null
+}
+
+interface Pull extends Omit<PullSeed, 'head' | 'base'> {
+  id: number
+  head: { ref: string; sha: string }
+  base: { ref: string; sha: string }
+  created_at: string
+}
+
+interface Repo {
+  /** Spelling as first added; lookups are case-insensitive as on GitHub. */
+  fullName: string
+  id: number
+  commits: Commit[]
+  tags: Map<string, Tag>
+  releases: Release[]
+  pulls: Map<number, Pull>
+  labels: Map<number, string[]>
+}
+
+type Route =
+  | { name: 'release-by-tag'; repo: string; tag: string }
+  | { name: 'releases' | 'latest-release' | 'tags'; repo: string }
+  | { name: 'matching-refs' | 'ref'; repo: string; ref: string }
+  | { name: 'tag-object'; repo: string; sha: string }
+  | { name: 'compare'; repo: string; basehead: string }
+  | { name: 'pull' | 'pull-files' | 'labels'; repo: string; number: number }
+
+interface Answer {
+  status: number
+  json: unknown
+  headers?: Record<string, string>
+}
+
+const WEB = 'https://github.com'
+const DOCS = 'https://docs.github.com/rest'
+const DOC_URLS: Record<RouteName | 'unknown', string> = {
+  'release-by-tag': `${DOCS}/releases/releases#get-a-release-by-tag-name`,
+  releases: `${DOCS}/releases/releases#list-releases`,
+  'latest-release': `${DOCS}/releases/releases#get-the-latest-release`,
+  tags: `${DOCS}/repos/repos#list-repository-tags`,
+  'matching-refs': `${DOCS}/git/refs#list-matching-references`,
+  ref: `${DOCS}/git/refs#get-a-reference`,
+  'tag-object': `${DOCS}/git/tags#get-a-tag`,
+  compare: `${DOCS}/commits/commits#compare-two-commits`,
+  pull: `${DOCS}/pulls/pulls#get-a-pull-request`,
+  'pull-files': `${DOCS}/pulls/pulls#list-pull-requests-files`,
+  labels: `${DOCS}/issues/labels#add-labels-to-an-issue`,
+  unknown: DOCS
+}
+// Unpaginated compare answers stop here; pull files are cut here, as GitHub documents.
+const COMPARE_LIMIT = 250
+const PULL_FILES_LIMIT = 3000
+const DEFAULT_AUTHOR: Actor = { login: 'octocat', type: 'User' }
+const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
+const UNVERIFIED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null }
+
+export class GitHubApiFake {
+  readonly requests: RecordedRequest[] = []
+  /** Delay before every answer, read when a request arrives. */
+  latencyMs: number
+  private readonly server: Server
+  private readonly repos = new Map<string, Repo>()
+  private readonly queued = new Map<RouteName, Fault[]>()
+  private readonly always = new Map<RouteName, Fault>()
+  // Aborts pending delays on close, so no timer outlives the fake.
+  private readonly closing = new AbortController()
+  private readonly actorIds = new Map<string, number>()
+  private readonly labelIds = new Map<string, number>()
+  private serial = 0
+  // Fake time: every commit, tag and release happens one minute after the previous one.
+  private clock = Date.parse('2024-05-01T12:00:00Z')
+  private readonly rateReset = String(Math.floor(Date.now() / 1000) + 3600)
+
+  private constructor(private readonly options: GitHubApiFakeOptions) {
+    this.latencyMs = options.latencyMs ?? 0
+    this.server = createServer((req, res) => this.handle(req, res))
+  }
+
+  static async start(options: GitHubApiFakeOptions = {}): Promise<GitHubApiFake> {
+    const fake = new GitHubApiFake(options)
+    fake.server.listen(0, options.host ?? '127.0.0.1')
+    await once(fake.server, 'listening')
+    return fake
+  }
+
+  /** API root for `getOctokit(token, { baseUrl })`, no trailing slash. */
+  get url(): string {
+    const { address, port } = this.server.address() as AddressInfo
+    const host = address.includes(':') ? `[${address}]` : address
+    return `http://${host}:${port}`
+  }
+
+  /** Registers a repository with no data, for routes that need nothing else (labels). */
+  addRepo(repo: string): void {
+    this.repo(repo)
+  }
+
+  /** Appends commits to the linear history of `repo`; returns their shas, in order. */
+  addCommits(repo: string, commits: CommitSeed[]): string[] {
+    const r = this.repo(repo)
+    return commits.map((seed) => {
+      const previous = r.commits.at(-1)?.sha
+      const parents = Array.from({ length: seed.parents ?? 1 }, (_, i) =>
+        // The first parent continues the history (or one older than it); others are side branches.
+        i === 0 && previous !== undefined ? previous : this.sha()
+      )
+      const commit: Commit = {
+        sha: this.sha(),
+        message: seed.message,
+        author: seed.author === undefined ? DEFAULT_AUTHOR : seed.author,
+        parents,
+        date: this.tick()
+      }
+      r.commits.push(commit)
+      return commit.sha
+    })
+  }
+
+  addTag(repo: string, seed: TagSeed): void {
+    const r = this.repo(repo)
+    if (!r.commits.some((c) => c.sha === seed.at)) throw new Error(`addTag: ${seed.at} is not a commit of ${repo}`)
+    const tag: Tag = { name: seed.name, commit: seed.at }
+    if (seed.annotated) {
+      const { message, tagger = DEFAULT_TAGGER } = seed.annotated
+      tag.object = {
+        sha: this.sha(),
+        message: message.endsWith('\n') ? message : `${message}\n`,
+        tagger: { ...tagger, date: this.tick() }
+      }
+    }
+    r.tags.set(seed.name, tag)
+  }
+
+  addRelease(repo: string, seed: ReleaseSeed): void {
+    const r = this.repo(repo)
+    const date = this.tick()
+    r.releases.push({
+      id: this.nextId(),
+      tag_name: seed.tag_name,
+      name: seed.name ?? null,
+      body: seed.body ?? null,
+      draft: seed.draft ?? false,
+      prerelease: seed.prerelease ?? false,
+      html_url: seed.html_url ?? `${WEB}/${r.fullName}/releases/tag/${encodeURIComponent(seed.tag_name)}`,
+      created_at: date,
+      published_at: seed.draft ? null : date
+    })
+  }
+
+  addPull(repo: string, seed: PullSeed): void {
+    const r = this.repo(repo)
+    const branch = (b: PullSeed['head']): { ref: string; sha: string } =>
+      typeof b === 'string' ? { ref: b, sha: this.sha() } : b
+    r.pulls.set(seed.number, {
+      ...seed,
+      id: this.nextId(),
+      head: branch(seed.head),
+      base: branch(seed.base),
+      created_at: this.tick()
+    })
+  }
+
+  /** Labels added to issue or pull request `number` through the API, in order. */
+  labelsOf(repo: string, number: number): string[] {
+    return [...(this.repos.get(repo.toLowerCase())?.labels.get(number) ?? [])]
+  }
+
+  /** Queues faults: each of the next requests to `route` consumes one, in order. */
+  fail(route: RouteName, ...faults: Fault[]): void {
+    this.queued.set(route, [...(this.queued.get(route) ?? []), ...faults])
+  }
+
+  /** Every request to `route` gets `fault` (after any queued ones) until called with null. */
+  failAlways(route: RouteName, fault: Fault | null): void {
+    if (fault) this.always.set(route, fault)
+    else this.always.delete(route)
+  }
+
+  /** Forgets every repository, the request log and all faults; latency stays. */
+  reset(): void {
+    this.repos.clear()
+    this.requests.length = 0
+    this.queued.clear()
+    this.always.clear()
+  }
+
+  async close(): Promise<void> {
+    if (!this.server.listening) return
+    this.closing.abort()
+    const closed = new Promise<void>((resolve, reject) => this.server.close((err) => (err ? reject(err) : resolve())))
+    this.server.closeAllConnections()
+    await closed
+  }
+
+  private repo(fullName: string): Repo {
+    if (!/^[^/\s]+\/[^/\s]+$/.test(fullName)) throw new Error(`repository must be owner/name, got '${fullName}'`)
+    const key = fullName.toLowerCase()
+    let r = this.repos.get(key)
+    if (!r) {
+      r = {
+        fullName,
+        id: this.nextId(),
+        commits: [],
+        tags: new Map(),
+        releases: [],
+        pulls: new Map(),
+        labels: new Map()
+      }
+      this.repos.set(key, r)
+    }
+    return r
+  }
+
+  private nextId(): number {
+    return 100_000 + ++this.serial
+  }
+
+  private sha(): string {
+    return createHash('sha1').update(`fake-object-${++this.serial}`).digest('hex')
+  }
+
+  private tick(): string {
+    this.clock += 60_000
+    return new Date(this.clock).toISOString().replace('.000Z', 'Z')
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const rec: RecordedRequest = {
+      method: req.method ?? '',
+      rawPath: req.url ?? '',
+      route: 'unknown',
+      authorization: req.headers.authorization,
+      body: '',
+      at: performance.now()
+    }
+    this.requests.push(rec)
+    // Ends this request's delays when the client goes away or the fake closes.
+    const gone = new AbortController()
+    res.once('close', () => gone.abort())
+    const signal = AbortSignal.any([this.closing.signal, gone.signal])
+    this.exchange(req, res, rec, signal).catch(() => {
+      // An unexpected error, or an exchange cut short by close() or by the client.
+      if (res.headersSent || res.destroyed || signal.aborted) res.destroy()
+      else this.send(res, rec, { status: 500, json: errorBody(500, 'Fake error', 'unknown') })
+    })
+  }
+
+  private async exchange(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rec: RecordedRequest,
+    signal: AbortSignal
+  ): Promise<void> {
+    rec.body = await readBody(req)
+    const latency = this.latencyMs
+    if (latency > 0) await sleep(latency, undefined, { signal })
+
+    const [path = '', query = ''] = rec.rawPath.split('?', 2)
+    const route = parseRoute(rec.method, path)
+    if (route) {
+      rec.route = route.name
+      rec.repo = route.repo
+      const fault = this.queued.get(route.name)?.shift() ?? this.always.get(route.name)
+      if (fault) {
+        rec.fault = fault.kind
+        switch (fault.kind) {
+          case 'status':
+            this.send(res, rec, {
+              status: fault.status,
+              json: errorBody(fault.status, fault.message ?? STATUS_CODES[fault.status] ?? 'Error', route.name),
+              headers: fault.headers
+            })
+            return
+          case 'reset':
+            req.socket.resetAndDestroy()
+            return
+          case 'hang':
+            return // the socket stays open until the client gives up or close() destroys it
+          case 'delay':
+            await sleep(fault.ms, undefined, { signal })
+            break
+          default:
+            fault satisfies never
+        }
+      }
+    }
+    this.send(res, rec, this.answer(route, req.headers.authorization, path, new URLSearchParams(query), rec.body))
+  }
+
+  private answer(
+    route: Route | undefined,
+    authorization: string | undefined,
+    path: string,
+    query: URLSearchParams,
+    body: string
+  ): Answer {
+    if (!this.authorized(authorization)) return { status: 401, json: errorBody(401, 'Bad credentials', 'unknown') }
+    if (!route) return notFound('unknown')
+    const r = this.repos.get(route.repo.toLowerCase())
+    if (!r) return notFound(route.name)
+    const pageLink = (total: number): Paged => paginate(total, query, `${this.url}${path}`)
+
+    switch (route.name) {
+      case 'release-by-tag': {
+        // Drafts have no tag yet as far as GitHub is concerned.
+        const release = r.releases.find((x) => !x.draft && x.tag_name === route.tag)
+        return release ? ok(this.releaseJson(r, release)) : notFound(route.name)
+      }
+      case 'releases': {
+        const newestFirst = [...r.releases].reverse()
+        const paged = pageLink(newestFirst.length)
+        return ok(
+          newestFirst.slice(paged.start, paged.end).map((x) => this.releaseJson(r, x)),
+          paged.headers
+        )
+      }
+      case 'latest-release': {
+        const latest = r.releases.findLast((x) => !x.draft && !x.prerelease)
+        return latest ? ok(this.releaseJson(r, latest)) : notFound(route.name)
+      }
+      case 'tags': {
+        const newestFirst = [...r.tags.values()].reverse()
+        const paged = pageLink(newestFirst.length)
+        return ok(
+          newestFirst.slice(paged.start, paged.end).map((t) => this.tagListJson(r, t)),
+          paged.headers
+        )
+      }
+      case 'matching-refs': {
+        const refs = [...r.tags.values()]
+          .map((t) => this.refJson(r, t))
+          .filter((x) => x.ref.startsWith(`refs/${route.ref}`))
+          .sort((a, b) => (a.ref < b.ref ? -1 : 1))
+        return ok(refs)
+      }
+      case 'ref': {
+        const tag = route.ref.startsWith('tags/') ? r.tags.get(route.ref.slice('tags/'.length)) : undefined
+        return tag ? ok(this.refJson(r, tag)) : notFound(route.name)
+      }
+      case 'tag-object': {
+        const tag = [...r.tags.values()].find((t) => t.object?.sha === route.sha)
+        return tag ? ok(this.tagObjectJson(r, tag)) : notFound(route.name)
+      }
+      case 'compare':
+        return this.compare(r, route.basehead, query, pageLink)
+      case 'pull': {
+        const pull = r.pulls.get(route.number)
+        return pull ? ok(this.pullJson(r, pull)) : notFound(route.name)
+      }
+      case 'pull-files': {
+        const pull = r.pulls.get(route.number)
+        if (!pull) return notFound(route.name)
+        const files = pull.files.slice(0, PULL_FILES_LIMIT)
+        const paged = pageLink(files.length)
+        return ok(
+          files.slice(paged.start, paged.end).map((f) => this.fileJson(r, pull, f)),
+          paged.headers
+        )
+      }
+      case 'labels':
+        return this.addLabels(r, route.number, body)
+      default:
+        return route satisfies never
+    }
+  }
+
+  private authorized(header: string | undefined): boolean {
+    if (this.options.token === undefined) return true
+    return /^(?:token|bearer) (.+)$/i.exec(header ?? '')?.[1] === this.options.token
+  }
+
+  private compare(r: Repo, basehead: string, query: URLSearchParams, pageLink: (total: number) => Paged): Answer {
+    const dots = basehead.indexOf('...')
+    const base = dots < 0 ? '' : basehead.slice(0, dots)
+    const head = dots < 0 ? '' : basehead.slice(dots + 3)
+    const b = this.resolve(r, base)
+    const h = this.resolve(r, head)
+    if (b === undefined || h === undefined) return notFound('compare')
+    const baseCommit = r.commits[b] as Commit
+    const headCommit = r.commits[h] as Commit
+    const ahead = Math.max(0, h - b)
+    const behind = Math.max(0, b - h)
+    const all = r.commits.slice(b + 1, b + 1 + ahead)
+    let commits = all.slice(0, COMPARE_LIMIT)
+    let headers: Record<string, string> | undefined
+    if (query.has('per_page') || query.has('page')) {
+      const paged = pageLink(all.length)
+      commits = all.slice(paged.start, paged.end)
+      headers = paged.headers
+    }
+    const short = (c: Commit): string => `${r.fullName.split('/')[0] ?? ''}:${c.sha.slice(0, 7)}`
+    return ok(
+      {
+        url: `${this.url}/repos/${r.fullName}/compare/${basehead}`,
+        html_url: `${WEB}/${r.fullName}/compare/${basehead}`,
+        permalink_url: `${WEB}/${r.fullName}/compare/${short(baseCommit)}...${short(headCommit)}`,
+        diff_url: `${WEB}/${r.fullName}/compare/${basehead}.diff`,
+        patch_url: `${WEB}/${r.fullName}/compare/${basehead}.patch`,
+        base_commit: this.commitJson(r, baseCommit),
+        merge_base_commit: this.commitJson(r, ahead > 0 ? baseCommit : headCommit),
+        status: ahead > 0 ? 'ahead' : behind > 0 ? 'behind' : 'identical',
+        ahead_by: ahead,
+        behind_by: behind,
+        total_commits: ahead,
+        commits: commits.map((c) => this.commitJson(r, c)),
+        files: []
+      },
+      headers
+    )
+  }
+
+  /** Index in the history of a tag name, a full sha or an unambiguous sha prefix of 7+ digits. */
+  private resolve(r: Repo, refish: string): number | undefined {
+    const tag = r.tags.get(refish)
+    const sha = tag ? tag.commit : refish.toLowerCase()
+    if (!/^[0-9a-f]{7,40}$/.test(sha)) return undefined
+    const found = r.commits.flatMap((c, i) => (c.sha.startsWith(sha) ? [i] : []))
+    return found.length === 1 ? found[0] : undefined
+  }
+
+  private addLabels(r: Repo, number: number, body: string): Answer {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(body)
+    } catch {
+      return { status: 400, json: errorBody(400, 'Problems parsing JSON', 'labels') }
+    }
+    const labels = typeof parsed === 'object' && parsed !== null && 'labels' in parsed ? parsed.labels : undefined
+    if (!Array.isArray(labels) || labels.length === 0 || !labels.every((l) => typeof l === 'string' && l !== '')) {
+      return {
+        status: 422,
+        json: errorBody(422, 'Invalid request.\n\n"labels" must be a non-empty array of strings.', 'labels')
+      }
+    }
+    const current = r.labels.get(number) ?? []
+    for (const label of labels as string[]) if (!current.includes(label)) current.push(label)
+    r.labels.set(number, current)
+    return ok(current.map((name) => this.labelJson(r, name)))
+  }
+
+  private actorJson(actor: Actor): Record<string, unknown> {
+    let id = this.actorIds.get(actor.login)
+    if (id === undefined) {
+      id = 1000 + this.actorIds.size
+      this.actorIds.set(actor.login, id)
+    }
+    return {
+      login: actor.login,
+      id,
+      node_id: nodeId('U', actor.login),
+      avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
+      url: `${this.url}/users/${encodeURIComponent(actor.login)}`,
+      html_url: `${WEB}/${encodeURIComponent(actor.login)}`,
+      type: actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'),
+      site_admin: false
+    }
+  }
+
+  private gitPerson(actor: Actor | null, date: string): { name: string; email: string; date: string } {
+    if (!actor) return { name: 'A. Contributor', email: 'contributor@example.com', date }
+    const { id } = this.actorJson(actor) as { id: number }
+    return { name: actor.login, email: `${id}+${actor.login}@users.noreply.github.com`, date }
+  }
+
+  private commitJson(r: Repo, c: Commit): Record<string, unknown> {
+    const api = `${this.url}/repos/${r.fullName}`
+    const person = this.gitPerson(c.author, c.date)
+    return {
+      sha: c.sha,
+      node_id: nodeId('C', c.sha),
+      commit: {
+        author: person,
+        committer: { name: 'GitHub', email: 'noreply@github.com', date: c.date },
+        message: c.message,
+        tree: { sha: sha1(`tree-${c.sha}`), url: `${api}/git/trees/${sha1(`tree-${c.sha}`)}` },
+        url: `${api}/git/commits/${c.sha}`,
+        comment_count: 0,
+        verification: UNVERIFIED
+      },
+      url: `${api}/commits/${c.sha}`,
+      html_url: `${WEB}/${r.fullName}/commit/${c.sha}`,
+      comments_url: `${api}/commits/${c.sha}/comments`,
+      author: c.author ? this.actorJson(c.author) : null,
+      committer: this.actorJson({ login: 'web-flow', type: 'User' }),
+      parents: c.parents.map((sha) => ({
+        sha,
+        url: `${api}/commits/${sha}`,
+        html_url: `${WEB}/${r.fullName}/commit/${sha}`
+      }))
+    }
+  }
+
+  private releaseJson(r: Repo, x: Release): Record<string, unknown> {
+    const api = `${this.url}/repos/${r.fullName}`
+    return {
+      url: `${api}/releases/${x.id}`,
+      assets_url: `${api}/releases/${x.id}/assets`,
+      upload_url: `https://uploads.github.com/repos/${r.fullName}/releases/${x.id}/assets{?name,label}`,
+      html_url: x.html_url,
+      id: x.id,
+      author: this.actorJson({ login: 'github-actions[bot]' }),
+      node_id: nodeId('RE', String(x.id)),
+      tag_name: x.tag_name,
+      target_commitish: 'main',
+      name: x.name,
+      draft: x.draft,
+      immutable: false,
+      prerelease: x.prerelease,
+      created_at: x.created_at,
+      updated_at: x.created_at,
+      published_at: x.published_at,
+      assets: [],
+      tarball_url: `${api}/tarball/${encodeURIComponent(x.tag_name)}`,
+      zipball_url: `${api}/zipball/${encodeURIComponent(x.tag_name)}`,
+      body: x.body
+    }
+  }
+
+  private tagListJson(r: Repo, t: Tag): Record<string, unknown> {
+    const api = `${this.url}/repos/${r.fullName}`
+    return {
+      name: t.name,
+      zipball_url: `${api}/zipball/refs/tags/${encodeURIComponent(t.name)}`,
+      tarball_url: `${api}/tarball/refs/tags/${encodeURIComponent(t.name)}`,
+      commit: { sha: t.commit, url: `${api}/commits/${t.commit}` },
+      node_id: nodeId('REF', `${r.fullName}:refs/tags/${t.name}`)
+    }
+  }
+
+  private refJson(r: Repo, t: Tag): { ref: string; node_id: string; url: string; object: Record<string, string> } {
+    const api = `${this.url}/repos/${r.fullName}`
+    const object = t.object
+      ? { sha: t.object.sha, type: 'tag', url: `${api}/git/tags/${t.object.sha}` }
+      : { sha: t.commit, type: 'commit', url: `${api}/git/commits/${t.commit}` }
+    return {
+      ref: `refs/tags/${t.name}`,
+      node_id: nodeId('REF', `${r.fullName}:refs/tags/${t.name}`),
+      url: `${api}/git/refs/tags/${t.name}`,
+      object
+    }
+  }
+
+  private tagObjectJson(r: Repo, t: Tag): Record<string, unknown> {
+    const api = `${this.url}/repos/${r.fullName}`
+    const object = t.object as NonNullable<Tag['object']>
+    return {
+      node_id: nodeId('TAG', object.sha),
+      sha: object.sha,
+      url: `${api}/git/tags/${object.sha}`,
+      tagger: object.tagger,
+      object: { sha: t.commit, type: 'commit', url: `${api}/git/commits/${t.commit}` },
+      tag: t.name,
+      message: object.message,
+      verification: UNVERIFIED
+    }
+  }
+
+  private pullJson(r: Repo, p: Pull): Record<string, unknown> {
+    const api = `${this.url}/repos/${r.fullName}`
+    const html = `${WEB}/${r.fullName}/pull/${p.number}`
+    const owner = r.fullName.split('/')[0] ?? ''
+    const branch = (b: Pull['head']): Record<string, unknown> => ({
+      label: `${owner}:${b.ref}`,
+      ref: b.ref,
+      sha: b.sha,
+      user: this.actorJson({ login: owner }),
+      repo: { id: r.id, name: r.fullName.split('/')[1], full_name: r.fullName, html_url: `${WEB}/${r.fullName}` }
+    })
+    const merged = p.merged ?? false
+    return {
+      url: `${api}/pulls/${p.number}`,
+      id: p.id,
+      node_id: nodeId('PR', String(p.id)),
+      html_url: html,
+      diff_url: `${html}.diff`,
+      patch_url: `${html}.patch`,
+      issue_url: `${api}/issues/${p.number}`,
+      number: p.number,
+      state: merged ? 'closed' : 'open',
+      locked: false,
+      title: p.title,
+      user: this.actorJson(p.user ?? DEFAULT_AUTHOR),
+      body: p.body ?? null,
+      labels: (r.labels.get(p.number) ?? []).map((name) => this.labelJson(r, name)),
+      created_at: p.created_at,
+      updated_at: p.created_at,
+      closed_at: merged ? p.created_at : null,
+      merged_at: merged ? p.created_at : null,
+      merge_commit_sha: merged ? sha1(`merge-${String(p.id)}`) : null,
+      draft: false,
+      head: branch(p.head),
+      base: branch(p.base),
+      author_association: 'MEMBER',
+      merged,
+      mergeable: null,
+      comments: 0,
+      review_comments: 0,
+      additions: p.files.reduce((n, f) => n + f.additions, 0),
+      deletions: p.files.reduce((n, f) => n + f.deletions, 0),
+      changed_files: p.files.length
+    }
+  }
+
+  private fileJson(r: Repo, p: Pull, f: PullFileSeed): Record<string, unknown> {
+    const path = f.filename.split('/').map(encodeURIComponent).join('/')
+    return {
+      sha: sha1(`blob-${p.head.sha}-${f.filename}`),
+      filename: f.filename,
+      status: f.status,
+      additions: f.additions,
+      deletions: f.deletions,
+      changes: f.additions + f.deletions,
+      blob_url: `${WEB}/${r.fullName}/blob/${p.head.sha}/${path}`,
+      raw_url: `${WEB}/${r.fullName}/raw/${p.head.sha}/${path}`,
+      contents_url: `${this.url}/repos/${r.fullName}/contents/${path}?ref=${p.head.sha}`,
+      ...(f.patch === undefined ? {} : { patch: f.patch }),
+      ...(f.previous_filename === undefined ? {} : { previous_filename: f.previous_filename })
+    }
+  }
+
+  private labelJson(r: Repo, name: string): Record<string, unknown> {
+    const key = `${r.fullName.toLowerCase()}\n${name}`
+    let id = this.labelIds.get(key)
+    if (id === undefined) {
+      id = 5_000_000 + this.labelIds.size
+      this.labelIds.set(key, id)
+    }
+    return {
+      id,
+      node_id: nodeId('LA', String(id)),
+      url: `${this.url}/repos/${r.fullName}/labels/${encodeURIComponent(name)}`,
+      name,
+      color: 'ededed',
+      default: false,
+      description: null
+    }
+  }
+
+  private send(res: ServerResponse, rec: RecordedRequest, answer: Answer): void {
+    const body = JSON.stringify(answer.json)
+    rec.answeredStatus = answer.status
+    res.setHeader('content-type', 'application/json; charset=utf-8')
+    res.setHeader('content-length', Buffer.byteLength(body))
+    res.setHeader('x-github-api-version-selected', '2022-11-28')
+    res.setHeader('x-github-media-type', 'github.v3; format=json')
+    res.setHeader('x-github-request-id', `FAKE:${String(this.requests.length)}`)
+    res.setHeader('x-ratelimit-limit', '5000')
+    res.setHeader('x-ratelimit-remaining', '4990')
+    res.setHeader('x-ratelimit-used', '10')
+    res.setHeader('x-ratelimit-reset', this.rateReset)
+    res.setHeader('x-ratelimit-resource', 'core')
+    // setHeader is case-insensitive, so a fault's headers replace the defaults whatever their case.
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value)
+    res.writeHead(answer.status)
+    res.end(body)
+  }
+}
+
+function parseRoute(method: string, path: string): Route | undefined {
+  let segments: string[]
+  try {
+    segments = path.split('/').map((s) => decodeURIComponent(s))
+  } catch {
+    return undefined // malformed percent-encoding: no route matches
+  }
+  const [empty, repos, owner, name, ...rest] = segments
+  if (empty !== '' || repos !== 'repos' || !owner || !name) return undefined
+  const repo = `${owner}/${name}`
+  const [a, b, c, ...more] = rest
+  const tail = rest.slice(2).join('/')
+  const issue = b !== undefined && /^\d+$/.test(b) ? Number(b) : undefined
+  if (method === 'POST') {
+    return a === 'issues' && issue !== undefined && c === 'labels' && more.length === 0
+      ? { name: 'labels', repo, number: issue }
+      : undefined
+  }
+  if (method !== 'GET') return undefined
+  if (a === 'releases' && b === undefined) return { name: 'releases', repo }
+  if (a === 'releases' && b === 'latest' && c === undefined) return { name: 'latest-release', repo }
+  if (a === 'releases' && b === 'tags' && tail !== '') return { name: 'release-by-tag', repo, tag: tail }
+  if (a === 'tags' && b === undefined) return { name: 'tags', repo }
+  if (a === 'git' && b === 'matching-refs') return { name: 'matching-refs', repo, ref: tail }
+  if (a === 'git' && b === 'ref' && tail !== '') return { name: 'ref', repo, ref: tail }
+  if (a === 'git' && b === 'tags' && c !== undefined && more.length === 0) return { name: 'tag-object', repo, sha: c }
+  if (a === 'compare' && b !== undefined) return { name: 'compare', repo, basehead: rest.slice(1).join('/') }
+  if (a === 'pulls' && issue !== undefined && c === undefined) return { name: 'pull', repo, number: issue }
+  if (a === 'pulls' && issue !== undefined && c === 'files' && more.length === 0)
+    return { name: 'pull-files', repo, number: issue }
+  return undefined
+}
+
+interface Paged {
+  start: number
+  end: number
+  headers?: Record<string, string>
+}
+
+/** The slice of `total` items a `per_page`/`page` query asks for, and the Link header GitHub sends. */
+function paginate(total: number, query: URLSearchParams, url: string): Paged {
+  const perPage = Math.min(100, positive(query.get('per_page')) ?? 30)
+  const page = positive(query.get('page')) ?? 1
+  const last = Math.max(1, Math.ceil(total / perPage))
+  const start = (page - 1) * perPage
+  if (last === 1 && page === 1) return { start, end: start + perPage }
+  const link = (p: number, rel: string): string => {
+    const q = new URLSearchParams(query)
+    q.set('page', String(p))
+    return `<${url}?${q.toString()}>; rel="${rel}"`
+  }
+  const links = [
+    ...(page > 1 ? [link(Math.min(page - 1, last), 'prev')] : []),
+    ...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []),
+    ...(page > 1 ? [link(1, 'first')] : [])
+  ]
+  return { start, end: start + perPage, headers: { link: links.join(', ') } }
+}
+
+function positive(value: string | null): number | undefined {
+  const n = Number(value ?? '')
+  return Number.isInteger(n) && n > 0 ? n : undefined
+}
+
+function ok(json: unknown, headers?: Record<string, string>): Answer {
+  return { status: 200, json, headers }
+}
+
+function notFound(route: RouteName | 'unknown'): Answer {
+  return { status: 404, json: errorBody(404, 'Not Found', route) }
+}
+
+function errorBody(status: number, message: string, route: RouteName | 'unknown'): Record<string, string> {
+  return { message, documentation_url: DOC_URLS[route], status: String(status) }
+}
+
+function nodeId(prefix: string, key: string): string {
+  return `${prefix}_kwDO${Buffer.from(sha1(key).slice(0, 12), 'hex').toString('base64url')}`
+}
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('hex')
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -4,7 +4,8 @@ import { describe, expect, it } from '@jest/globals'
 import { Ajv, type AnySchema } from 'ajv'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseActionMetadata, renderTable, updateReadme } from '../scripts/readme-tables.js'
+import { parseActionMetadata } from '../scripts/action-metadata.js'
+import { renderTable, updateReadme } from '../scripts/readme-tables.js'
 import { actionInputs, validateFile, validateRepository } from '../scripts/validate-yaml.js'
 
 const ROOT = process.cwd()

@@ -9,69 +9,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { format, resolveConfig } from 'prettier'
-import { parse } from 'yaml'
-
-export interface ActionInput {
-  name: string
-  description: string
-  required: boolean
-  default: string | undefined
-}
-
-export interface ActionOutput {
-  name: string
-  description: string
-}
-
-export interface ActionMetadata {
-  inputs: ActionInput[]
-  outputs: ActionOutput[]
-}
+import { parseActionMetadata, type ActionMetadata } from './action-metadata.js'
 
 export type Section = 'inputs' | 'outputs'
 const SECTIONS: readonly Section[] = ['inputs', 'outputs']
-
-/** Reads the inputs and outputs of an action.yml text, in file order; throws on a malformed entry. */
-export function parseActionMetadata(text: string): ActionMetadata {
-  const doc: unknown = parse(text)
-  if (!isRecord(doc)) throw new Error('action.yml: expected a mapping at the top level')
-  const inputs = Object.entries(mapping(doc.inputs, 'inputs')).map(([name, value]): ActionInput => {
-    const entry = mapping(value, `inputs.${name}`)
-    const required = entry.required ?? false
-    if (typeof required !== 'boolean') throw new Error(`action.yml: inputs.${name}.required must be true or false`)
-    const dflt = entry.default
-    if (dflt !== undefined && typeof dflt !== 'string') {
-      throw new Error(`action.yml: inputs.${name}.default must be a string (quote it)`)
-    }
-    return {
-      name,
-      description: nonEmptyString(entry.description, `inputs.${name}.description`),
-      required,
-      default: dflt
-    }
-  })
-  const outputs = Object.entries(mapping(doc.outputs, 'outputs')).map(([name, value]): ActionOutput => ({
-    name,
-    description: nonEmptyString(mapping(value, `outputs.${name}`).description, `outputs.${name}.description`)
-  }))
-  return { inputs, outputs }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function mapping(value: unknown, where: string): Record<string, unknown> {
-  if (value === undefined || value === null) return {}
-  if (!isRecord(value)) throw new Error(`action.yml: ${where} must be a mapping`)
-  return value
-}
-
-function nonEmptyString(value: unknown, where: string): string {
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new Error(`action.yml: ${where} must be a non-empty string`)
-  return value
-}
 
 /** A table cell: one line, pipes escaped (GFM splits cells on `|` even inside code spans). */
 function cell(text: string): string {

@@ -4,33 +4,19 @@
  * GITHUB_STEP_SUMMARY files.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { parse } from 'yaml'
+import { join } from 'node:path'
+import { inputDefaults, readAction, ROOT } from './action-metadata.js'
 
-/** The repository root: this file runs from scripts/ (tests) and from build/scripts/ (demo, bench). */
-function findRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  while (!existsSync(join(dir, 'action.yml'))) {
-    const parent = dirname(dir)
-    if (parent === dir) throw new Error('action.yml not found above scripts/run-action')
-    dir = parent
-  }
-  return dir
-}
-
-export const ROOT = findRoot()
+export { ROOT }
 export const ENTRY = join(ROOT, 'dist', 'index.js')
 /** The Node.js that runs the action: this one, or ACTION_NODE (CI also runs the suite on Node 24, as GitHub does). */
 export const ACTION_NODE = process.env.ACTION_NODE ?? process.execPath
 /** Stands in for `${{ github.token }}`. */
 export const FAKE_GITHUB_TOKEN = 'ghs_faketoken0000000000000000000000000'
 
-const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
-  inputs: Record<string, { default?: string }>
-}
+const defaults = inputDefaults(readAction(), FAKE_GITHUB_TOKEN)
 
 export interface ActionResult {
   code: number | null
@@ -53,16 +39,15 @@ export interface ActionOptions {
   echo?: boolean
   /** Called once stdout holds the text, with the child (to send signals). */
   onOutput?: { text: string; then(child: ChildProcess): void }
+  /** Called with the child as soon as it is spawned. */
+  onSpawn?: (child: ChildProcess) => void
+  /** Options for node before the entry (e.g. `--import` of module hooks). */
+  nodeArgs?: string[]
 }
 
 function inputEnv(inputs: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const [name, input] of Object.entries(action.inputs)) {
-    if (input.default !== undefined) {
-      env[`INPUT_${name.toUpperCase()}`] = input.default === '${{ github.token }}' ? FAKE_GITHUB_TOKEN : input.default
-    }
-  }
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+  for (const [name, value] of Object.entries({ ...defaults, ...inputs })) env[`INPUT_${name.toUpperCase()}`] = value
   return env
 }
 
@@ -74,7 +59,7 @@ export function runAction(inputs: Record<string, string>, options: ActionOptions
   writeFileSync(summaryFile, '')
   for (const [path, content] of Object.entries(options.files ?? {})) writeFileSync(join(workspace, path), content)
 
-  const child = spawn(ACTION_NODE, [ENTRY], {
+  const child = spawn(ACTION_NODE, [...(options.nodeArgs ?? []), ENTRY], {
     cwd: workspace,
     env: {
       PATH: process.env.PATH ?? '',
@@ -86,6 +71,7 @@ export function runAction(inputs: Record<string, string>, options: ActionOptions
     },
     stdio: ['ignore', 'pipe', 'pipe']
   })
+  options.onSpawn?.(child)
   let stdout = ''
   let stderr = ''
   let triggered = false

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml'
+import { parseActionMetadata } from './action-metadata.js'
 
 /** One thing wrong with one file; `line` and `column` are 1-based, when known. */
 export interface Problem {
@@ -60,13 +61,9 @@ export function validateRepository(root: string): Problem[] {
   return problems
 }
 
-/** The inputs of action.yml by name, with whether each is required; empty when it cannot be read. */
+/** The inputs of action.yml by name, with whether each is required. */
 export function actionInputs(text: string): Map<string, { required: boolean }> {
-  const doc: unknown = parseDocument(text).toJS()
-  const inputs = isRecord(doc) && isRecord(doc.inputs) ? doc.inputs : {}
-  return new Map(
-    Object.entries(inputs).map(([name, spec]) => [name, { required: isRecord(spec) && spec.required === true }])
-  )
+  return new Map(parseActionMetadata(text).inputs.map(({ name, required }) => [name, { required }]))
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,12 +1,23 @@
-import { describe, expect, it } from '@jest/globals'
-import { useSimulator } from './simulator-fixture.js'
+/**
+ * The built action (dist/index.js) run as the runner runs it: a child process with INPUT_*
+ * variables, real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, exit codes and real signals; on
+ * Node 20 here, and again on Node 24 in .ci/run (ACTION_NODE). Everything else is tested
+ * in-process: this layer keeps only what a process shows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { CacheServiceFake } from '../simulator/cache.js'
+import { GitHubApiFake } from '../simulator/github.js'
 import type { AgentApiSimulator } from '../simulator/server.js'
-import { annotations, runAction, secretLeaks } from '../scripts/run-action.js'
+import { annotations, FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../scripts/run-action.js'
+import { useSimulator } from './simulator-fixture.js'
 
 const KEY = 'mint_e2e_secret_key_0123456789'
 let sim: AgentApiSimulator
-
-useSimulator(KEY, { runMs: 1200 }, (started) => (sim = started))
+useSimulator(KEY, { runMs: 600 }, (started) => (sim = started))
 
 const inputs = (extra: Record<string, string> = {}) => ({
   'api-key': KEY,
@@ -14,182 +25,215 @@ const inputs = (extra: Record<string, string> = {}) => ({
   'base-url': sim.url,
   'poll-interval': '500ms',
   timeout: '30s',
+  prompt: 'Document release v1.2.3',
   ...extra
 })
+const requests = (op: string) => sim.requests.filter((r) => r.operation === op)
 
-describe('create and wait', () => {
-  it('completes with a pull request: outputs, summary, notice and requests', async () => {
-    const run = await runAction(inputs({ prompt: 'Document release v1.2.3' }))
+describe('as the runner runs it', () => {
+  it('completes with a pull request: every output in GITHUB_OUTPUT, the summary file, the annotations', async () => {
+    const run = await runAction(inputs({ 'prompt-file': 'prompt.md', prompt: '' }), {
+      files: { 'prompt.md': 'Document release v1.2.3:\n\n- the export command\n' }
+    })
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-
-    const creates = sim.requests.filter((r) => r.operation === 'create')
-    expect(creates).toHaveLength(1)
-    expect(creates[0]).toMatchObject({ method: 'POST', rawPath: '/v2/agent/proj-e2e/job' })
-    expect(JSON.parse(creates[0]?.body ?? '')).toEqual({ prompt: 'Document release v1.2.3' })
-    expect(creates[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
-    expect(creates[0]?.headers['content-type']).toBe('application/json')
-    const polls = sim.requests.filter((r) => r.operation === 'get')
-    expect(polls.length).toBeGreaterThanOrEqual(1)
-    expect(polls.length).toBeLessThanOrEqual(6)
-
-    const [job] = sim.jobs('proj-e2e').slice(-1)
-    const id = job?.job.id as string
+    const [stored] = sim.jobs('proj-e2e').slice(-1)
     expect(run.outputs).toMatchObject({
-      'job-id': id,
+      'job-id': stored?.job.id,
       status: 'completed',
-      'pr-link': job?.job.prLink,
+      'pr-link': stored?.job.prLink,
       'pr-repository': 'acme/docs',
-      'source-repository': 'https://github.com/acme/docs',
-      'timed-out': 'false'
+      'timed-out': 'false',
+      // A multi-line output, read back through the runner's delimiter syntax.
+      prompt: 'Document release v1.2.3:\n\n- the export command\n'
     })
-    expect(run.outputs['pr-number']).toMatch(/^\d+$/)
-    expect(JSON.parse(run.outputs.job ?? '')).toMatchObject({ id, status: 'completed' })
-    expect(run.stdout).toContain(`Job id: ${id}`)
-    expect(run.stdout).toMatch(/is active/)
-    expect(run.stdout).toMatch(/is completed after/)
-    expect(annotations(run.stdout, 'notice')).toEqual([`Docs pull request: ${job?.job.prLink}`])
-    expect(run.summary).toContain('✅ Docs agent job completed')
-    expect(run.summary).toContain(`<a href="${job?.job.prLink}">`)
-    expect(run.summary).toMatch(/Waited<\/th><td>\d+s, \d+ polls?/)
-    expect(run.summary).toContain('Document release v1.2.3')
+    expect(Object.keys(run.outputs)).toHaveLength(13)
+    expect(run.stdout.split('\n')[0]).toBe(`::add-mask::${KEY}`)
+    expect(annotations(run.stdout, 'notice')).toEqual([`Docs pull request: ${stored?.job.prLink ?? ''}`])
+    expect(run.summary).toContain('<h2>✅ Docs pull request ready</h2>')
+    expect(secretLeaks(run, KEY)).toEqual([])
   })
 
-  it('completes without a pull request: succeeds, says so, and fails only with fail-on: no-pr', async () => {
-    sim.setScenario({ pr: false })
-    const run = await runAction(inputs({ prompt: 'Fix typos' }))
-    expect(run.code).toBe(0)
-    expect(run.outputs).toMatchObject({ status: 'completed', 'pr-link': '', 'pr-number': '' })
-    expect(run.summary).toContain('no pull request (the agent changed no files)')
-    expect(run.stdout).toContain('no pull request (the agent changed no files)')
-
-    const strict = await runAction(inputs({ prompt: 'Fix typos', 'fail-on': 'failed, no-pr' }))
-    expect(strict.code).toBe(1)
-    expect(annotations(strict.stdout, 'error')).toEqual([
-      `Docs agent job ${strict.outputs['job-id']} completed without a pull request (fail-on includes 'no-pr').`
+  it('fails with exit code 1 when the job fails, and 0 when fail-on allows it', async () => {
+    sim.setScenario({ finalStatus: 'failed', pr: false })
+    const failed = await runAction(inputs())
+    expect(failed.code).toBe(1)
+    expect(annotations(failed.stdout, 'error')).toEqual([
+      `Docs agent job ${failed.outputs['job-id'] ?? ''} ended failed (fail-on includes 'failed').`
     ])
+    expect((await runAction(inputs({ 'fail-on': 'none' }))).code).toBe(0)
   })
 
-  it.each(['failed', 'archived'] as const)('fails the step when the job ends %s, naming the job', async (status) => {
-    sim.setScenario({ finalStatus: status, pr: false })
-    const run = await runAction(inputs({ prompt: 'Document it' }))
-    expect(run.code).toBe(1)
-    const id = run.outputs['job-id'] as string
-    expect(id).toMatch(/^job_/)
-    expect(run.outputs.status).toBe(status)
-    expect(annotations(run.stdout, 'error')).toEqual([
-      `Docs agent job ${id} ended ${status} (fail-on includes '${status}').`
-    ])
-    if (status === 'archived') expect(run.outputs['archived-at']).not.toBe('')
-
-    const tolerated = await runAction(inputs({ prompt: 'Document it', 'fail-on': 'none' }))
-    expect(tolerated.code).toBe(0)
-    expect(annotations(tolerated.stdout, 'warning')[0]).toContain(`ended ${status}`)
-  })
-
-  it('times out with the job id, timed-out output and how to resume', async () => {
-    sim.setScenario({ runMs: 60_000 })
-    const run = await runAction(inputs({ prompt: 'Slow job', timeout: '3s' }))
-    expect(run.code).toBe(1)
-    const id = run.outputs['job-id'] as string
-    expect(run.outputs).toMatchObject({ status: 'active', 'timed-out': 'true' })
-    expect(annotations(run.stdout, 'error')[0]).toBe(
-      `Timed out after 3s waiting for job ${id} (still active). Resume with job-id: ${id}.`
-    )
-    expect(run.summary).toContain('Timed out waiting')
-    expect(run.summary).toContain(`job-id: ${id.replace(/_/g, '&#95;')}`)
-
-    const tolerated = await runAction(inputs({ prompt: 'Slow job', timeout: '2s', 'fail-on': 'failed' }))
-    expect(tolerated.code).toBe(0)
-    expect(tolerated.outputs['timed-out']).toBe('true')
-  })
-})
-
-describe('existing jobs', () => {
-  it('sends a follow-up to job-id and waits for it', async () => {
-    sim.addJob('proj-e2e', { id: 'job_existing/1', status: 'completed', prompt: 'first' })
-    const run = await runAction(inputs({ 'job-id': 'job_existing/1', prompt: 'Also document the CLI' }))
-    expect(run.code).toBe(0)
-    expect(sim.requests.filter((r) => r.operation === 'create')).toHaveLength(0)
-    const [message] = sim.requests.filter((r) => r.operation === 'message')
-    expect(message).toMatchObject({ method: 'POST', rawPath: '/v2/agent/proj-e2e/job/job_existing%2F1/message' })
-    expect(JSON.parse(message?.body ?? '')).toEqual({ prompt: 'Also document the CLI' })
-    expect(sim.jobs('proj-e2e').find((j) => j.job.id === 'job_existing/1')?.prompts).toEqual([
-      'first',
-      'Also document the CLI'
-    ])
-    expect(run.outputs).toMatchObject({ 'job-id': 'job_existing/1', status: 'completed' })
-    expect(run.summary).toContain('follow-up message')
-  })
-
-  it('only waits when job-id comes without a prompt', async () => {
-    sim.addJob('proj-e2e', { id: 'job_wait' })
-    const run = await runAction(inputs({ 'job-id': 'job_wait' }))
-    expect(run.code).toBe(0)
-    expect(sim.requests.every((r) => r.method === 'GET')).toBe(true)
-    expect(sim.requests[0]?.rawPath).toBe('/v2/agent/proj-e2e/job/job_wait')
-    expect(run.outputs).toMatchObject({ 'job-id': 'job_wait', status: 'completed' })
-    expect(run.summary).toContain('wait only')
-  })
-
-  it('fails clearly when the job to wait for does not exist', async () => {
-    const run = await runAction(inputs({ 'job-id': 'job_missing' }))
-    expect(run.code).toBe(1)
-    expect(sim.requests).toHaveLength(1)
-    expect(annotations(run.stdout, 'error')[0]).toMatch(
-      /Reading job job_missing failed: job not found .*Check the 'job-id' input/
-    )
-    expect(run.outputs['job-id']).toBe('job_missing')
-  })
-})
-
-describe('wait: false', () => {
-  it('returns right after the create answer with the job still active', async () => {
-    const run = await runAction(inputs({ prompt: 'Start only', wait: 'false' }))
-    expect(run.code).toBe(0)
-    expect(sim.requests.map((r) => r.operation)).toEqual(['create'])
-    expect(run.outputs).toMatchObject({ status: 'active', 'timed-out': 'false', 'pr-link': '' })
-    expect(run.outputs['job-id']).toMatch(/^job_/)
-    expect(run.summary).toContain('Docs agent job started')
-  })
-})
-
-describe('bad input', () => {
-  it.each<[string, Record<string, string>, RegExp]>([
-    ['missing api-key', { 'api-key': '', prompt: 'x' }, /^Input 'api-key': required/],
-    ['missing project-id', { 'project-id': '', prompt: 'x' }, /^Input 'project-id': required/],
-    ['no prompt and no job-id', {}, /^Input 'prompt': set 'prompt' or 'prompt-file'/],
-    ['prompt and prompt-file', { prompt: 'x', 'prompt-file': 'p.md' }, /^Input 'prompt-file': set either/],
-    ['unreadable prompt-file', { 'prompt-file': 'nope.md' }, /^Input 'prompt-file': cannot read "nope.md" \(ENOENT\)/],
-    [
-      'malformed timeout',
-      { prompt: 'x', timeout: '10min' },
-      /^Input 'timeout': "10min" is not a duration: expected seconds \(600\)/
-    ],
-    [
-      'malformed poll-interval',
-      { prompt: 'x', 'poll-interval': 'fast' },
-      /^Input 'poll-interval': "fast" is not a duration/
-    ],
-    [
-      'wait not a boolean',
-      { prompt: 'x', wait: 'maybe' },
-      /^Input 'wait': "maybe" is not a boolean: expected true or false/
-    ],
-    ['unknown fail-on value', { prompt: 'x', 'fail-on': 'failed,oops' }, /^Input 'fail-on': unknown outcome "oops"/],
-    [
-      'plain-http base-url',
-      { prompt: 'x', 'base-url': 'http://api.example.com' },
-      /^Input 'base-url': plain http:\/\/ would send the API key unencrypted/
-    ]
-  ])('%s fails before any request, naming the input', async (_name, extra, message) => {
-    const run = await runAction(inputs(extra), { files: { 'p.md': 'prompt' } })
+  it('bad input: one error annotation, exit code 1, no request, and the outputs written all the same', async () => {
+    const run = await runAction(inputs({ timeout: '10min' }))
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(0)
-    const errors = annotations(run.stdout, 'error')
-    expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(message)
-    expect(run.summary).toContain('Docs agent step failed')
+    expect(annotations(run.stdout, 'error')).toEqual([
+      'Input \'timeout\': "10min" is not a duration: expected seconds (600) or a duration such as 500ms, 90s, 15m, 1h or 1h30m.'
+    ])
+    expect(run.outputs).toMatchObject({ status: '', 'timed-out': 'false', 'job-id': '' })
+    expect(run.summary).toContain('❌ Docs agent step failed')
+  })
+
+  it('never shows the key, even when the server echoes it back, with debug logging on', async () => {
+    sim.fail('create', { kind: 'echoAuth', status: 400 })
+    const run = await runAction(inputs({ 'api-key': `  ${KEY}\n` }), { env: { RUNNER_DEBUG: '1' } })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('::debug::')
+    expect(annotations(run.stdout, 'error')[0]).toContain('bad key Bearer ***')
     expect(secretLeaks(run, KEY)).toEqual([])
+  })
+})
+
+describe('signals', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s while waiting: exits within 2.5 s, keeps the job id, says how to resume',
+    async (signal) => {
+      sim.setScenario({ runMs: 60_000 })
+      let sentAt = 0
+      const run = await runAction(inputs({ timeout: '60s' }), {
+        onOutput: {
+          text: 'is active',
+          then: (child) => {
+            sentAt = Date.now()
+            child.kill(signal)
+          }
+        }
+      })
+      expect(Date.now() - sentAt).toBeLessThan(2500)
+      expect(run.code).toBe(1)
+      const id = run.outputs['job-id'] ?? ''
+      expect(run.outputs).toMatchObject({ status: 'active', 'timed-out': 'false' })
+      expect(annotations(run.stdout, 'error')).toEqual([
+        `Cancelled while waiting for job ${id}. Resume with job-id: ${id}.`
+      ])
+      expect(run.summary).toContain(`<code>job-id: ${id}</code>`)
+    }
+  )
+
+  it('a cancel during the create request says the job may have been created', async () => {
+    sim.fail('create', { kind: 'hang' })
+    const run = await runAction(inputs(), {
+      onOutput: { text: '::debug::Mode create', then: (child) => setTimeout(() => child.kill('SIGTERM'), 300) }
+    })
+    expect(run.code).toBe(1)
+    expect(requests('create')).toHaveLength(1)
+    expect(annotations(run.stdout, 'error')).toEqual([
+      'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.'
+    ])
+  })
+
+  it('a signal while the bundle is still loading is reported, not a silent kill', async () => {
+    // Module hooks mark the moment the entry starts loading the rest of the bundle (its signal
+    // handlers exist by then) and hold that load for a while: the signal lands in that window.
+    const dir = mkdtempSync(join(tmpdir(), 'hooks-'))
+    const marker = join(dir, 'loading')
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      `import { writeFileSync } from 'node:fs'\nexport async function load(url, context, next) {\n  if (/\\/\\d+\\.index\\.js$/.test(url)) { writeFileSync(${JSON.stringify(marker)}, ''); await new Promise((r) => setTimeout(r, 500)) }\n  return next(url, context)\n}\n`
+    )
+    writeFileSync(
+      join(dir, 'register.mjs'),
+      "import { register } from 'node:module'\nregister('./hooks.mjs', import.meta.url)\n"
+    )
+    const run = await runAction(inputs(), {
+      nodeArgs: ['--import', join(dir, 'register.mjs')],
+      onSpawn: (child) => {
+        void (async () => {
+          while (!existsSync(marker)) await sleep(2)
+          child.kill('SIGTERM')
+        })()
+      }
+    })
+    expect(run.signal).toBeNull()
+    expect(run.code).toBe(1)
+    expect(sim.requests).toHaveLength(0)
+    expect(annotations(run.stdout, 'error')).toEqual([
+      'Cancelled before the create request was sent: no job was created.'
+    ])
+    expect(run.summary).toContain('🛑 Docs agent step cancelled')
+  })
+})
+
+describe('a re-run, as two processes against a fake cache service', () => {
+  let cache: CacheServiceFake
+  beforeAll(async () => {
+    cache = await CacheServiceFake.start()
+  })
+  afterAll(async () => {
+    await cache.close()
+  })
+  const attempt = (n: number, temp: string, options: Parameters<typeof runAction>[1] = {}) =>
+    runAction(inputs(), {
+      ...options,
+      env: {
+        ...(cache.env() as Record<string, string>),
+        GITHUB_RUN_ID: '777',
+        GITHUB_RUN_ATTEMPT: String(n),
+        GITHUB_JOB: 'docs',
+        GITHUB_ACTION: 'agent',
+        RUNNER_TEMP: temp,
+        ...options.env
+      }
+    })
+
+  it('attempt 2 resumes the job attempt 1 created, and creates none', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
+    const first = await attempt(1, temp)
+    expect(first.code).toBe(0)
+    expect(cache.entries.filter((e) => e.committed)).toHaveLength(1)
+    const second = await attempt(2, temp)
+    expect(second.code).toBe(0)
+    expect(requests('create')).toHaveLength(1)
+    expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(second.stdout).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
+    expect(annotations(second.stdout, 'warning')).toEqual([])
+  })
+
+  it('attempt 1 cancelled while waiting, attempt 2 waits for the same job', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
+    sim.setScenario({ runMs: 4000 })
+    const first = await attempt(1, temp, {
+      onOutput: { text: 'is active', then: (child) => setTimeout(() => child.kill('SIGINT'), 600) }
+    })
+    expect(first.code).toBe(1)
+    const second = await attempt(2, temp)
+    expect(second.code).toBe(0)
+    expect(requests('create')).toHaveLength(1)
+    expect(second.outputs).toMatchObject({ 'job-id': first.outputs['job-id'], status: 'completed' })
+  })
+})
+
+describe('context, as a release workflow gets it', () => {
+  it('a tag push: the job is created with the release notes and the changes, without glue', async () => {
+    const github = await GitHubApiFake.start({ token: FAKE_GITHUB_TOKEN })
+    try {
+      const [a, , c] = github.addCommits('acme/widgets', [
+        { message: 'Release 1.2.0' },
+        { message: 'Add export (#41)' },
+        { message: 'Fix YAML (#42)' }
+      ])
+      github.addTag('acme/widgets', { name: 'v1.2.0', at: a ?? '' })
+      github.addTag('acme/widgets', { name: 'v1.3.0', at: c ?? '' })
+      github.addRelease('acme/widgets', { tag_name: 'v1.3.0', body: 'Export and YAML.' })
+      const run = await runAction(inputs({ prompt: 'Document this release.' }), {
+        env: {
+          GITHUB_EVENT_NAME: 'push',
+          GITHUB_REF: 'refs/tags/v1.3.0',
+          GITHUB_REF_TYPE: 'tag',
+          GITHUB_REF_NAME: 'v1.3.0',
+          GITHUB_REPOSITORY: 'acme/widgets',
+          GITHUB_API_URL: github.url
+        }
+      })
+      expect(run.code).toBe(0)
+      const sent = sim.jobs('proj-e2e').at(-1)?.prompts[0] ?? ''
+      expect(sent).toContain('> Export and YAML.')
+      expect(sent).toContain('- Add export (#41)\n- Fix YAML (#42)')
+      expect(run.outputs.prompt).toBe(sent)
+      expect(run.stdout).toContain('Context: Release v1.3.0: notes and 2 changes since v1.2.0')
+    } finally {
+      await github.close()
+    }
   })
 })

@@ -18,7 +18,7 @@ describe('createDispatcher', () => {
     await dispatcher.close()
   })
 
-  it('goes through HTTPS_PROXY, with its credentials', async () => {
+  it('goes through HTTPS_PROXY (its credentials are checked on the wire in faults.test.ts)', async () => {
     process.env.HTTPS_PROXY = 'http://user:p%40ss@proxy.internal:3128'
     const dispatcher = createDispatcher(new URL('https://api.mintlify.com'))
     expect(dispatcher).toBeInstanceOf(ProxyAgent)

@@ -1,140 +1,312 @@
-import { Cancelled, type CallOptions } from './client.js'
+/**
+ * The step's flow: resume an earlier attempt's job, or build the prompt (with the workflow's
+ * context), create or message the job, and wait for it; then report, on every exit path.
+ */
+import { Cancelled } from './cancel.js'
+import { requestTimeout, type Clock } from './clock.js'
+import type { AgentApi, CallOptions } from './client.js'
+import { CONTEXT_BUDGET_CHARS, gatherContext, promptWithContext } from './context.js'
 import { formatDuration } from './duration.js'
-import { ApiError, errorMessage, isSafeToRetryPost, mayHaveTakenEffect } from './errors.js'
+import { ApiError, isSafeToRetryPost, mayHaveTakenEffect } from './errors.js'
+import type { Trigger } from './event.js'
+import type { GitHubReader } from './github.js'
 import { isKnownStatus, isTerminal, type AgentJob, type IdentifiedJob } from './job.js'
-import type { Log } from './log.js'
-import { httpUrl, parsePullRequestUrl, type PullRequestRef } from './pr-link.js'
-import { renderOutputs, renderSummary, OUTPUT_NAMES } from './report.js'
+import { cancelMessage, explain, WORDING } from './outcome.js'
+import type { PullRequestRef } from './pr-link.js'
+import { parsePullRequestUrl } from './pr-link.js'
+import { finish, type Reporter } from './report.js'
+import { recordKeys, type RecordStore, type RunIdentity } from './rerun.js'
 import { nextRetryDelay } from './schedule.js'
-import type { Settings } from './settings.js'
-import { initialState, type Outcome, type RunState } from './state.js'
-import { inline } from './text.js'
-import { requestTimeout, waitForJob, type Clock } from './wait.js'
+import { MAX_PROMPT_CHARS, type Settings } from './settings.js'
+import { initialState, type RunState } from './state.js'
+import { inline, plural } from './text.js'
+import { NOT_FOUND_GRACE_MS, waitForJob } from './wait.js'
 
-/** The Agent API as the action uses it (`AgentClient` in the action, the same over HTTP in tests). */
-export interface Api {
-  createJob(prompt: string, call: CallOptions): Promise<IdentifiedJob>
-  sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<IdentifiedJob>
-  getJob(jobId: string, call: CallOptions): Promise<AgentJob>
-}
-
-export interface Deps {
-  api: Api
-  log: Log
+export interface Deps extends Reporter {
+  api: AgentApi
   clock: Clock
   /** Aborts when the runner cancels the step. */
   signal: AbortSignal
-  /** `GITHUB_SERVER_URL`, to recognise pull request links on GitHub Enterprise. */
-  serverUrl: string | undefined
-  setOutput(name: string, value: string): void
-  writeSummary(html: string): Promise<void>
-  /** Adds labels to a pull request; throws when GitHub refuses. */
-  addLabels(pr: PullRequestRef, labels: string[]): Promise<void>
+  /** What triggered the workflow; read only when a new job's prompt takes context. */
+  trigger(): Trigger
+  /** GitHub, with `github-token`: reads for the context, and labels. */
+  github: {
+    reader(repository: string, signal: AbortSignal): GitHubReader
+    addLabels(pr: PullRequestRef, labels: string[]): Promise<void>
+  }
+  /** Longest the context may take, in real time (GitHub is real I/O whatever the clock). */
+  contextTimeoutMs: number
+  records: RecordStore
+  /** This workflow run and attempt; undefined outside a runner. */
+  run: RunIdentity | undefined
 }
 
-export interface RunResult {
-  state: RunState
-  /** Whether the step must fail (the reason was already logged as an error). */
-  failed: boolean
-}
+type Posting = Extract<Settings, { mode: 'create' | 'message' }>
 
-/** Creates, messages or only reads the job, waits for it, then reports on every exit path. */
-export async function run(settings: Settings, deps: Deps): Promise<RunResult> {
-  const { log, clock } = deps
-  const state = initialState(clock.now(), settings.jobId)
+/** Runs the step; true in `failed` when it must fail (the reason was already logged as an error). */
+export async function runStep(settings: Settings, deps: Deps): Promise<{ failed: boolean }> {
+  const state = initialState(deps.clock.now(), settings.mode === 'create' ? undefined : settings.jobId)
   const deadline = state.startedAt + settings.timeoutMs
   if (state.jobId) announceJob(state.jobId, deps)
-  // Whether a failure or a cancellation came from the create or message (else from reading).
-  let posting = false
-
+  const pending: { save?: Promise<void> } = {}
   try {
-    if (settings.mode !== 'wait-only') {
-      const prompt = settings.prompt as string
-      posting = true
-      const job = await postOnce(settings, deps, deadline, (call) =>
-        settings.mode === 'create'
-          ? deps.api.createJob(prompt, call)
-          : deps.api.sendMessage(settings.jobId as string, prompt, call)
-      )
-      posting = false
-      if (settings.mode === 'create') {
-        state.jobId = job.id
-        announceJob(state.jobId, deps)
-      } else {
-        log.info(`Follow-up sent to job ${inline(state.jobId ?? '')}`)
-      }
-      observe(state, job, log, clock.now())
-    }
-    const jobId = state.jobId as string
-
-    if (!settings.wait) {
-      if (settings.mode === 'wait-only') {
-        state.polls++
-        const job = await deps.api.getJob(jobId, {
-          timeoutMs: requestTimeout(deadline, clock.now()),
-          signal: deps.signal
-        })
-        observe(state, job, log, clock.now())
-      }
-      state.outcome = isTerminal(state.job?.status) ? state.job.status : 'started'
-    } else if (isTerminal(state.job?.status)) {
-      state.outcome = state.job.status
-    } else {
-      state.waitStartedAt = clock.now()
-      const postedAt = settings.mode === 'wait-only' ? undefined : state.waitStartedAt
-      const end = await waitForJob({
-        jobId,
-        getJob: (id, call) => deps.api.getJob(id, call),
-        schedule: { initialMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
-        deadline,
-        pollNow: settings.mode === 'wait-only',
-        postedAt,
-        clock,
-        signal: deps.signal,
-        onPoll: (event) => {
-          state.polls++
-          if ('job' in event) observe(state, event.job, log, clock.now())
-          else
-            log.info(
-              `Poll ${state.polls} failed: ${event.error.message}; ${event.retryInMs === undefined ? 'no time left to retry' : `retrying in ${formatDuration(event.retryInMs)}`}`
-            )
-        },
-        onHeartbeat: (message) =>
-          log.info(`${message}; job ${inline(jobId)} is ${inline(state.job?.status ?? 'unknown', 40)}`)
-      })
-      state.outcome = end.reason === 'terminal' ? (end.job.status as Outcome) : end.reason
-    }
+    await drive(settings, deps, state, deadline, pending)
   } catch (error) {
+    const posting = state.phase === 'posting'
     if (error instanceof Cancelled) {
       state.outcome = 'cancelled'
-      if (posting && error.duringRequest) {
-        state.failure = `Cancelled while the ${settings.mode === 'create' ? 'create' : 'follow-up'} request was in flight: ${settings.mode === 'create' ? 'the job may have been created' : 'the follow-up may have been delivered'}. Check the agent jobs in the dashboard.`
-      }
+      state.mayHaveActed = posting && error.requestSent
+      state.failure = cancelMessage(settings.mode, state, error.requestSent)
     } else {
       state.outcome = 'error'
-      state.failure = explain(error, settings, state, posting)
+      state.mayHaveActed = posting && error instanceof ApiError && mayHaveTakenEffect(error)
+      state.failure = explain(error, settings, state)
     }
-  } finally {
-    state.endedAt = clock.now()
-    await publish(state, settings, deps)
   }
-
-  const failed = verdict(state, settings, log)
-  if (!failed) await label(state, settings, deps)
-  return { state, failed }
+  state.endedAt = deps.clock.now()
+  const failed = await finish(state, settings, deps)
+  if (!failed && state.outcome === 'completed') await label(state, settings, deps)
+  // The record is saved while the step waits; what is left of that is awaited here (bounded).
+  await pending.save
+  return { failed }
 }
 
-/** Sends a create or message, retrying only when the server certainly did not act. */
-async function postOnce(
+/** Everything up to the outcome; the re-run record's save, started on the way, goes into `pending`. */
+async function drive(
   settings: Settings,
   deps: Deps,
+  state: RunState,
   deadline: number,
-  send: (call: CallOptions) => Promise<IdentifiedJob>
-): Promise<IdentifiedJob> {
+  pending: { save?: Promise<void> }
+): Promise<void> {
+  if (settings.mode === 'wait-only') {
+    if (settings.dryRun) state.outcome = 'dry-run'
+    else await follow(settings, deps, state, deadline, settings.jobId, { pollNow: true, notFoundUntil: undefined })
+    return
+  }
+  if (await resume(settings, deps, state, deadline)) return
+
+  const prompt = settings.mode === 'create' ? await buildPrompt(settings, deps, state) : settings.prompt
+  state.prompt = prompt
+  if (settings.dryRun) {
+    state.outcome = 'dry-run'
+    deps.log.info(`Dry run: nothing is sent. The prompt (${plural(prompt.length, 'character')}):`)
+    // Each line behind a margin: text from GitHub or the prompt can never start a workflow command.
+    for (const line of prompt.split(/\r?\n/)) deps.log.info(`│ ${inline(line, 2000)}`)
+    return
+  }
+
+  state.phase = 'posting'
+  const job = await postAtMostOnce(settings, deps, deadline, prompt)
+  state.phase = 'reading'
+  const answeredAt = deps.clock.now()
+  if (settings.mode === 'create') {
+    state.jobId = job.id
+    announceJob(job.id, deps)
+  } else {
+    deps.log.info(`Follow-up sent to job ${inline(settings.jobId)}`)
+  }
+  observe(state, job, deps)
+  pending.save = remember(settings, deps, state, job.id, answeredAt)
+  await follow(settings, deps, state, deadline, job.id, {
+    pollNow: false,
+    notFoundUntil: answeredAt + NOT_FOUND_GRACE_MS,
+    previous: settings.mode === 'message' ? { job, answeredAt } : undefined,
+    posted: true
+  })
+}
+
+interface Follow {
+  pollNow: boolean
+  notFoundUntil: number | undefined
+  /** After a follow-up: the answer, which a stale read must not be mistaken for. */
+  previous?: { job: AgentJob; answeredAt: number } | undefined
+  /** This step's create or message was just answered (the record in `state.job` is that answer). */
+  posted?: boolean
+}
+
+/** Waits for the job (or, with `wait: false`, reports it) and sets the outcome. */
+async function follow(
+  settings: Settings,
+  deps: Deps,
+  state: RunState,
+  deadline: number,
+  jobId: string,
+  how: Follow
+): Promise<void> {
+  const { clock, log } = deps
+  const call = (): CallOptions => ({ timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal })
+  if (!settings.wait) {
+    if (!how.posted) {
+      state.polls++
+      observe(state, await deps.api.getJob(jobId, call()), deps)
+    }
+    // A follow-up's answer may still show the previous prompt's result: it is not this one's.
+    const status = state.job?.status
+    state.outcome = isTerminal(status) && settings.mode !== 'message' ? status : 'started'
+    return
+  }
+  state.waitStartedAt = clock.now()
+  const end = await waitForJob({
+    jobId,
+    getJob: (id, options) => deps.api.getJob(id, options),
+    schedule: { initialMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
+    deadline,
+    pollNow: how.pollNow,
+    notFoundUntil: how.notFoundUntil,
+    previous: how.previous,
+    clock,
+    signal: deps.signal,
+    onPoll: (event) => {
+      state.polls++
+      if ('job' in event) {
+        observe(state, event.job, deps)
+        if (event.held) log.info(`Job ${inline(jobId)} ${event.held}`)
+      } else {
+        log.info(
+          `Poll ${state.polls} failed: ${event.error.message}; ${event.retryInMs === undefined ? 'no time left to retry' : `retrying in ${formatDuration(event.retryInMs)}`}`
+        )
+      }
+    },
+    onHeartbeat: (message) =>
+      log.info(`${message}; job ${inline(jobId)} is ${inline(state.job?.status ?? 'unknown', 40)}`)
+  })
+  if (end.reason === 'cancelled') throw new Cancelled(false)
+  state.outcome = end.reason === 'terminal' ? end.status : end.reason
+}
+
+/**
+ * On a re-run (attempt 2 on), finds the job an earlier attempt of this step created or messaged,
+ * and follows it instead of posting again. False when there is none to follow: the step then
+ * posts as on a first attempt.
+ */
+async function resume(settings: Posting, deps: Deps, state: RunState, deadline: number): Promise<boolean> {
+  const { run, records, log } = deps
+  if (settings.dryRun || !run || run.attempt < 2) return false
+  const posting = WORDING[settings.mode].posting
+  if (settings.onRerun === 'new') {
+    log.info(
+      `Attempt ${run.attempt} of this run: on-rerun is new, so ${posting} without looking for an earlier attempt's job.`
+    )
+    return false
+  }
+  if (!records.available) {
+    log.debug('No Actions cache service here: a re-run cannot find the job of an earlier attempt.')
+    return false
+  }
+  const restored = await records.restore(recordKeys(run, settings).prefix)
+  if (deps.signal.aborted) throw new Cancelled(false)
+  if (restored.kind === 'failed') {
+    log.warning(
+      `Could not read what earlier attempts of this step did (${inline(restored.message)}), so ${posting}; if an earlier attempt already did, there will be two.`
+    )
+    return false
+  }
+  if (restored.kind === 'missing') {
+    log.info(`Attempt ${run.attempt}: no earlier attempt of this step left a job, so ${posting}.`)
+    return false
+  }
+  const { record } = restored
+  state.jobId = record.jobId
+  state.resumedFrom = record.attempt
+  state.prompt = record.prompt
+  state.context = record.context && { ...record.context, warning: undefined, requests: 0 }
+  log.info(`Resuming job ${inline(record.jobId)} from attempt ${record.attempt}`)
+  announceJob(record.jobId, deps)
+  state.phase = 'reading'
+  try {
+    await follow(settings, deps, state, deadline, record.jobId, {
+      pollNow: true,
+      notFoundUntil: record.answeredAt + NOT_FOUND_GRACE_MS
+    })
+    return true
+  } catch (error) {
+    // Never read in this attempt and not found: the job is gone. Anything else is the outcome.
+    if (!(error instanceof ApiError && error.kind === 'not-found' && state.job === undefined)) throw error
+    log.warning(`Job ${inline(record.jobId)} from attempt ${record.attempt} no longer exists (404), so ${posting}.`)
+    Object.assign(state, {
+      jobId: settings.mode === 'message' ? settings.jobId : undefined,
+      resumedFrom: undefined,
+      prompt: undefined,
+      context: undefined,
+      phase: 'before-post'
+    })
+    return false
+  }
+}
+
+/** Saves the re-run record while the step goes on; resolves once saved or given up (never rejects). */
+function remember(
+  settings: Posting,
+  deps: Deps,
+  state: RunState,
+  jobId: string,
+  answeredAt: number
+): Promise<void> | undefined {
+  const { run, records, log } = deps
+  if (!run) return undefined
+  if (!records.available) {
+    log.debug('No Actions cache service here: no re-run record is saved.')
+    return undefined
+  }
+  const record = {
+    jobId,
+    attempt: run.attempt,
+    answeredAt,
+    prompt: state.prompt ?? '',
+    context: state.context && { description: state.context.description, text: state.context.text }
+  }
+  return records.save(recordKeys(run, settings).key, record).then((failure) => {
+    if (failure === undefined) log.debug(`Saved the re-run record of job ${inline(jobId)}.`)
+    else
+      log.warning(
+        `Could not save the re-run record (${inline(failure)}): a re-run of this workflow job will not find job ${inline(jobId)} and ${WORDING[settings.mode].posting} again.`
+      )
+  })
+}
+
+/** A new job's prompt: the user's, then what triggered the workflow (`context: auto`). */
+async function buildPrompt(
+  settings: Extract<Settings, { mode: 'create' }>,
+  deps: Deps,
+  state: RunState
+): Promise<string> {
+  const { log } = deps
+  if (settings.context === 'none') return settings.prompt
+  const trigger = deps.trigger()
+  const budget = Math.min(CONTEXT_BUDGET_CHARS, MAX_PROMPT_CHARS - settings.prompt.length - 2)
+  if (trigger.kind === 'other') {
+    if (trigger.event) log.info(`Context: nothing to add for a ${inline(trigger.event, 60)} event.`)
+    else log.debug('Context: no workflow event here (not on a runner).')
+    return settings.prompt
+  }
+  if (budget < 1000) {
+    log.info(
+      `Context: left out, the prompt already has ${plural(settings.prompt.length, 'character')} of the ${plural(MAX_PROMPT_CHARS, 'character')} allowed.`
+    )
+    return settings.prompt
+  }
+  const signal = AbortSignal.any([deps.signal, AbortSignal.timeout(deps.contextTimeoutMs)])
+  const reader = settings.githubToken ? deps.github.reader(trigger.repo, signal) : undefined
+  const context = await gatherContext(trigger, { budget, reader, signal, timeoutMs: deps.contextTimeoutMs })
+  if (deps.signal.aborted) throw new Cancelled(false)
+  state.context = context
+  if (context.warning) log.warning(context.warning)
+  log.info(
+    `Context: ${context.description} (${plural(context.text.length, 'character')}, ${plural(context.requests, 'GitHub request')})`
+  )
+  return promptWithContext(settings.prompt, context)
+}
+
+/** Sends the create or message. A retry is sent only when the server certainly did not act on the last. */
+async function postAtMostOnce(settings: Posting, deps: Deps, deadline: number, prompt: string): Promise<IdentifiedJob> {
   const { clock, log } = deps
   for (let attempt = 1; ; attempt++) {
+    const call = { timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal }
     try {
-      return await send({ timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal })
+      return settings.mode === 'create'
+        ? await deps.api.createJob(prompt, call)
+        : await deps.api.sendMessage(settings.jobId, prompt, call)
     } catch (error) {
       if (!(error instanceof ApiError) || !isSafeToRetryPost(error)) throw error
       const delay = nextRetryDelay({
@@ -145,7 +317,7 @@ async function postOnce(
       })
       if (delay === undefined) throw error
       log.info(
-        `The ${settings.mode === 'create' ? 'create' : 'message'} request was not accepted (${error.message}); retrying in ${formatDuration(delay)}`
+        `${WORDING[settings.mode].request} was not accepted (${error.message}); retrying in ${formatDuration(delay)}`
       )
       await clock.sleep(delay, deps.signal)
     }
@@ -159,7 +331,7 @@ function announceJob(jobId: string, deps: Deps): void {
 }
 
 /** Records a job read and logs what changed. */
-function observe(state: RunState, job: AgentJob, log: Log, now: number): void {
+function observe(state: RunState, job: AgentJob, { log, clock }: Pick<Deps, 'log' | 'clock'>): void {
   const previous = state.job?.status
   state.job = job
   if (job.status === previous) return
@@ -170,114 +342,16 @@ function observe(state: RunState, job: AgentJob, log: Log, now: number): void {
       `Job ${inline(state.jobId ?? '')} reports an unknown status "${status}"; polling on until it ends or the timeout.`
     )
   }
-  const elapsed = state.waitStartedAt === undefined ? '' : ` after ${formatDuration(now - state.waitStartedAt)}`
-  log.info(`Job ${inline(state.jobId ?? '')} is ${status}${isTerminal(job.status) ? elapsed : ''}`)
-}
-
-/** The step's failure message for an error that ended it. */
-function explain(error: unknown, settings: Settings, state: RunState, posting: boolean): string {
-  if (!(error instanceof ApiError)) return `Unexpected error: ${inline(errorMessage(error), 500)}`
-  const request = !posting
-    ? `Reading job ${state.jobId ?? ''}`
-    : settings.mode === 'create'
-      ? 'Creating the job'
-      : `Sending the follow-up to job ${state.jobId ?? ''}`
-  if (posting && mayHaveTakenEffect(error)) {
-    const what = settings.mode === 'create' ? 'the job may have been created' : 'the follow-up may have been delivered'
-    return `${request} failed after the request was sent (${error.message}): ${what}. It was not retried, to avoid a duplicate job and pull request; check the agent jobs in the dashboard before running again.`
-  }
-  switch (error.kind) {
-    case 'unauthorized':
-      return `${request} failed: the Agent API refused the key (401). Check that the 'api-key' input holds a current admin API key (mint_…).`
-    case 'forbidden':
-      return `${request} failed: the Agent API forbade it (403). Check that the key in 'api-key' belongs to project '${settings.projectId}' and that its IP allow-list admits this runner.`
-    case 'not-found':
-      return posting && settings.mode === 'create'
-        ? `${request} failed (${error.message}). Check the 'project-id' input.`
-        : `${request} failed: job not found (${error.message}). Check the 'job-id' input and that it belongs to project '${settings.projectId}'.`
-    case 'rate-limited':
-      return `${request} failed: rate limited (${error.message}). The API allows 100 jobs and messages per project per hour; retried within the time left and gave up.`
-    case 'redirect':
-      return `${request} failed: ${error.message}. Redirects are not followed with the API key; check the 'base-url' input.`
-    case 'invalid':
-    case 'unavailable':
-    case 'server-error':
-    case 'not-sent':
-    case 'no-answer':
-    case 'bad-response':
-      return `${request} failed: ${error.message}.`
-  }
-}
-
-/** Writes outputs and the summary; a failure to write is a warning, never the step's result. */
-async function publish(state: RunState, settings: Settings, deps: Deps): Promise<void> {
-  const outputs = renderOutputs(state, deps.serverUrl)
-  for (const name of OUTPUT_NAMES) deps.setOutput(name, outputs[name])
-  try {
-    await deps.writeSummary(
-      renderSummary({ state, mode: settings.mode, prompt: settings.prompt, serverUrl: deps.serverUrl })
-    )
-  } catch (error) {
-    deps.log.warning(`Could not write the job summary: ${errorMessage(error)}`)
-  }
-}
-
-/** Logs the result; true when the step must fail. */
-function verdict(state: RunState, settings: Settings, log: Log): boolean {
-  const id = inline(state.jobId ?? 'unknown')
-  switch (state.outcome ?? 'error') {
-    case 'error':
-      log.error(state.failure ?? 'The step failed.')
-      return true
-    case 'cancelled':
-      log.error(
-        state.failure ??
-          (state.jobId ? `Cancelled while waiting for job ${id}. Resume with job-id: ${id}.` : 'Cancelled.')
-      )
-      return true
-    case 'started':
-      log.info(`Job ${id} started; not waiting (wait: false).`)
-      return false
-    case 'timed-out':
-      if (settings.failOn.has('timed-out')) {
-        log.error(
-          `Timed out after ${formatDuration(settings.timeoutMs)} waiting for job ${id} (still ${inline(state.job?.status ?? 'unknown', 40)}). Resume with job-id: ${id}.`
-        )
-        return true
-      }
-      log.warning(
-        `Timed out after ${formatDuration(settings.timeoutMs)} waiting for job ${id}; fail-on does not include timed-out.`
-      )
-      return false
-    case 'failed':
-    case 'archived': {
-      const outcome = state.outcome as 'failed' | 'archived'
-      if (settings.failOn.has(outcome)) {
-        log.error(`Docs agent job ${id} ended ${outcome} (fail-on includes '${outcome}').`)
-        return true
-      }
-      log.warning(`Docs agent job ${id} ended ${outcome}; fail-on does not include it.`)
-      return false
-    }
-    case 'completed': {
-      const prLink = httpUrl(state.job?.prLink)
-      if (prLink) {
-        log.notice(`Docs pull request: ${inline(prLink, 500)}`)
-        return false
-      }
-      if (settings.failOn.has('no-pr')) {
-        log.error(`Docs agent job ${id} completed without a pull request (fail-on includes 'no-pr').`)
-        return true
-      }
-      log.info(`Docs agent job ${id} completed; no pull request (the agent changed no files).`)
-      return false
-    }
-  }
+  const waited =
+    state.waitStartedAt === undefined || !isTerminal(job.status)
+      ? ''
+      : ` after ${formatDuration(clock.now() - state.waitStartedAt)}`
+  log.info(`Job ${inline(state.jobId ?? '')} is ${status}${waited}`)
 }
 
 /** Labels the docs PR; GitHub refusing is a warning, never a failed step or lost outputs. */
 async function label(state: RunState, settings: Settings, deps: Deps): Promise<void> {
-  if (settings.labels.length === 0 || state.outcome !== 'completed') return
+  if (settings.labels.length === 0) return
   const pr = parsePullRequestUrl(state.job?.prLink, deps.serverUrl)
   if (!pr) {
     if (state.job?.prLink)
@@ -288,11 +362,11 @@ async function label(state: RunState, settings: Settings, deps: Deps): Promise<v
   }
   const target = `${pr.owner}/${pr.repo}#${pr.number}`
   try {
-    await deps.addLabels(pr, settings.labels)
+    await deps.github.addLabels(pr, settings.labels)
     deps.log.info(`Labelled ${target}: ${settings.labels.map((name) => inline(name, 50)).join(', ')}`)
   } catch (error) {
     deps.log.warning(
-      `Could not label ${target} (${inline(errorMessage(error), 300)}). The 'github-token' input needs 'pull-requests: write' (or 'issues: write') on ${pr.owner}/${pr.repo}; the default GITHUB_TOKEN cannot write to another repository: pass a fine-grained token or a GitHub App token for it.`
+      `Could not label ${target} (${inline(error instanceof Error ? error.message : String(error), 300)}). The 'github-token' input needs 'pull-requests: write' (or 'issues: write') on ${pr.owner}/${pr.repo}; the default GITHUB_TOKEN cannot write to another repository: pass a fine-grained token or a GitHub App token for it.`
     )
   }
 }

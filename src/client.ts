@@ -1,34 +1,24 @@
 import type { Dispatcher } from 'undici'
-import { ApiError, kindOfNetworkError, kindOfStatus, parseRetryAfter } from './errors.js'
+import { Cancelled } from './cancel.js'
+import type { Clock } from './clock.js'
+import { ApiError, kindOfStatus, networkError, parseRetryAfter } from './errors.js'
 import { parseJob, type AgentJob, type IdentifiedJob } from './job.js'
 import { inline } from './text.js'
+import { watchSend } from './wire.js'
 
 /** Largest job record we read (bytes); a bigger answer is refused, never buffered whole. */
 export const MAX_JOB_BYTES = 1024 * 1024
 /** Of an error answer, only the start is read: enough for `{"error": …}`. */
 const MAX_ERROR_BYTES = 16 * 1024
 
-/** Thrown when the step is cancelled, during a request or between requests. */
-export class Cancelled extends Error {
-  constructor(
-    /** True when a request was on the wire: a POST may then have taken effect. */
-    readonly duringRequest: boolean
-  ) {
-    super('cancelled')
-    this.name = 'Cancelled'
-  }
-}
-
-export interface ClientOptions {
-  /** API root without a trailing slash (may carry a path prefix). */
-  baseUrl: URL
-  apiKey: string
-  projectId: string
-  /** Connection pool: the plain agent, or a proxy agent (see `http.ts`). */
-  dispatcher: Dispatcher
-  userAgent: string
-  /** Receives one line per request: method, path, status and time taken; never a header. */
-  debug(message: string): void
+/** The Agent API v2 as the step uses it: one method per endpoint; every failure is an `ApiError` or `Cancelled`. */
+export interface AgentApi {
+  /** `POST /v2/agent/{projectId}/job`. */
+  createJob(prompt: string, call: CallOptions): Promise<IdentifiedJob>
+  /** `POST /v2/agent/{projectId}/job/{id}/message`. */
+  sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<IdentifiedJob>
+  /** `GET /v2/agent/{projectId}/job/{id}`. */
+  getJob(jobId: string, call: CallOptions): Promise<AgentJob>
 }
 
 export interface CallOptions {
@@ -38,21 +28,31 @@ export interface CallOptions {
   signal: AbortSignal
 }
 
-/** One method per endpoint of the Agent API v2; every failure surfaces as an `ApiError`. */
-export class AgentClient {
+export interface ClientOptions {
+  /** API root (may carry a path prefix and a trailing slash). */
+  baseUrl: URL
+  apiKey: string
+  projectId: string
+  /** Connection pool: the plain agent, or a proxy agent (see `http.ts`). */
+  dispatcher: Dispatcher
+  userAgent: string
+  /** Times each request. */
+  clock: Clock
+  /** Receives one line per request: method, path, status and time taken; never a header. */
+  debug(message: string): void
+}
+
+export class AgentClient implements AgentApi {
   constructor(private readonly options: ClientOptions) {}
 
-  /** `POST /v2/agent/{projectId}/job`. */
   createJob(prompt: string, call: CallOptions): Promise<IdentifiedJob> {
     return this.post(['job'], prompt, call)
   }
 
-  /** `POST /v2/agent/{projectId}/job/{id}/message`. */
   sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<IdentifiedJob> {
     return this.post(['job', jobId, 'message'], prompt, call)
   }
 
-  /** `GET /v2/agent/{projectId}/job/{id}`. */
   getJob(jobId: string, call: CallOptions): Promise<AgentJob> {
     return this.send('GET', ['job', jobId], undefined, call)
   }
@@ -69,20 +69,28 @@ export class AgentClient {
     body: { prompt: string } | undefined,
     call: CallOptions
   ): Promise<AgentJob> {
-    const { baseUrl, apiKey, projectId, dispatcher, userAgent } = this.options
-    const debug = (message: string): void => this.options.debug(message)
+    const { baseUrl, apiKey, projectId, dispatcher, userAgent, clock } = this.options
     const prefix = baseUrl.pathname.replace(/\/+$/, '')
     const path = `${prefix}/v2/agent/${[projectId, ...segments].map(encodeSegment).join('/')}`
-    const timeout = AbortSignal.timeout(Math.max(1, call.timeoutMs))
-    const signal = AbortSignal.any([call.signal, timeout])
+    if (call.signal.aborted) throw new Cancelled(false)
+    const timer = clock.timeout(Math.max(1, call.timeoutMs))
+    const signal = AbortSignal.any([call.signal, timer])
     const headers: Record<string, string> = {
       authorization: `Bearer ${apiKey}`,
       accept: 'application/json',
       'user-agent': userAgent
     }
     if (body) headers['content-type'] = 'application/json'
+    // Whether a failed or cancelled request may have reached the server depends on this, not on
+    // the error's name: a refused proxy tunnel and our own time limit both surface as aborts.
+    const wire = watchSend(method, path)
+    const fail = (error: unknown): Error =>
+      call.signal.aborted
+        ? new Cancelled(wire.sent)
+        : networkError(error, { sent: wire.sent, timedOut: timer.aborted, timeoutMs: call.timeoutMs })
 
-    const started = Date.now()
+    const started = clock.now()
+    const took = (): string => `${Math.round(clock.now() - started)}ms`
     let response: Dispatcher.ResponseData
     try {
       // dispatcher.request takes the path as given: `new URL()` would resolve an id of `..`.
@@ -95,16 +103,18 @@ export class AgentClient {
         signal
       })
     } catch (error) {
-      const failure = this.failure(error, call.signal, call.timeoutMs)
-      debug(`${method} ${path} -> ${failure.message} after ${Date.now() - started}ms`)
+      const failure = fail(error)
+      this.options.debug(`${method} ${path} -> ${failure.message} after ${took()}`)
       throw failure
+    } finally {
+      wire.stop()
     }
-    debug(`${method} ${path} -> ${response.statusCode} in ${Date.now() - started}ms`)
+    this.options.debug(`${method} ${path} -> ${response.statusCode} in ${took()}`)
 
     // undici's body emits 'error' when destroyed early; without a listener that would crash the step.
     response.body.on('error', () => undefined)
     const status = response.statusCode
-    const retryAfterMs = parseRetryAfter(header(response.headers['retry-after']), Date.now())
+    const retryAfterMs = parseRetryAfter(header(response.headers['retry-after']), clock.now())
     if (status < 200 || status >= 300) {
       const text = await readText(response.body, MAX_ERROR_BYTES).catch(() => '')
       throw new ApiError(kindOfStatus(status), describeError(status, text, response.headers), status, retryAfterMs)
@@ -118,7 +128,7 @@ export class AgentClient {
       }
       text = await readText(response.body, MAX_JOB_BYTES, true)
     } catch (error) {
-      throw error instanceof ApiError ? error : this.failure(error, call.signal, call.timeoutMs)
+      throw error instanceof ApiError ? error : fail(error)
     }
     let json: unknown
     try {
@@ -133,18 +143,6 @@ export class AgentClient {
     const job = parseJob(json)
     if (!job) throw new ApiError('bad-response', `answered ${status} with JSON that is not a job record`, status)
     return job
-  }
-
-  private failure(error: unknown, cancel: AbortSignal, timeoutMs: number): Error {
-    if (cancel.aborted) return new Cancelled(true)
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      return new ApiError('no-answer', `no answer within ${Math.round(timeoutMs / 100) / 10}s`)
-    }
-    const kind = kindOfNetworkError(error)
-    return new ApiError(
-      kind,
-      `${kind === 'not-sent' ? 'could not connect' : 'connection failed'}: ${networkDetail(error)}`
-    )
   }
 }
 
@@ -204,15 +202,4 @@ function describeBody(text: string, headers: Dispatcher.ResponseData['headers'])
   const type = header(headers['content-type']) ?? ''
   if (type.includes('html') || /^\s*</.test(text)) return 'an HTML page (a proxy or gateway answering?)'
   return `a body that is not JSON (${text.length} bytes)`
-}
-
-function networkDetail(error: unknown): string {
-  const parts: string[] = []
-  let cause: unknown = error
-  for (let depth = 0; depth < 4 && cause instanceof Error; depth++) {
-    const code = (cause as NodeJS.ErrnoException).code
-    parts.push(code && !cause.message.includes(code) ? `${cause.message} (${code})` : cause.message)
-    cause = cause.cause
-  }
-  return inline(parts.join(': ') || String(error))
 }

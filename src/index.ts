@@ -1,3 +1,7 @@
-import { run } from './main.js'
+import { watchSignals } from './signals.js'
 
-await run()
+// Handlers first, then the rest of the bundle (loaded as a separate chunk): a cancel that comes
+// while it loads still ends in outputs and a summary.
+const signals = watchSignals()
+const { run } = await import('./main.js')
+await run(signals)

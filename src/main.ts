@@ -1,103 +1,135 @@
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
-import { setTimeout as delay } from 'node:timers/promises'
-import { run as runAction } from './action.js'
-import { AgentClient, Cancelled } from './client.js'
+import { runStep } from './action.js'
+import { AgentClient } from './client.js'
+import { systemClock, type Clock } from './clock.js'
+import { CONTEXT_TIMEOUT_MS } from './context.js'
 import { errorMessage } from './errors.js'
+import { readTrigger } from './event.js'
+import { GitHubClient } from './github.js'
 import { createDispatcher } from './http.js'
-import { addLabels } from './labels.js'
 import { redactingLog, type Log } from './log.js'
-import { renderSummary } from './report.js'
+import { finish, type Reporter } from './report.js'
+import { cacheRecordStore } from './rerun-cache.js'
+import { runIdentity, type RecordStore } from './rerun.js'
 import { InputError, parseSettings } from './settings.js'
+import { watchSignals, type SignalWatch } from './signals.js'
 import { initialState } from './state.js'
 import { redact } from './text.js'
-import type { Clock } from './wait.js'
 
 const USER_AGENT = 'docs-agent-action/1'
+/** How long a request left over after the step (a cache upload given up on) may hold the process. */
+const EXIT_GRACE_MS = 2_000
 
-/** The entry point: reads the inputs, wires the real dependencies and runs the action. */
-export async function run(): Promise<void> {
-  // Masked before anything else can print it.
-  const apiKey = core.getInput('api-key')
-  if (apiKey) core.setSecret(apiKey)
-  const secrets = [apiKey]
-  const log: Log = redactingLog(
-    {
-      info: core.info,
-      debug: core.debug,
+/** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
+export interface Host {
+  /** An input as the runner passes it (`INPUT_*`), trimmed; '' when not set. */
+  input(name: string): string
+  setSecret(secret: string): void
+  setOutput(name: string, value: string): void
+  writeSummary(markdown: string): Promise<void>
+  log: Log
+  /** The runner's variables (`GITHUB_*`, proxies). */
+  env: Record<string, string | undefined>
+  readFile(path: string): string
+  clock: Clock
+  signals: Pick<SignalWatch, 'signal' | 'received'>
+  records: RecordStore
+  /** Longest the context may hold up the create. */
+  contextTimeoutMs: number
+}
+
+/** The runner's entry (and `npm run local-action`'s): the real host, then the exit code. */
+export async function run(signals: SignalWatch = watchSignals()): Promise<void> {
+  const code = await main({
+    input: (name) => core.getInput(name),
+    setSecret: (secret) => core.setSecret(secret),
+    setOutput: (name, value) => core.setOutput(name, value),
+    writeSummary: async (markdown) => {
+      await core.summary.addRaw(markdown).write()
+    },
+    log: {
+      info: (m) => core.info(m),
+      debug: (m) => core.debug(m),
       notice: (m) => core.notice(m),
       warning: (m) => core.warning(m),
       error: (m) => core.error(m)
     },
-    secrets
-  )
-  const setOutput = (name: string, value: string): void => core.setOutput(name, redact(value, secrets))
-  const writeSummary = async (html: string): Promise<void> => {
-    await core.summary.addRaw(redact(html, secrets)).write()
+    env: process.env,
+    readFile: (path) => readFileSync(path, 'utf8'),
+    clock: systemClock,
+    signals,
+    records: cacheRecordStore(process.env),
+    contextTimeoutMs: CONTEXT_TIMEOUT_MS
+  })
+  signals.stop()
+  process.exitCode = code
+  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
+}
+
+/** Masks the secrets, reads the inputs, wires the dependencies and runs the step; the exit code. */
+export async function main(host: Host): Promise<number> {
+  // Masked before anything else can print them.
+  const secrets = [host.input('api-key'), host.input('github-token')].filter(Boolean)
+  for (const secret of secrets) host.setSecret(secret)
+  const log = redactingLog(host.log, secrets)
+  const reporter: Reporter = {
+    log,
+    serverUrl: host.env.GITHUB_SERVER_URL,
+    setOutput: (name, value) => host.setOutput(name, redact(value, secrets)),
+    writeSummary: (markdown) => host.writeSummary(redact(markdown, secrets))
   }
+  const { signal } = host.signals
+  const onSignal = (): void =>
+    log.info(`Received ${host.signals.received() ?? 'a cancel'}: stopping and reporting what is known.`)
+  if (signal.aborted) onSignal()
+  else signal.addEventListener('abort', onSignal, { once: true })
 
   let settings
   try {
-    settings = parseSettings({ get: (name) => core.getInput(name), readFile: (path) => readFileSync(path, 'utf8') })
+    settings = parseSettings({ get: (name) => host.input(name), readFile: (path) => host.readFile(path) })
   } catch (error) {
-    const message = error instanceof InputError ? error.message : `Could not read the inputs: ${errorMessage(error)}`
-    log.error(message)
-    process.exitCode = 1
-    const state = {
-      ...initialState(Date.now(), undefined),
-      outcome: 'error' as const,
-      failure: message,
-      endedAt: Date.now()
-    }
-    await writeSummary(renderSummary({ state, mode: undefined, prompt: undefined, serverUrl: undefined })).catch(
-      (summaryError: unknown) => log.warning(`Could not write the job summary: ${errorMessage(summaryError)}`)
-    )
-    return
+    // Bad input takes the same exit as any other ending: outputs, summary, one error.
+    const state = initialState(host.clock.now(), undefined)
+    state.outcome = 'error'
+    state.failure = error instanceof InputError ? error.message : `Could not read the inputs: ${errorMessage(error)}`
+    state.endedAt = state.startedAt
+    await finish(state, undefined, reporter)
+    return 1
   }
 
-  const cancel = new AbortController()
-  const onSignal = (signal: NodeJS.Signals): void => {
-    log.info(`Received ${signal}: stopping and reporting what is known.`)
-    cancel.abort()
-  }
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
   const dispatcher = createDispatcher(settings.baseUrl)
-  const clock: Clock = {
-    now: () => Date.now(),
-    random: () => Math.random(),
-    sleep: (ms, signal) =>
-      delay(ms, undefined, { signal }).catch((error: unknown) => {
-        throw signal.aborted ? new Cancelled(false) : error
-      })
-  }
+  const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL)
   log.debug(`Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; base URL ${settings.baseUrl.origin}`)
-
   try {
-    const { failed } = await runAction(settings, {
+    const { failed } = await runStep(settings, {
+      ...reporter,
       api: new AgentClient({
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
         projectId: settings.projectId,
         dispatcher,
         userAgent: USER_AGENT,
+        clock: host.clock,
         debug: (message) => log.debug(message)
       }),
-      log,
-      clock,
-      signal: cancel.signal,
-      serverUrl: process.env.GITHUB_SERVER_URL,
-      setOutput,
-      writeSummary,
-      addLabels: (pr, labels) => addLabels(settings.githubToken, pr, labels)
+      clock: host.clock,
+      signal,
+      trigger: () => readTrigger(host.env, (path) => host.readFile(path)),
+      github: {
+        reader: (repository, readSignal) => github.reader(repository, readSignal),
+        addLabels: (pr, labels) => github.addLabels(pr, labels)
+      },
+      contextTimeoutMs: host.contextTimeoutMs,
+      records: host.records,
+      run: runIdentity(host.env)
     })
-    if (failed) process.exitCode = 1
+    return failed ? 1 : 0
   } catch (error) {
     log.error(`Unexpected error: ${errorMessage(error)}`)
-    process.exitCode = 1
+    return 1
   } finally {
-    process.removeListener('SIGINT', onSignal)
-    process.removeListener('SIGTERM', onSignal)
+    signal.removeEventListener('abort', onSignal)
     await dispatcher.destroy()
   }
 }

@@ -1,46 +1,30 @@
 import { DURATION_FORM, parseDuration } from './duration.js'
+import { formatCount } from './text.js'
 
 /** Outcomes `fail-on` may list. */
 export const FAIL_OUTCOMES = ['failed', 'archived', 'timed-out', 'no-pr'] as const
 export type FailOutcome = (typeof FAIL_OUTCOMES)[number]
 
-/** What the step does: start a job, send a follow-up to one, or only wait on one. */
-export type Mode = 'create' | 'message' | 'wait-only'
-
-/** The prompt limit we document and enforce before sending (characters). */
+/** The prompt limit we document and enforce before sending (characters), context included. */
 export const MAX_PROMPT_CHARS = 100_000
-
-/** Defaults of the optional inputs; action.yml declares the same (a unit test holds them equal). */
-export const INPUT_DEFAULTS = {
-  wait: 'true',
-  timeout: '30m',
-  'poll-interval': '2s',
-  'max-poll-interval': '10s',
-  'fail-on': 'failed, archived, timed-out',
-  'base-url': 'https://api.mintlify.com'
-} as const
 
 const MIN_POLL_INTERVAL_MS = 500
 
-/** Every input, parsed once. */
-export interface Settings {
+/** What the step does: start a job, send a follow-up to one, or only wait on one. */
+export type Mode = Settings['mode']
+
+/** The inputs every mode has. */
+interface CommonSettings {
   /** Admin API key, trimmed. */
   apiKey: string
   projectId: string
-  mode: Mode
-  /** The prompt for a new job or the follow-up; undefined in wait-only mode. */
-  prompt: string | undefined
-  /** Which input the prompt came from, for messages. */
-  promptInput: 'prompt' | 'prompt-file' | undefined
-  /** Set in `message` and `wait-only` modes. */
-  jobId: string | undefined
   /** Poll until a terminal status; false returns after the create/message answer. */
   wait: boolean
   /** Longest time the step may take, create included (ms). */
   timeoutMs: number
   /** First delay between polls (ms). */
   pollIntervalMs: number
-  /** Cap on the delay between polls (ms). */
+  /** Cap on the delay between polls (ms); never below `pollIntervalMs`. */
   maxPollIntervalMs: number
   failOn: ReadonlySet<FailOutcome>
   /** API root; may carry a path prefix and a trailing slash. */
@@ -48,7 +32,24 @@ export interface Settings {
   githubToken: string
   /** Labels for the docs PR, trimmed, no empties, no duplicates. */
   labels: string[]
+  /** `auto`: a new job's prompt carries what triggered the workflow (release, PR, push). */
+  context: 'auto' | 'none'
+  /** Build the prompt and report it; send nothing to the Agent API. */
+  dryRun: boolean
+  /** `resume`: a re-run picks up the job an earlier attempt of this step created or messaged. */
+  onRerun: 'resume' | 'new'
+  /** Tells this step's re-run record apart from other matrix legs' (the matrix values by default). */
+  rerunKey: string
 }
+
+/** What is asked of the Agent API; the prompt and the job id exist exactly in the modes that use them. */
+type Request =
+  | { mode: 'create'; prompt: string }
+  | { mode: 'message'; jobId: string; prompt: string }
+  | { mode: 'wait-only'; jobId: string }
+
+/** Every input, parsed once. */
+export type Settings = CommonSettings & Request
 
 /** Bad input: names the input and the accepted form. */
 export class InputError extends Error {
@@ -63,14 +64,14 @@ export class InputError extends Error {
 
 /** Where inputs come from: `@actions/core` in the action, plain maps in tests. */
 export interface InputSource {
-  /** The input's value, trimmed; '' when not set. */
+  /** The input's value, trimmed; '' when not set. The runner fills in action.yml's defaults. */
   get(name: string): string
   /** Reads a UTF-8 file; throws when it cannot. */
   readFile(path: string): string
 }
 
 export function parseSettings(source: InputSource): Settings {
-  const get = (name: string): string => source.get(name) || (INPUT_DEFAULTS as Record<string, string>)[name] || ''
+  const get = (name: string): string => source.get(name)
 
   const apiKey = get('api-key')
   if (!apiKey) throw new InputError('api-key', 'required: the Agent API admin key (mint_…), from a secret.')
@@ -78,55 +79,52 @@ export function parseSettings(source: InputSource): Settings {
   if (!projectId)
     throw new InputError('project-id', 'required: the project ID from the API keys page of the dashboard.')
 
-  const jobId = get('job-id') || undefined
-  const { prompt, promptInput } = readPrompt(source, get)
-  if (prompt === undefined && jobId === undefined) {
-    throw new InputError(
-      'prompt',
-      "set 'prompt' or 'prompt-file' to start a job, or 'job-id' to follow up on or wait for one."
-    )
-  }
-  const mode: Mode = jobId === undefined ? 'create' : prompt === undefined ? 'wait-only' : 'message'
+  const request = readRequest(get('job-id'), readPrompt(source))
 
   const pollIntervalMs = durationInput(get, 'poll-interval')
   if (pollIntervalMs < MIN_POLL_INTERVAL_MS) {
     throw new InputError('poll-interval', `must be at least ${MIN_POLL_INTERVAL_MS}ms; got "${get('poll-interval')}".`)
   }
-  const maxPollIntervalMs = durationInput(get, 'max-poll-interval')
-  if (maxPollIntervalMs < pollIntervalMs) {
-    throw new InputError(
-      'max-poll-interval',
-      `must not be shorter than 'poll-interval' (${get('poll-interval')}); got "${get('max-poll-interval')}".`
-    )
-  }
-
-  return {
+  const common: CommonSettings = {
     apiKey,
     projectId,
-    mode,
-    prompt,
-    promptInput,
-    jobId,
     wait: parseBoolean(get('wait'), 'wait'),
     timeoutMs: durationInput(get, 'timeout'),
     pollIntervalMs,
-    maxPollIntervalMs,
+    // A longer poll-interval raises the cap with it: `poll-interval: 30s` alone means every 30 s.
+    maxPollIntervalMs: Math.max(pollIntervalMs, durationInput(get, 'max-poll-interval')),
     failOn: parseFailOn(get('fail-on')),
     baseUrl: parseBaseUrl(get('base-url')),
     githubToken: get('github-token'),
-    labels: parseList(get('labels'))
+    labels: parseList(get('labels')),
+    context: parseChoice(get('context'), 'context', ['auto', 'none']),
+    dryRun: parseBoolean(get('dry-run'), 'dry-run'),
+    onRerun: parseChoice(get('on-rerun'), 'on-rerun', ['resume', 'new']),
+    rerunKey: get('rerun-key')
   }
+  return { ...common, ...request }
 }
 
-function readPrompt(
-  source: InputSource,
-  get: (name: string) => string
-): { prompt: string | undefined; promptInput: Settings['promptInput'] } {
-  const inline = get('prompt')
-  const file = get('prompt-file')
+/** The mode follows from which of `job-id` and the prompt are set. */
+function readRequest(jobId: string, prompt: string | undefined): Request {
+  if (jobId) return prompt === undefined ? { mode: 'wait-only', jobId } : { mode: 'message', jobId, prompt }
+  if (prompt === undefined) {
+    throw new InputError(
+      'prompt',
+      "set 'prompt' or 'prompt-file' to start a job, or 'job-id' to follow up on or wait for one."
+    )
+  }
+  return { mode: 'create', prompt }
+}
+
+/** The prompt from `prompt` or `prompt-file`; undefined when neither is set. */
+function readPrompt(source: InputSource): string | undefined {
+  const inline = source.get('prompt')
+  const file = source.get('prompt-file')
   if (inline && file) throw new InputError('prompt-file', "set either 'prompt' or 'prompt-file', not both.")
-  let prompt: string
-  let promptInput: 'prompt' | 'prompt-file'
+  if (!inline && !file) return undefined
+  const input = file ? 'prompt-file' : 'prompt'
+  let prompt = inline
   if (file) {
     try {
       prompt = source.readFile(file)
@@ -137,18 +135,15 @@ function readPrompt(
         `cannot read "${file}" (${code}): expected the path of a readable UTF-8 file, relative to the workspace.`
       )
     }
-    promptInput = 'prompt-file'
-  } else if (inline) {
-    prompt = inline
-    promptInput = 'prompt'
-  } else {
-    return { prompt: undefined, promptInput: undefined }
   }
-  if (!prompt.trim()) throw new InputError(promptInput, 'the prompt is empty: the agent needs an instruction.')
+  if (!prompt.trim()) throw new InputError(input, 'the prompt is empty: the agent needs an instruction.')
   if (prompt.length > MAX_PROMPT_CHARS) {
-    throw new InputError(promptInput, `the prompt has ${prompt.length} characters; the limit is ${MAX_PROMPT_CHARS}.`)
+    throw new InputError(
+      input,
+      `the prompt has ${formatCount(prompt.length)} characters; the limit is ${formatCount(MAX_PROMPT_CHARS)}.`
+    )
   }
-  return { prompt, promptInput }
+  return prompt
 }
 
 function durationInput(get: (name: string) => string, name: string): number {
@@ -166,6 +161,12 @@ export function parseBoolean(value: string, name: string): boolean {
   throw new InputError(name, `"${value}" is not a boolean: expected true or false.`)
 }
 
+function parseChoice<T extends string>(value: string, name: string, choices: readonly T[]): T {
+  const found = choices.find((choice) => choice === value.toLowerCase())
+  if (found === undefined) throw new InputError(name, `"${value}" is not one of ${choices.join(', ')}.`)
+  return found
+}
+
 /** Comma-, space- or newline-separated outcomes, or `none`. */
 export function parseFailOn(value: string): ReadonlySet<FailOutcome> {
   const words = value
@@ -177,10 +178,9 @@ export function parseFailOn(value: string): ReadonlySet<FailOutcome> {
   if (words.length === 0) throw new InputError('fail-on', `empty: expected ${accepted}.`)
   const result = new Set<FailOutcome>()
   for (const word of words) {
-    if (!(FAIL_OUTCOMES as readonly string[]).includes(word)) {
-      throw new InputError('fail-on', `unknown outcome "${word}": expected ${accepted}.`)
-    }
-    result.add(word as FailOutcome)
+    const outcome = FAIL_OUTCOMES.find((known) => known === word)
+    if (outcome === undefined) throw new InputError('fail-on', `unknown outcome "${word}": expected ${accepted}.`)
+    result.add(outcome)
   }
   return result
 }
@@ -221,6 +221,7 @@ export function parseBaseUrl(value: string): URL {
   return url
 }
 
-function isLoopback(hostname: string): boolean {
+/** Loopback names only: anchored, so `127.0.0.1.evil.com` is not loopback. */
+export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
 }

@@ -1,3 +1,4 @@
+import type { ContextResult } from './context.js'
 import type { AgentJob } from './job.js'
 
 /** How the step ended. */
@@ -12,6 +13,17 @@ export type Outcome =
   | 'cancelled'
   /** The step failed before the job's outcome was known (bad input, API error). */
   | 'error'
+  /** `dry-run: true`: the prompt was built and shown, nothing was sent. */
+  | 'dry-run'
+
+/** Where a failure or a cancellation found the step. */
+export type Phase =
+  /** Before any create or follow-up request left: nothing was sent. */
+  | 'before-post'
+  /** The create or follow-up request was under way. */
+  | 'posting'
+  /** Reading the job. */
+  | 'reading'
 
 /** What the step knows so far; outputs and the summary are rendered from it on every exit path. */
 export interface RunState {
@@ -26,10 +38,19 @@ export interface RunState {
   /** Epoch ms when the step ended. */
   endedAt: number | undefined
   outcome: Outcome | undefined
-  /** The reason the step failed, shown in the summary. */
+  phase: Phase
+  /** The reason the step failed or stopped, in full. */
   failure: string | undefined
+  /** The create or follow-up left, but no usable answer came: it may have taken effect. */
+  mayHaveActed: boolean
   /** An unknown status is warned about once. */
   unknownStatusWarned: boolean
+  /** The exact prompt sent (or, in a dry run, that would have been sent). */
+  prompt: string | undefined
+  /** What `context: auto` added to the prompt. */
+  context: ContextResult | undefined
+  /** The attempt of this workflow run that created or messaged the job, when this one resumed it. */
+  resumedFrom: number | undefined
 }
 
 export function initialState(now: number, jobId: string | undefined): RunState {
@@ -41,7 +62,12 @@ export function initialState(now: number, jobId: string | undefined): RunState {
     waitStartedAt: undefined,
     endedAt: undefined,
     outcome: undefined,
+    phase: 'before-post',
     failure: undefined,
-    unknownStatusWarned: false
+    mayHaveActed: false,
+    unknownStatusWarned: false,
+    prompt: undefined,
+    context: undefined,
+    resumedFrom: undefined
   }
 }

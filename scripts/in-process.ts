@@ -1,0 +1,127 @@
+/**
+ * Runs the step in-process as the runner would, through `main(host)`: inputs with action.yml's
+ * defaults, the real client over loopback HTTP to the simulator, and a virtual clock shared with
+ * the simulator, so every scenario takes milliseconds. What the step wrote is recorded.
+ */
+import { inputDefaults, readAction } from './action-metadata.js'
+import type { VirtualClock } from '../simulator/virtual-clock.js'
+import { main } from '../src/main.js'
+import type { RecordStore, RerunRecord, Restored } from '../src/rerun.js'
+
+export const GITHUB_TOKEN = 'ghs_harness_token_0000000000000000000'
+const DEFAULTS = inputDefaults(readAction(), GITHUB_TOKEN)
+
+export type Level = 'info' | 'debug' | 'notice' | 'warning' | 'error'
+
+export interface StepRun {
+  code: number
+  /** The last value of each output, as the runner keeps it. */
+  outputs: Record<string, string>
+  /** Every output write and secret registration and log line, in order, as `kind name`. */
+  events: string[]
+  summary: string
+  lines: { level: Level; message: string }[]
+  /** Lines of one level. */
+  at(level: Level): string[]
+  /** Everything written: log lines, outputs, summary (for leak checks). */
+  everything(): string
+}
+
+export interface StepOptions {
+  clock: VirtualClock
+  /** Runner variables (GITHUB_*); none by default. */
+  env?: Record<string, string>
+  /** Files the step may read (prompt-file, the event payload). */
+  files?: Record<string, string>
+  records?: RecordStore
+  /** Aborts as the runner's cancel would. */
+  cancel?: AbortController
+  contextTimeoutMs?: number
+  /** Makes writing the summary fail. */
+  summaryFails?: boolean
+  /** Sees each log line as it is written (to act at a moment of the run, e.g. cancel). */
+  onLine?: (level: Level, message: string) => void
+}
+
+export async function runInProcess(inputs: Record<string, string>, options: StepOptions): Promise<StepRun> {
+  const values: Record<string, string> = { ...DEFAULTS, ...inputs }
+  const outputs: Record<string, string> = {}
+  const events: string[] = []
+  const lines: { level: Level; message: string }[] = []
+  let summary = ''
+  const cancel = options.cancel ?? new AbortController()
+  const logAt =
+    (level: Level) =>
+    (message: string): void => {
+      lines.push({ level, message })
+      events.push(`${level} ${message}`)
+      options.onLine?.(level, message)
+    }
+  const code = await main({
+    input: (name) => (values[name] ?? '').trim(),
+    setSecret: (secret) => events.push(`secret ${secret}`),
+    setOutput: (name, value) => {
+      outputs[name] = value
+      events.push(`output ${name}`)
+    },
+    writeSummary: (markdown) => {
+      if (options.summaryFails) return Promise.reject(new Error('EACCES: summary file not writable'))
+      summary += markdown
+      return Promise.resolve()
+    },
+    log: {
+      info: logAt('info'),
+      debug: logAt('debug'),
+      notice: logAt('notice'),
+      warning: logAt('warning'),
+      error: logAt('error')
+    },
+    env: options.env ?? {},
+    readFile: (path) => {
+      const content = options.files?.[path]
+      if (content === undefined)
+        throw Object.assign(new Error(`ENOENT: no such file, open '${path}'`), { code: 'ENOENT' })
+      return content
+    },
+    clock: options.clock,
+    signals: { signal: cancel.signal, received: () => (cancel.signal.aborted ? 'SIGTERM' : undefined) },
+    records: options.records ?? new MemoryRecords(false),
+    contextTimeoutMs: options.contextTimeoutMs ?? 2_000
+  })
+  return {
+    code,
+    outputs,
+    events,
+    summary,
+    lines,
+    at: (level) => lines.filter((line) => line.level === level).map((line) => line.message),
+    everything: () => [...lines.map((l) => l.message), JSON.stringify(outputs), summary].join('\n')
+  }
+}
+
+/**
+ * Re-run records kept in memory, with the cache service's rules: keys are immutable, and a
+ * restore by prefix gets the newest entry. (The real store, over @actions/cache, has its own tests
+ * against a fake cache service.)
+ */
+export class MemoryRecords implements RecordStore {
+  readonly entries = new Map<string, RerunRecord>()
+  /** Makes restores (or saves) fail with this message. */
+  failRestore: string | undefined
+  failSave: string | undefined
+
+  constructor(readonly available = true) {}
+
+  restore(prefix: string): Promise<Restored> {
+    if (this.failRestore) return Promise.resolve({ kind: 'failed', message: this.failRestore })
+    const found = [...this.entries].reverse().find(([key]) => key.startsWith(prefix))
+    return Promise.resolve(found ? { kind: 'found', record: found[1] } : { kind: 'missing' })
+  }
+
+  save(key: string, record: RerunRecord): Promise<string | undefined> {
+    if (this.failSave) return Promise.resolve(this.failSave)
+    if (this.entries.has(key)) return Promise.resolve(`Unable to reserve cache with key ${key}`)
+    this.entries.set(key, record)
+    return Promise.resolve(undefined)
+  }
+}

@@ -1,0 +1,125 @@
+/** What triggered the workflow, read from the runner's environment and the event payload file. */
+
+/** A release from the `release` event's payload. */
+export interface PayloadRelease {
+  tag: string
+  name: string
+  body: string
+  url: string | undefined
+}
+
+export interface PushedCommit {
+  id: string
+  message: string
+  author: string | undefined
+}
+
+export type Trigger =
+  /** A tag ref (a pushed tag, or any event run on a tag), or a release event. */
+  | { kind: 'tag'; repo: string; tag: string; release: PayloadRelease | undefined }
+  | {
+      kind: 'pull-request'
+      repo: string
+      number: number
+      title: string
+      url: string | undefined
+      body: string
+      base: string
+      head: string
+      /** From the payload: how many files the pull request changes. */
+      changedFiles: number | undefined
+    }
+  | { kind: 'push'; repo: string; branch: string; commits: PushedCommit[]; compareUrl: string | undefined }
+  /** Anything else (`workflow_dispatch` on a branch, `schedule`, …): no context. '' outside a runner. */
+  | { kind: 'other'; event: string }
+
+/** The variables the runner sets that say what triggered the run. */
+export interface EventEnv {
+  GITHUB_EVENT_NAME?: string | undefined
+  GITHUB_EVENT_PATH?: string | undefined
+  GITHUB_REF?: string | undefined
+  GITHUB_REF_NAME?: string | undefined
+  GITHUB_REF_TYPE?: string | undefined
+  GITHUB_REPOSITORY?: string | undefined
+}
+
+/**
+ * The trigger of this run. A payload that cannot be read gives what the variables alone tell
+ * (a tag ref still is one): context is a help, never a reason to fail.
+ */
+export function readTrigger(env: EventEnv, readFile: (path: string) => string): Trigger {
+  const event = env.GITHUB_EVENT_NAME ?? ''
+  const repo = env.GITHUB_REPOSITORY ?? ''
+  const payload = readPayload(env.GITHUB_EVENT_PATH, readFile)
+
+  if (event === 'release' && isRecord(payload.release)) {
+    const release = payload.release
+    const tag = text(release.tag_name)
+    if (tag) {
+      return {
+        kind: 'tag',
+        repo,
+        tag,
+        release: { tag, name: text(release.name), body: text(release.body), url: text(release.html_url) || undefined }
+      }
+    }
+  }
+  if ((event === 'pull_request' || event === 'pull_request_target') && isRecord(payload.pull_request)) {
+    const pr = payload.pull_request
+    const number = pr.number
+    if (typeof number === 'number') {
+      return {
+        kind: 'pull-request',
+        repo,
+        number,
+        title: text(pr.title),
+        url: text(pr.html_url) || undefined,
+        body: text(pr.body),
+        base: isRecord(pr.base) ? text(pr.base.ref) : '',
+        head: isRecord(pr.head) ? text(pr.head.ref) : '',
+        changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : undefined
+      }
+    }
+  }
+  const tag = tagName(env)
+  if (tag) return { kind: 'tag', repo, tag, release: undefined }
+  if (event === 'push' && env.GITHUB_REF?.startsWith('refs/heads/')) {
+    return {
+      kind: 'push',
+      repo,
+      branch: env.GITHUB_REF_NAME || env.GITHUB_REF.slice('refs/heads/'.length),
+      commits: Array.isArray(payload.commits) ? payload.commits.filter(isRecord).map(pushedCommit) : [],
+      compareUrl: text(payload.compare) || undefined
+    }
+  }
+  return { kind: 'other', event }
+}
+
+function tagName(env: EventEnv): string | undefined {
+  if (env.GITHUB_REF_TYPE === 'tag' && env.GITHUB_REF_NAME) return env.GITHUB_REF_NAME
+  if (env.GITHUB_REF?.startsWith('refs/tags/')) return env.GITHUB_REF.slice('refs/tags/'.length)
+  return undefined
+}
+
+function pushedCommit(commit: Record<string, unknown>): PushedCommit {
+  const author = isRecord(commit.author) ? text(commit.author.username) || text(commit.author.name) : ''
+  return { id: text(commit.id), message: text(commit.message), author: author || undefined }
+}
+
+function readPayload(path: string | undefined, readFile: (path: string) => string): Record<string, unknown> {
+  if (!path) return {}
+  try {
+    const json: unknown = JSON.parse(readFile(path))
+    return isRecord(json) ? json : {}
+  } catch {
+    return {}
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}

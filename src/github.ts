@@ -1,0 +1,162 @@
+import type { getOctokit } from '@actions/github'
+import type { PullRequestRef } from './pr-link.js'
+
+type Octokit = ReturnType<typeof getOctokit>
+
+const LABEL_TIMEOUT_MS = 30_000
+
+/** A GitHub Release, as much of it as the context uses. */
+export interface Release {
+  tag: string
+  name: string
+  body: string
+  url: string | undefined
+}
+
+/** A tag ref: `type` is `tag` for an annotated tag (`sha` is then the tag object's). */
+export interface TagRef {
+  name: string
+  type: string
+  sha: string
+}
+
+export interface Commit {
+  message: string
+  /** More than one parent: a merge. */
+  parents: number
+  author: { login: string; bot: boolean } | undefined
+}
+
+export interface Comparison {
+  commits: Commit[]
+  /** All the commits between the two, of which `commits` may be the first 250. */
+  total: number
+  url: string | undefined
+}
+
+export interface PullFile {
+  filename: string
+  status: string
+  additions: number
+  deletions: number
+  previousFilename: string | undefined
+}
+
+/** The reads the context makes; each one request. A failure throws the Octokit error (with `status`). */
+export interface GitHubReader {
+  /** The release of a tag; undefined when there is none (404). */
+  releaseByTag(tag: string): Promise<Release | undefined>
+  /** Every tag of the repository (one unpaginated request). */
+  tagRefs(): Promise<TagRef[]>
+  /** The message of an annotated tag object. */
+  tagMessage(sha: string): Promise<string>
+  compare(base: string, head: string): Promise<Comparison>
+  /** The first 100 changed files of a pull request. */
+  pullFiles(number: number): Promise<PullFile[]>
+}
+
+/**
+ * The GitHub REST API through `@actions/github`'s Octokit, with `github-token`. The module (and
+ * Octokit with it) is loaded on first use, so runs that read and label nothing never pay for it.
+ * `apiUrl` is `GITHUB_API_URL`, so GitHub Enterprise Server works.
+ */
+export class GitHubClient {
+  private octokit: Promise<Octokit> | undefined
+
+  constructor(
+    private readonly token: string,
+    private readonly apiUrl: string | undefined
+  ) {}
+
+  private client(): Promise<Octokit> {
+    this.octokit ??= import('@actions/github').then(({ getOctokit }) =>
+      getOctokit(this.token, this.apiUrl ? { baseUrl: this.apiUrl } : {})
+    )
+    return this.octokit
+  }
+
+  /** Reads of `owner/name`, each aborted by `signal`. */
+  reader(repository: string, signal: AbortSignal): GitHubReader {
+    const [owner = '', repo = ''] = repository.split('/')
+    const request = { signal }
+    return {
+      releaseByTag: async (tag) => {
+        const octokit = await this.client()
+        try {
+          const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag, request })
+          return { tag: data.tag_name, name: data.name ?? '', body: data.body ?? '', url: data.html_url }
+        } catch (error) {
+          if ((error as { status?: unknown }).status === 404) return undefined
+          throw error
+        }
+      },
+      tagRefs: async () => {
+        const octokit = await this.client()
+        const { data } = await octokit.rest.git.listMatchingRefs({ owner, repo, ref: 'tags', request })
+        return data.map((ref) => ({
+          name: ref.ref.replace(/^refs\/tags\//, ''),
+          type: ref.object.type,
+          sha: ref.object.sha
+        }))
+      },
+      tagMessage: async (sha) => {
+        const octokit = await this.client()
+        const { data } = await octokit.rest.git.getTag({ owner, repo, tag_sha: sha, request })
+        return data.message
+      },
+      compare: async (base, head) => {
+        const octokit = await this.client()
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+          owner,
+          repo,
+          basehead: `${base}...${head}`,
+          request
+        })
+        return {
+          commits: data.commits.map((commit) => ({
+            message: commit.commit.message,
+            parents: commit.parents.length,
+            author: commit.author
+              ? {
+                  login: commit.author.login,
+                  bot: commit.author.type === 'Bot' || commit.author.login.endsWith('[bot]')
+                }
+              : undefined
+          })),
+          total: data.total_commits,
+          url: data.html_url
+        }
+      },
+      pullFiles: async (number) => {
+        const octokit = await this.client()
+        const { data } = await octokit.rest.pulls.listFiles({
+          owner,
+          repo,
+          pull_number: number,
+          per_page: 100,
+          request
+        })
+        return data.map((file) => ({
+          filename: file.filename,
+          status: file.status,
+          additions: file.additions,
+          deletions: file.deletions,
+          previousFilename: file.previous_filename
+        }))
+      }
+    }
+  }
+
+  /** `POST /repos/{owner}/{repo}/issues/{number}/labels`; throws when GitHub refuses. */
+  async addLabels(pr: PullRequestRef, labels: string[]): Promise<void> {
+    if (!this.token) throw new Error("the 'github-token' input is empty")
+    const octokit = await this.client()
+    await octokit.rest.issues.addLabels({
+      owner: pr.owner,
+      repo: pr.repo,
+      issue_number: pr.number,
+      labels,
+      request: { signal: AbortSignal.timeout(LABEL_TIMEOUT_MS) }
+    })
+  }
+}

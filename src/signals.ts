@@ -1,0 +1,31 @@
+/**
+ * The runner cancels a step with SIGINT, then SIGTERM. This module is all the entry loads before
+ * the handlers exist, so a signal during start-up is still turned into a report, not a silent kill.
+ */
+export interface SignalWatch {
+  /** Aborts on the first SIGINT or SIGTERM. */
+  readonly signal: AbortSignal
+  /** The signal received, if any. */
+  received(): NodeJS.Signals | undefined
+  /** Removes the handlers. */
+  stop(): void
+}
+
+export function watchSignals(): SignalWatch {
+  const controller = new AbortController()
+  let received: NodeJS.Signals | undefined
+  const onSignal = (signal: NodeJS.Signals): void => {
+    received ??= signal
+    controller.abort()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    signal: controller.signal,
+    received: () => received,
+    stop: () => {
+      process.removeListener('SIGINT', onSignal)
+      process.removeListener('SIGTERM', onSignal)
+    }
+  }
+}

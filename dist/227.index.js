@@ -1296,18 +1296,24 @@ function parseRecord(text) {
     }
     if (typeof json !== 'object' || json === null)
         return undefined;
-    const { jobId, attempt, answeredAt, prompt, context } = json;
-    if (typeof jobId !== 'string' || !jobId || typeof attempt !== 'number' || typeof answeredAt !== 'number') {
+    const { jobId, attempt, answeredAt, prompt, context, mayHaveActed, answer } = json;
+    const lost = mayHaveActed === true;
+    if ((typeof jobId !== 'string' || !jobId) && !lost)
         return undefined;
-    }
+    if (typeof attempt !== 'number' || typeof answeredAt !== 'number')
+        return undefined;
     const ctx = context;
     return {
-        jobId,
+        jobId: typeof jobId === 'string' && jobId ? jobId : undefined,
         attempt,
         answeredAt,
         prompt: typeof prompt === 'string' ? prompt : '',
         context: typeof ctx?.description === 'string' && typeof ctx.text === 'string'
             ? { description: ctx.description, text: ctx.text }
+            : undefined,
+        mayHaveActed: lost,
+        answer: typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+            ? answer
             : undefined
     };
 }
@@ -1582,6 +1588,10 @@ async function waitForJob(options) {
             polls++;
             const job = await options.getJob(options.jobId, { timeoutMs: requestTimeout(deadline, clock.now()), signal });
             failures = 0;
+            if (options.once) {
+                options.onPoll({ job });
+                return { reason: 'read', job };
+            }
             const now = clock.now();
             if (previous && !current) {
                 current =
@@ -1672,6 +1682,15 @@ async function runStep(settings, deps) {
             state.mayHaveActed = posting && error instanceof ApiError && mayHaveTakenEffect(error);
             state.failure = explain(error, settings, state);
         }
+        // The request may have acted: a re-run must know, or it would post a second time.
+        if (state.mayHaveActed && settings.mode !== 'wait-only') {
+            pending.save = remember(settings, deps, state, {
+                jobId: state.jobId,
+                answeredAt: deps.clock.now(),
+                mayHaveActed: true,
+                answer: undefined
+            });
+        }
     }
     state.endedAt = deps.clock.now();
     const failed = await finish(state, settings, deps);
@@ -1714,7 +1733,12 @@ async function drive(settings, deps, state, deadline, pending) {
         deps.log.info(`Follow-up sent to job ${inline(settings.jobId)}`);
     }
     observe(state, job, deps);
-    pending.save = remember(settings, deps, state, job.id, answeredAt);
+    pending.save = remember(settings, deps, state, {
+        jobId: job.id,
+        answeredAt,
+        mayHaveActed: false,
+        answer: settings.mode === 'message' ? job.raw : undefined
+    });
     await follow(settings, deps, state, deadline, job.id, {
         pollNow: false,
         notFoundUntil: answeredAt + NOT_FOUND_GRACE_MS,
@@ -1726,18 +1750,15 @@ async function drive(settings, deps, state, deadline, pending) {
 async function follow(settings, deps, state, deadline, jobId, how) {
     const { clock, log } = deps;
     const call = () => ({ timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal });
-    if (!settings.wait) {
-        if (!how.posted) {
-            state.polls++;
-            observe(state, await deps.api.getJob(jobId, call()), deps);
-        }
+    if (!settings.wait && how.posted) {
         // A follow-up's answer may still show the previous prompt's result: it is not this one's.
         const status = state.job?.status;
-        state.outcome = isTerminal(status) && settings.mode !== 'message' ? status : 'started';
+        state.outcome = isTerminal(status) && settings.mode === 'create' ? status : 'started';
         return;
     }
     state.waitStartedAt = clock.now();
     const end = await waitForJob({
+        once: !settings.wait,
         jobId,
         getJob: (id, options) => deps.api.getJob(id, options),
         schedule: { initialMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
@@ -1762,7 +1783,13 @@ async function follow(settings, deps, state, deadline, jobId, how) {
     });
     if (end.reason === 'cancelled')
         throw new Cancelled(false);
-    state.outcome = end.reason === 'terminal' ? end.status : end.reason;
+    if (end.reason === 'read') {
+        const status = end.job.status;
+        state.outcome = isTerminal(status) ? status : 'started';
+    }
+    else {
+        state.outcome = end.reason === 'terminal' ? end.status : end.reason;
+    }
 }
 /**
  * On a re-run (attempt 2 on), finds the job an earlier attempt of this step created or messaged,
@@ -1783,7 +1810,7 @@ async function resume(settings, deps, state, deadline) {
         return false;
     }
     const restored = await records.restore(recordKeys(run, settings).prefix);
-    if (deps.signal.aborted)
+    if (restored.kind !== 'found' && deps.signal.aborted)
         throw new Cancelled(false);
     if (restored.kind === 'failed') {
         log.warning(`Could not read what earlier attempts of this step did (${inline(restored.message)}), so ${posting}; if an earlier attempt already did, there will be two.`);
@@ -1793,18 +1820,30 @@ async function resume(settings, deps, state, deadline) {
         log.info(`Attempt ${run.attempt}: no earlier attempt of this step left a job, so ${posting}.`);
         return false;
     }
+    // From here a job is known: a cancel now is reported with its id, by the wait below.
     const { record } = restored;
-    state.jobId = record.jobId;
     state.resumedFrom = record.attempt;
     state.prompt = record.prompt;
     state.context = record.context && { ...record.context, warning: undefined, requests: 0 };
-    log.info(`Resuming job ${inline(record.jobId)} from attempt ${record.attempt}`);
-    announceJob(record.jobId, deps);
+    if (record.jobId !== state.jobId && record.jobId)
+        announceJob(record.jobId, deps);
+    state.jobId = record.jobId;
+    if (record.mayHaveActed) {
+        // Posting again could make a second job (or deliver the follow-up twice): say so, and stop.
+        state.mayHaveActed = true;
+        state.outcome = 'error';
+        state.failure = `Attempt ${record.attempt} of this step sent ${WORDING[settings.mode].request.replace(/^The /, 'the ')}, but its answer was lost: ${WORDING[settings.mode].mayHaveActed}. It is not sent again; set on-rerun: new to send it anyway.`;
+        return true;
+    }
+    const jobId = record.jobId ?? '';
+    log.info(`Resuming job ${inline(jobId)} from attempt ${record.attempt}`);
     state.phase = 'reading';
+    const answer = record.answer && parseJob(record.answer);
     try {
-        await follow(settings, deps, state, deadline, record.jobId, {
+        await follow(settings, deps, state, deadline, jobId, {
             pollNow: true,
-            notFoundUntil: record.answeredAt + NOT_FOUND_GRACE_MS
+            notFoundUntil: record.answeredAt + NOT_FOUND_GRACE_MS,
+            previous: answer && { job: answer, answeredAt: record.answeredAt }
         });
         return true;
     }
@@ -1812,7 +1851,7 @@ async function resume(settings, deps, state, deadline) {
         // Never read in this attempt and not found: the job is gone. Anything else is the outcome.
         if (!(error instanceof ApiError && error.kind === 'not-found' && state.job === undefined))
             throw error;
-        log.warning(`Job ${inline(record.jobId)} from attempt ${record.attempt} no longer exists (404), so ${posting}.`);
+        log.warning(`Job ${inline(jobId)} from attempt ${record.attempt} no longer exists (404), so ${posting}.`);
         Object.assign(state, {
             jobId: settings.mode === 'message' ? settings.jobId : undefined,
             resumedFrom: undefined,
@@ -1824,7 +1863,7 @@ async function resume(settings, deps, state, deadline) {
     }
 }
 /** Saves the re-run record while the step goes on; resolves once saved or given up (never rejects). */
-function remember(settings, deps, state, jobId, answeredAt) {
+function remember(settings, deps, state, what) {
     const { run, records, log } = deps;
     if (!run)
         return undefined;
@@ -1833,17 +1872,17 @@ function remember(settings, deps, state, jobId, answeredAt) {
         return undefined;
     }
     const record = {
-        jobId,
+        ...what,
         attempt: run.attempt,
-        answeredAt,
         prompt: state.prompt ?? '',
         context: state.context && { description: state.context.description, text: state.context.text }
     };
+    const job = what.jobId ? `job ${inline(what.jobId)}` : 'the job that may have been created';
     return records.save(recordKeys(run, settings).key, record).then((failure) => {
         if (failure === undefined)
-            log.debug(`Saved the re-run record of job ${inline(jobId)}.`);
+            log.debug(`Saved the re-run record of ${job}.`);
         else
-            log.warning(`Could not save the re-run record (${inline(failure)}): a re-run of this workflow job will not find job ${inline(jobId)} and ${WORDING[settings.mode].posting} again.`);
+            log.warning(`Could not save the re-run record (${inline(failure)}): a re-run of this workflow job will not find ${job} and ${WORDING[settings.mode].posting} again.`);
     });
 }
 /** A new job's prompt: the user's, then what triggered the workflow (`context: auto`). */
@@ -2378,23 +2417,22 @@ var external_node_path_ = __webpack_require__(6760);
 
 
 
+
 /** Longest a restore or a save may take before the step goes on without it. */
 const RECORD_TIME_LIMIT_MS = 5_000;
-function cacheRecordStore(env) {
+function cacheRecordStore(env, options = {}) {
+    const { timeLimitMs = RECORD_TIME_LIMIT_MS, load = () => __webpack_require__.e(/* import() */ 691).then(__webpack_require__.bind(__webpack_require__, 1691)) } = options;
     // As the library decides, without loading it: v2 needs ACTIONS_RESULTS_URL, v1 ACTIONS_CACHE_URL.
     const available = Boolean(env.ACTIONS_CACHE_URL || (env.ACTIONS_CACHE_SERVICE_V2 && env.ACTIONS_RESULTS_URL));
     // The library versions an entry by the paths it holds: RUNNER_TEMP is the same in every attempt.
     const dir = (0,external_node_path_.join)(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'docs-agent-action-rerun');
     const file = (0,external_node_path_.join)(dir, 'record.json');
-    const quietly = quietRunner();
+    const quietly = quietRunner(timeLimitMs);
     return {
         available,
         async restore(prefix) {
             (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
-            const result = await quietly(async () => {
-                const { restoreCache } = await __webpack_require__.e(/* import() */ 691).then(__webpack_require__.bind(__webpack_require__, 1691));
-                return restoreCache([dir], prefix);
-            });
+            const result = await quietly(async () => (await load()).restoreCache([dir], prefix));
             if (result.kind === 'failed')
                 return result;
             if (result.value === undefined)
@@ -2413,10 +2451,7 @@ function cacheRecordStore(env) {
         async save(key, record) {
             (0,external_node_fs_.mkdirSync)(dir, { recursive: true });
             (0,external_node_fs_.writeFileSync)(file, JSON.stringify(record));
-            const result = await quietly(async () => {
-                const { saveCache } = await __webpack_require__.e(/* import() */ 691).then(__webpack_require__.bind(__webpack_require__, 1691));
-                return saveCache([dir], key);
-            });
+            const result = await quietly(async () => (await load()).saveCache([dir], key));
             if (result.kind === 'failed')
                 return result.message;
             // -1: not saved, whatever was printed (a key that exists is only an info line).
@@ -2428,15 +2463,15 @@ function cacheRecordStore(env) {
 // was found or saved): `::warning::Failed to restore: …` (`::error::` on a 5xx in v2), or a plain
 // `Failed to save: Unable to reserve cache …` line when the key exists.
 const LIBRARY_FAILURE = /^(?:::(?:warning|error)::)?((?:Failed to (?:restore|save)|Cache reservation failed)[^\n]*)/;
-// Its progress lines are of no use in the step's log.
-const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Received \d+ of|Lookup only)/;
+// Its progress lines, and the tar commands it runs, are of no use in the step's log.
+const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Received \d+ of|Lookup only|\[command\])/;
 /**
  * Runs library calls within the time limit, turning the library's own warnings and errors into a
  * failure the caller reports once, its own way, and its progress lines into debug lines. The
  * filter stays on until every call has settled, even one given up on; other output (the step's
  * own log goes on meanwhile) passes through untouched.
  */
-function quietRunner() {
+function quietRunner(timeLimitMs) {
     let pending = 0;
     let original;
     let failure;
@@ -2446,7 +2481,7 @@ function quietRunner() {
         const write = process.stdout.write.bind(process.stdout);
         // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, never called unbound
         original = process.stdout.write;
-        process.stdout.write = ((chunk, ...rest) => {
+        process.stdout.write = (chunk, ...rest) => {
             const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
             const failed = LIBRARY_FAILURE.exec(text);
             if (failed) {
@@ -2456,7 +2491,7 @@ function quietRunner() {
             if (LIBRARY_CHATTER.test(text))
                 return write(`::debug::${text}`);
             return write(chunk, ...rest);
-        });
+        };
     };
     const uninstall = () => {
         if (--pending === 0 && original)
@@ -2469,13 +2504,13 @@ function quietRunner() {
         let timer;
         const settled = call().finally(uninstall);
         const limit = new Promise((resolve) => {
-            timer = setTimeout(() => resolve('timeout'), RECORD_TIME_LIMIT_MS).unref();
+            timer = setTimeout(() => resolve('timeout'), timeLimitMs).unref();
         });
         try {
             const value = await Promise.race([settled, limit]);
             if (value === 'timeout') {
                 settled.catch(() => undefined);
-                return { kind: 'failed', message: `the cache service did not answer within ${RECORD_TIME_LIMIT_MS / 1000}s` };
+                return { kind: 'failed', message: `the cache service did not answer within ${formatDuration(timeLimitMs)}` };
             }
             return message === undefined ? { kind: 'done', value } : { kind: 'failed', message };
         }
@@ -2539,7 +2574,6 @@ async function run(signals = (0,src_signals/* watchSignals */.R)()) {
         records: cacheRecordStore(process.env),
         contextTimeoutMs: CONTEXT_TIMEOUT_MS
     });
-    signals.stop();
     process.exitCode = code;
     setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
 }

@@ -10089,14 +10089,22 @@ module.exports = { version: packageJson.version }
 /***/ 1691:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  CACHE_READ_DENIED_PREFIX: () => (/* binding */ CACHE_READ_DENIED_PREFIX),
+  CACHE_WRITE_DENIED_PREFIX: () => (/* binding */ CACHE_WRITE_DENIED_PREFIX),
+  CacheReadDeniedError: () => (/* binding */ CacheReadDeniedError),
+  CacheWriteDeniedError: () => (/* binding */ CacheWriteDeniedError),
+  FinalizeCacheError: () => (/* binding */ FinalizeCacheError),
+  ReserveCacheError: () => (/* binding */ ReserveCacheError),
+  ValidationError: () => (/* binding */ ValidationError),
+  isFeatureAvailable: () => (/* binding */ isFeatureAvailable),
   restoreCache: () => (/* binding */ restoreCache),
   saveCache: () => (/* binding */ cache_saveCache)
 });
-
-// UNUSED EXPORTS: CACHE_READ_DENIED_PREFIX, CACHE_WRITE_DENIED_PREFIX, CacheReadDeniedError, CacheWriteDeniedError, FinalizeCacheError, ReserveCacheError, ValidationError, isFeatureAvailable
 
 // NAMESPACE OBJECT: ./node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_namespaceObject = {};
@@ -64985,7 +64993,7 @@ function isGhes() {
     const isLocalHost = hostname.endsWith('.LOCALHOST');
     return !isGitHubHost && !isGheHost && !isLocalHost;
 }
-function config_getCacheServiceVersion() {
+function getCacheServiceVersion() {
     // Cache service v2 is not supported on GHES. We will default to
     // cache service v1 even if the feature flag was enabled by user.
     if (isGhes())
@@ -65011,7 +65019,7 @@ function isCacheWritable(mode) {
     return mode === 'write' || mode === 'write-only';
 }
 function getCacheServiceURL() {
-    const version = config_getCacheServiceVersion();
+    const version = getCacheServiceVersion();
     // Based on the version of the cache service, we will determine which
     // URL to use.
     switch (version) {
@@ -66500,7 +66508,7 @@ function isFeatureAvailable() {
  */
 function restoreCache(paths_1, primaryKey_1, restoreKeys_1, options_1) {
     return cache_awaiter(this, arguments, void 0, function* (paths, primaryKey, restoreKeys, options, enableCrossOsArchive = false) {
-        const cacheServiceVersion = config_getCacheServiceVersion();
+        const cacheServiceVersion = getCacheServiceVersion();
         lib_core/* debug */.Yz(`Cache service version: ${cacheServiceVersion}`);
         checkPaths(paths);
         const cacheMode = getCacheMode();
@@ -66738,7 +66746,7 @@ function restoreCacheV2(paths_1, primaryKey_1, restoreKeys_1, options_1) {
  */
 function cache_saveCache(paths_1, key_1, options_1) {
     return cache_awaiter(this, arguments, void 0, function* (paths, key, options, enableCrossOsArchive = false) {
-        const cacheServiceVersion = config_getCacheServiceVersion();
+        const cacheServiceVersion = getCacheServiceVersion();
         lib_core/* debug */.Yz(`Cache service version: ${cacheServiceVersion}`);
         checkPaths(paths);
         checkKey(key);

@@ -24,6 +24,7 @@ __webpack_async_result__();
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   R: () => (/* binding */ watchSignals)
 /* harmony export */ });
+/** Installs the handlers, for the life of the process: a late cancel must not kill a step that is reporting. */
 function watchSignals() {
     const controller = new AbortController();
     let received;
@@ -35,11 +36,7 @@ function watchSignals() {
     process.on('SIGTERM', onSignal);
     return {
         signal: controller.signal,
-        received: () => received,
-        stop: () => {
-            process.removeListener('SIGINT', onSignal);
-            process.removeListener('SIGTERM', onSignal);
-        }
+        received: () => received
     };
 }
 

@@ -10,12 +10,12 @@ import { formatDuration } from './duration.js'
 import { ApiError, isSafeToRetryPost, mayHaveTakenEffect } from './errors.js'
 import type { Trigger } from './event.js'
 import type { GitHubReader } from './github.js'
-import { isKnownStatus, isTerminal, type AgentJob, type IdentifiedJob } from './job.js'
+import { isKnownStatus, isTerminal, parseJob, type AgentJob, type IdentifiedJob } from './job.js'
 import { cancelMessage, explain, WORDING } from './outcome.js'
 import type { PullRequestRef } from './pr-link.js'
 import { parsePullRequestUrl } from './pr-link.js'
 import { finish, type Reporter } from './report.js'
-import { recordKeys, type RecordStore, type RunIdentity } from './rerun.js'
+import { recordKeys, type RecordStore, type RerunRecord, type RunIdentity } from './rerun.js'
 import { nextRetryDelay } from './schedule.js'
 import { MAX_PROMPT_CHARS, type Settings } from './settings.js'
 import { initialState, type RunState } from './state.js'
@@ -62,6 +62,15 @@ export async function runStep(settings: Settings, deps: Deps): Promise<{ failed:
       state.mayHaveActed = posting && error instanceof ApiError && mayHaveTakenEffect(error)
       state.failure = explain(error, settings, state)
     }
+    // The request may have acted: a re-run must know, or it would post a second time.
+    if (state.mayHaveActed && settings.mode !== 'wait-only') {
+      pending.save = remember(settings, deps, state, {
+        jobId: state.jobId,
+        answeredAt: deps.clock.now(),
+        mayHaveActed: true,
+        answer: undefined
+      })
+    }
   }
   state.endedAt = deps.clock.now()
   const failed = await finish(state, settings, deps)
@@ -107,7 +116,12 @@ async function drive(
     deps.log.info(`Follow-up sent to job ${inline(settings.jobId)}`)
   }
   observe(state, job, deps)
-  pending.save = remember(settings, deps, state, job.id, answeredAt)
+  pending.save = remember(settings, deps, state, {
+    jobId: job.id,
+    answeredAt,
+    mayHaveActed: false,
+    answer: settings.mode === 'message' ? job.raw : undefined
+  })
   await follow(settings, deps, state, deadline, job.id, {
     pollNow: false,
     notFoundUntil: answeredAt + NOT_FOUND_GRACE_MS,
@@ -136,18 +150,15 @@ async function follow(
 ): Promise<void> {
   const { clock, log } = deps
   const call = (): CallOptions => ({ timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal })
-  if (!settings.wait) {
-    if (!how.posted) {
-      state.polls++
-      observe(state, await deps.api.getJob(jobId, call()), deps)
-    }
+  if (!settings.wait && how.posted) {
     // A follow-up's answer may still show the previous prompt's result: it is not this one's.
     const status = state.job?.status
-    state.outcome = isTerminal(status) && settings.mode !== 'message' ? status : 'started'
+    state.outcome = isTerminal(status) && settings.mode === 'create' ? status : 'started'
     return
   }
   state.waitStartedAt = clock.now()
   const end = await waitForJob({
+    once: !settings.wait,
     jobId,
     getJob: (id, options) => deps.api.getJob(id, options),
     schedule: { initialMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
@@ -172,7 +183,12 @@ async function follow(
       log.info(`${message}; job ${inline(jobId)} is ${inline(state.job?.status ?? 'unknown', 40)}`)
   })
   if (end.reason === 'cancelled') throw new Cancelled(false)
-  state.outcome = end.reason === 'terminal' ? end.status : end.reason
+  if (end.reason === 'read') {
+    const status = end.job.status
+    state.outcome = isTerminal(status) ? status : 'started'
+  } else {
+    state.outcome = end.reason === 'terminal' ? end.status : end.reason
+  }
 }
 
 /**
@@ -195,7 +211,7 @@ async function resume(settings: Posting, deps: Deps, state: RunState, deadline: 
     return false
   }
   const restored = await records.restore(recordKeys(run, settings).prefix)
-  if (deps.signal.aborted) throw new Cancelled(false)
+  if (restored.kind !== 'found' && deps.signal.aborted) throw new Cancelled(false)
   if (restored.kind === 'failed') {
     log.warning(
       `Could not read what earlier attempts of this step did (${inline(restored.message)}), so ${posting}; if an earlier attempt already did, there will be two.`
@@ -206,24 +222,35 @@ async function resume(settings: Posting, deps: Deps, state: RunState, deadline: 
     log.info(`Attempt ${run.attempt}: no earlier attempt of this step left a job, so ${posting}.`)
     return false
   }
+  // From here a job is known: a cancel now is reported with its id, by the wait below.
   const { record } = restored
-  state.jobId = record.jobId
   state.resumedFrom = record.attempt
   state.prompt = record.prompt
   state.context = record.context && { ...record.context, warning: undefined, requests: 0 }
-  log.info(`Resuming job ${inline(record.jobId)} from attempt ${record.attempt}`)
-  announceJob(record.jobId, deps)
+  if (record.jobId !== state.jobId && record.jobId) announceJob(record.jobId, deps)
+  state.jobId = record.jobId
+  if (record.mayHaveActed) {
+    // Posting again could make a second job (or deliver the follow-up twice): say so, and stop.
+    state.mayHaveActed = true
+    state.outcome = 'error'
+    state.failure = `Attempt ${record.attempt} of this step sent ${WORDING[settings.mode].request.replace(/^The /, 'the ')}, but its answer was lost: ${WORDING[settings.mode].mayHaveActed}. It is not sent again; set on-rerun: new to send it anyway.`
+    return true
+  }
+  const jobId = record.jobId ?? ''
+  log.info(`Resuming job ${inline(jobId)} from attempt ${record.attempt}`)
   state.phase = 'reading'
+  const answer = record.answer && parseJob(record.answer)
   try {
-    await follow(settings, deps, state, deadline, record.jobId, {
+    await follow(settings, deps, state, deadline, jobId, {
       pollNow: true,
-      notFoundUntil: record.answeredAt + NOT_FOUND_GRACE_MS
+      notFoundUntil: record.answeredAt + NOT_FOUND_GRACE_MS,
+      previous: answer && { job: answer, answeredAt: record.answeredAt }
     })
     return true
   } catch (error) {
     // Never read in this attempt and not found: the job is gone. Anything else is the outcome.
     if (!(error instanceof ApiError && error.kind === 'not-found' && state.job === undefined)) throw error
-    log.warning(`Job ${inline(record.jobId)} from attempt ${record.attempt} no longer exists (404), so ${posting}.`)
+    log.warning(`Job ${inline(jobId)} from attempt ${record.attempt} no longer exists (404), so ${posting}.`)
     Object.assign(state, {
       jobId: settings.mode === 'message' ? settings.jobId : undefined,
       resumedFrom: undefined,
@@ -240,8 +267,7 @@ function remember(
   settings: Posting,
   deps: Deps,
   state: RunState,
-  jobId: string,
-  answeredAt: number
+  what: Pick<RerunRecord, 'jobId' | 'answeredAt' | 'mayHaveActed' | 'answer'>
 ): Promise<void> | undefined {
   const { run, records, log } = deps
   if (!run) return undefined
@@ -249,18 +275,18 @@ function remember(
     log.debug('No Actions cache service here: no re-run record is saved.')
     return undefined
   }
-  const record = {
-    jobId,
+  const record: RerunRecord = {
+    ...what,
     attempt: run.attempt,
-    answeredAt,
     prompt: state.prompt ?? '',
     context: state.context && { description: state.context.description, text: state.context.text }
   }
+  const job = what.jobId ? `job ${inline(what.jobId)}` : 'the job that may have been created'
   return records.save(recordKeys(run, settings).key, record).then((failure) => {
-    if (failure === undefined) log.debug(`Saved the re-run record of job ${inline(jobId)}.`)
+    if (failure === undefined) log.debug(`Saved the re-run record of ${job}.`)
     else
       log.warning(
-        `Could not save the re-run record (${inline(failure)}): a re-run of this workflow job will not find job ${inline(jobId)} and ${WORDING[settings.mode].posting} again.`
+        `Could not save the re-run record (${inline(failure)}): a re-run of this workflow job will not find ${job} and ${WORDING[settings.mode].posting} again.`
       )
   })
 }

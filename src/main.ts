@@ -33,7 +33,7 @@ export interface Host {
   env: Record<string, string | undefined>
   readFile(path: string): string
   clock: Clock
-  signals: Pick<SignalWatch, 'signal' | 'received'>
+  signals: SignalWatch
   records: RecordStore
   /** Longest the context may hold up the create. */
   contextTimeoutMs: number
@@ -62,7 +62,6 @@ export async function run(signals: SignalWatch = watchSignals()): Promise<void> 
     records: cacheRecordStore(process.env),
     contextTimeoutMs: CONTEXT_TIMEOUT_MS
   })
-  signals.stop()
   process.exitCode = code
   setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
 }

@@ -6,26 +6,41 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { formatDuration } from './duration.js'
 import { parseRecord, type RecordStore, type RerunRecord } from './rerun.js'
 
 /** Longest a restore or a save may take before the step goes on without it. */
 export const RECORD_TIME_LIMIT_MS = 5_000
 
-export function cacheRecordStore(env: Record<string, string | undefined>): RecordStore {
+/** The two calls of @actions/cache the store makes. */
+export interface CacheLibrary {
+  restoreCache(paths: string[], primaryKey: string): Promise<string | undefined>
+  saveCache(paths: string[], key: string): Promise<number>
+}
+
+export interface CacheStoreOptions {
+  /** Longest a call may take before the step goes on without it. */
+  timeLimitMs?: number
+  /** Loads the library (on first use). */
+  load?: () => Promise<CacheLibrary>
+}
+
+export function cacheRecordStore(
+  env: Record<string, string | undefined>,
+  options: CacheStoreOptions = {}
+): RecordStore {
+  const { timeLimitMs = RECORD_TIME_LIMIT_MS, load = () => import('@actions/cache') } = options
   // As the library decides, without loading it: v2 needs ACTIONS_RESULTS_URL, v1 ACTIONS_CACHE_URL.
   const available = Boolean(env.ACTIONS_CACHE_URL || (env.ACTIONS_CACHE_SERVICE_V2 && env.ACTIONS_RESULTS_URL))
   // The library versions an entry by the paths it holds: RUNNER_TEMP is the same in every attempt.
   const dir = join(env.RUNNER_TEMP || tmpdir(), 'docs-agent-action-rerun')
   const file = join(dir, 'record.json')
-  const quietly = quietRunner()
+  const quietly = quietRunner(timeLimitMs)
   return {
     available,
     async restore(prefix) {
       rmSync(dir, { recursive: true, force: true })
-      const result = await quietly(async () => {
-        const { restoreCache } = await import('@actions/cache')
-        return restoreCache([dir], prefix)
-      })
+      const result = await quietly(async () => (await load()).restoreCache([dir], prefix))
       if (result.kind === 'failed') return result
       if (result.value === undefined) return { kind: 'missing' }
       let record: RerunRecord | undefined
@@ -41,10 +56,7 @@ export function cacheRecordStore(env: Record<string, string | undefined>): Recor
     async save(key, record) {
       mkdirSync(dir, { recursive: true })
       writeFileSync(file, JSON.stringify(record))
-      const result = await quietly(async () => {
-        const { saveCache } = await import('@actions/cache')
-        return saveCache([dir], key)
-      })
+      const result = await quietly(async () => (await load()).saveCache([dir], key))
       if (result.kind === 'failed') return result.message
       // -1: not saved, whatever was printed (a key that exists is only an info line).
       return result.value === -1 ? 'the cache service did not take it' : undefined
@@ -58,8 +70,8 @@ type Quiet<T> = { kind: 'done'; value: T } | { kind: 'failed'; message: string }
 // was found or saved): `::warning::Failed to restore: …` (`::error::` on a 5xx in v2), or a plain
 // `Failed to save: Unable to reserve cache …` line when the key exists.
 const LIBRARY_FAILURE = /^(?:::(?:warning|error)::)?((?:Failed to (?:restore|save)|Cache reservation failed)[^\n]*)/
-// Its progress lines are of no use in the step's log.
-const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Received \d+ of|Lookup only)/
+// Its progress lines, and the tar commands it runs, are of no use in the step's log.
+const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Received \d+ of|Lookup only|\[command\])/
 
 /**
  * Runs library calls within the time limit, turning the library's own warnings and errors into a
@@ -67,7 +79,7 @@ const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Receive
  * filter stays on until every call has settled, even one given up on; other output (the step's
  * own log goes on meanwhile) passes through untouched.
  */
-function quietRunner(): <T>(call: () => Promise<T>) => Promise<Quiet<T>> {
+function quietRunner(timeLimitMs: number): <T>(call: () => Promise<T>) => Promise<Quiet<T>> {
   let pending = 0
   let original: typeof process.stdout.write | undefined
   let failure: ((message: string) => void) | undefined
@@ -76,7 +88,7 @@ function quietRunner(): <T>(call: () => Promise<T>) => Promise<Quiet<T>> {
     const write = process.stdout.write.bind(process.stdout)
     // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, never called unbound
     original = process.stdout.write
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+    process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
       const failed = LIBRARY_FAILURE.exec(text)
       if (failed) {
@@ -85,7 +97,7 @@ function quietRunner(): <T>(call: () => Promise<T>) => Promise<Quiet<T>> {
       }
       if (LIBRARY_CHATTER.test(text)) return write(`::debug::${text}`)
       return (write as (...args: unknown[]) => boolean)(chunk, ...rest)
-    })
+    }
   }
   const uninstall = (): void => {
     if (--pending === 0 && original) process.stdout.write = original
@@ -97,13 +109,13 @@ function quietRunner(): <T>(call: () => Promise<T>) => Promise<Quiet<T>> {
     let timer: NodeJS.Timeout | undefined
     const settled = call().finally(uninstall)
     const limit = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), RECORD_TIME_LIMIT_MS).unref()
+      timer = setTimeout(() => resolve('timeout'), timeLimitMs).unref()
     })
     try {
       const value = await Promise.race([settled, limit])
       if (value === 'timeout') {
         settled.catch(() => undefined)
-        return { kind: 'failed', message: `the cache service did not answer within ${RECORD_TIME_LIMIT_MS / 1000}s` }
+        return { kind: 'failed', message: `the cache service did not answer within ${formatDuration(timeLimitMs)}` }
       }
       return message === undefined ? { kind: 'done', value } : { kind: 'failed', message }
     } catch (error) {

@@ -8,15 +8,20 @@ import type { Settings } from './settings.js'
 
 /** What an attempt remembers of its job. */
 export interface RerunRecord {
-  jobId: string
+  /** The job; undefined when a create left but its answer was lost (see `mayHaveActed`). */
+  jobId: string | undefined
   /** `GITHUB_RUN_ATTEMPT` of the attempt that created or messaged the job. */
   attempt: number
-  /** Epoch ms when its create or message was answered. */
+  /** Epoch ms when its create or message was answered (or, when it was lost, given up on). */
   answeredAt: number
   /** The prompt that attempt sent (context included), for the outputs and summary of a resume. */
   prompt: string
   /** What the context held, if any. */
   context: { description: string; text: string } | undefined
+  /** The request left but no usable answer came: it may have taken effect, so no attempt posts again. */
+  mayHaveActed: boolean
+  /** A follow-up's answer (the job record as sent), so a resumed wait still tells a stale read from its result. */
+  answer: Record<string, unknown> | undefined
 }
 
 export type Restored =
@@ -80,19 +85,24 @@ export function parseRecord(text: string): RerunRecord | undefined {
     return undefined
   }
   if (typeof json !== 'object' || json === null) return undefined
-  const { jobId, attempt, answeredAt, prompt, context } = json as Record<string, unknown>
-  if (typeof jobId !== 'string' || !jobId || typeof attempt !== 'number' || typeof answeredAt !== 'number') {
-    return undefined
-  }
+  const { jobId, attempt, answeredAt, prompt, context, mayHaveActed, answer } = json as Record<string, unknown>
+  const lost = mayHaveActed === true
+  if ((typeof jobId !== 'string' || !jobId) && !lost) return undefined
+  if (typeof attempt !== 'number' || typeof answeredAt !== 'number') return undefined
   const ctx = context as { description?: unknown; text?: unknown } | undefined
   return {
-    jobId,
+    jobId: typeof jobId === 'string' && jobId ? jobId : undefined,
     attempt,
     answeredAt,
     prompt: typeof prompt === 'string' ? prompt : '',
     context:
       typeof ctx?.description === 'string' && typeof ctx.text === 'string'
         ? { description: ctx.description, text: ctx.text }
+        : undefined,
+    mayHaveActed: lost,
+    answer:
+      typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+        ? (answer as Record<string, unknown>)
         : undefined
   }
 }

@@ -7,10 +7,9 @@ export interface SignalWatch {
   readonly signal: AbortSignal
   /** The signal received, if any. */
   received(): NodeJS.Signals | undefined
-  /** Removes the handlers. */
-  stop(): void
 }
 
+/** Installs the handlers, for the life of the process: a late cancel must not kill a step that is reporting. */
 export function watchSignals(): SignalWatch {
   const controller = new AbortController()
   let received: NodeJS.Signals | undefined
@@ -22,10 +21,6 @@ export function watchSignals(): SignalWatch {
   process.on('SIGTERM', onSignal)
   return {
     signal: controller.signal,
-    received: () => received,
-    stop: () => {
-      process.removeListener('SIGINT', onSignal)
-      process.removeListener('SIGTERM', onSignal)
-    }
+    received: () => received
   }
 }

@@ -8,7 +8,11 @@ import { nextPollDelay, type PollSchedule } from './schedule.js'
 
 /** Why a wait ended (a failure that cannot be retried is thrown as an `ApiError` instead). */
 export type WaitEnd =
-  { reason: 'terminal'; job: AgentJob; status: TerminalStatus } | { reason: 'timed-out' } | { reason: 'cancelled' }
+  | { reason: 'terminal'; job: AgentJob; status: TerminalStatus }
+  /** `once`: the first record read, whatever its status. */
+  | { reason: 'read'; job: AgentJob }
+  | { reason: 'timed-out' }
+  | { reason: 'cancelled' }
 
 /** A job we just created or messaged may read 404 for this long after our POST was answered. */
 export const NOT_FOUND_GRACE_MS = 20_000
@@ -38,7 +42,9 @@ export interface WaitOptions {
   /** Until when a 404 may be the service catching up with our POST; undefined: a 404 is final. */
   notFoundUntil: number | undefined
   /** After a follow-up: the message answer's record, a stale copy of which must not end the wait. */
-  previous?: { job: AgentJob; answeredAt: number }
+  previous?: { job: AgentJob; answeredAt: number } | undefined
+  /** Stop at the first record read (`wait: false`), riding out failures as any poll does. */
+  once?: boolean
   clock: Clock
   signal: AbortSignal
   onPoll(event: PollEvent): void
@@ -77,6 +83,10 @@ export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
       polls++
       const job = await options.getJob(options.jobId, { timeoutMs: requestTimeout(deadline, clock.now()), signal })
       failures = 0
+      if (options.once) {
+        options.onPoll({ job })
+        return { reason: 'read', job }
+      }
       const now = clock.now()
       if (previous && !current) {
         current =

@@ -1,0 +1,35 @@
+/**
+ * A fixed slice of the chaos soak (`npm run soak`): 40 seeded runs of the built action against the
+ * simulator, covering every fault class, signals and re-runs, with every invariant checked.
+ * A failure names each violation's seed; `node build/scripts/soak.js --replay <seed> --quick`
+ * replays that run with its full log.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { FAULT_CLASSES, formatReport, soak, type SoakReport } from '../scripts/soak.js'
+
+const SEED = 7
+const RUNS = 40
+
+describe('chaos soak slice', () => {
+  let report: SoakReport | undefined
+
+  it(`holds every invariant over ${RUNS} runs (seed ${SEED})`, async () => {
+    report = await soak({ seed: SEED, runs: RUNS, seconds: 90, concurrency: 4, quick: true, log: () => undefined })
+    expect(report.runs).toHaveLength(RUNS)
+    expect(
+      report.violations.map((v) => `seed ${v.seed} attempt ${v.attempt ?? '-'}: invariant ${v.invariant}: ${v.what}`)
+    ).toEqual([])
+  }, 150_000)
+
+  it('covers every fault class, signals and re-runs', () => {
+    if (!report) throw new Error('the slice did not run')
+    const met = new Set(report.runs.flatMap((r) => r.faults))
+    // The table rides along so that a failure shows what the slice did meet.
+    const table = formatReport(report)
+    expect({ missing: FAULT_CLASSES.filter((cls) => !met.has(cls)), table }).toEqual({ missing: [], table })
+    const attempts = report.runs.flatMap((r) => r.attempts)
+    expect(attempts.filter((a) => a.signal?.sent).length).toBeGreaterThanOrEqual(5)
+    expect(report.runs.filter((r) => r.attempts.length > 1).length).toBeGreaterThanOrEqual(5)
+    expect(attempts.filter((a) => a.resumed).length).toBeGreaterThanOrEqual(2)
+  })
+})

@@ -2,10 +2,14 @@
 // against the simulator; prints the tables and writes docs/benchmarks.md and docs/benchmarks.svg.
 //
 //   node build/bench/index.js [--runs 400] [--seed 20250601] [--startup-runs 20]
-//                             [--skip-startup] [--no-write]
+//                             [--context-runs 20] [--skip-startup] [--no-write]
+//
+// --startup-runs also sets the runs of the start-up window search, per runtime; --skip-startup
+// skips every measurement of real processes and real time (start-up, window, memory, context).
 //
 // Exit 1 when a poll came before its Retry-After or the bench itself fails; goals and budgets
 // that are missed are reported (MISS), not turned into a failure: the numbers are the result.
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -17,16 +21,21 @@ import {
   bundleTable,
   budgetTable,
   chartSpec,
+  contextSummary,
+  contextTable,
   feasibility,
   feasibilityTable,
   goalTable,
   lagTable,
   pickBest,
   rateLimitTable,
+  recordSummary,
   renderDocument,
   rssTable,
   startupTable,
-  variantTable
+  variantTable,
+  windowSummary,
+  windowTable
 } from './report.js'
 import {
   cellOf,
@@ -40,7 +49,9 @@ import {
   STRATEGIES,
   VARIANTS
 } from './schedule.js'
+import { CONTEXT_LATENCY_MS, measureContext } from './context.js'
 import { measureStartup, summarizeStartup } from './startup.js'
+import { measureWindow } from './window.js'
 
 // build/bench/index.js → the repository root.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -50,12 +61,16 @@ function positiveInteger(name: string, value: string): number {
   return Number(value)
 }
 
+/** `v24.1.0` → `24.1.0`. */
+const nodeVersion = (node: string): string => execFileSync(node, ['--version'], { encoding: 'utf8' }).trim().slice(1)
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: '400' },
       seed: { type: 'string', default: '20250601' },
       'startup-runs': { type: 'string', default: '20' },
+      'context-runs': { type: 'string', default: '20' },
       'skip-startup': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false }
     }
@@ -63,13 +78,14 @@ async function main(): Promise<void> {
   const runs = positiveInteger('runs', values.runs)
   const seed = positiveInteger('seed', values.seed)
   const startupRuns = positiveInteger('startup-runs', values['startup-runs'])
+  const contextRuns = positiveInteger('context-runs', values['context-runs'])
   const options = { runs, seed }
   const out = (text = ''): boolean => process.stdout.write(`${text}\n`)
   const began = performance.now()
 
   out(`Polling schedule: ${runs} runs per duration, seed ${seed}, virtual clock`)
   out(
-    `default = poll-interval ${DEFAULT_SCHEDULE.initialMs} ms, max-poll-interval ${DEFAULT_SCHEDULE.maxMs} ms (INPUT_DEFAULTS)\n`
+    `default = poll-interval ${DEFAULT_SCHEDULE.initialMs} ms, max-poll-interval ${DEFAULT_SCHEDULE.maxMs} ms (action.yml)\n`
   )
   const cells = await measure(STRATEGIES, options)
   out('Detection lag (s: median / p95 / max) and GET requests per job')
@@ -87,16 +103,7 @@ async function main(): Promise<void> {
   out(feasibilityTable(feasibility(cells)))
 
   const fixed5 = new Map(DURATIONS_MS.map((d) => [d, cellOf(cells, 'fixed-5s', d).gets.mean]))
-  const variants = explore(VARIANTS, fixed5, options)
-  // The synchronous loop over the real nextPollDelay must reproduce waitForJob exactly at the defaults.
-  const mirror = variants.find((v) => v.variant === DEFAULT_VARIANT)
-  for (const d of DURATIONS_MS) {
-    const real = cellOf(cells, 'default', d)
-    const copy = mirror?.cells.find((c) => c.durationMs === d)
-    if (!copy || copy.lagP95 !== real.lag.p95 || copy.gets !== real.gets.mean) {
-      throw new Error(`the exploration loop does not reproduce waitForJob at ${d} ms`)
-    }
-  }
+  const variants = await explore(VARIANTS, fixed5, options)
   out('\nOther parameters of the same formula (exploration)')
   out(variantTable(variants))
   const best = pickBest(variants)
@@ -105,23 +112,33 @@ async function main(): Promise<void> {
 
   let startup: Parameters<typeof renderDocument>[0]['startup']
   if (!values['skip-startup']) {
+    const node = process.env.ACTION_NODE || process.execPath
     out(`\nStart-up of dist/index.js: ${startupRuns} interleaved rounds…`)
-    const result = await measureStartup({
-      runs: startupRuns,
-      root: ROOT,
-      node: process.env.ACTION_NODE || process.execPath
-    })
+    const result = await measureStartup({ runs: startupRuns, root: ROOT, node })
     const summary = summarizeStartup(result)
-    startup = { result, summary }
     out(startupTable(result))
     out('')
     out(rssTable(result))
     out(`RSS method: ${result.rssMethod}`)
+    out(recordSummary(result))
     out('')
     out(bundleTable(result))
     out('')
     out(budgetTable(summary))
+
+    // The action's runtime first, then the Node running the bench when it is another.
+    const runtimes = [...new Set([node, process.execPath])].map((path) => ({ path, version: nodeVersion(path) }))
+    out(`\nStart-up window: SIGTERM after the spawn, ${startupRuns} runs per runtime…`)
+    const window = await measureWindow({ root: ROOT, nodes: runtimes, runs: startupRuns })
+    out(windowTable(window))
+    out(windowSummary(window))
+
+    out(`\nContext time: context auto and none, ${contextRuns} runs each, GitHub latency ${CONTEXT_LATENCY_MS} ms…`)
+    const context = await measureContext({ runs: contextRuns })
+    out(contextTable(context))
+    out(contextSummary(context))
     out(`\n${result.machine}`)
+    startup = { result, summary, window, context }
   }
 
   const distHash = createHash('sha256')

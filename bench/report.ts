@@ -2,8 +2,10 @@
 // docs/benchmarks.md around them.
 import type { ChartSpec, Series } from './chart.js'
 import {
+  BREAK_EVEN_RUNS,
   breakEvenMs,
   cellOf,
+  DENSE_RUNS_FACTOR,
   DURATIONS_MS,
   GET_SHARE,
   LAG_CAP_MS,
@@ -15,10 +17,23 @@ import {
   type Strategy,
   type VariantRow
 } from './schedule.js'
-import { DIAGNOSTIC_RSS_LABEL, type StartupResult, type StartupSummary } from './startup.js'
+import { JITTER } from '../src/schedule.js'
+import type { ContextTimes } from './context.js'
+import {
+  DIAGNOSTIC_RSS_LABEL,
+  RECORD_RSS_LABEL,
+  WAITED_POLL_MS,
+  type RssRun,
+  type StartupResult,
+  type StartupSummary
+} from './startup.js'
+import { median } from './stats.js'
+import { WINDOW_STEP_MS, type WindowResult } from './window.js'
 
 export const STARTUP_BUDGET_MS = 100
 export const RSS_BUDGET_MB = 80
+/** A run that saves its re-run record loads @actions/cache, which has a budget of its own. */
+export const RECORD_RSS_BUDGET_MB = 128
 
 /** A Markdown table with padded columns, readable as plain text too. */
 export function table(head: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
@@ -115,7 +130,7 @@ export function startupTable(result: StartupResult): string {
     const sorted = [...values].sort((a, b) => a - b)
     return [
       label,
-      med(values).toFixed(1),
+      median(values).toFixed(1),
       (sorted[0] ?? NaN).toFixed(1),
       (sorted[sorted.length - 1] ?? NaN).toFixed(1),
       String(values.length)
@@ -134,22 +149,25 @@ export function startupTable(result: StartupResult): string {
   )
 }
 
-function med(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2
-}
-
 export function rssTable(result: StartupResult): string {
   return table(
-    ['Whole run', 'peak RSS median (MB)', 'max (MB)', 'runs'],
+    [
+      'Whole run',
+      'peak RSS median (MB)',
+      'max (MB)',
+      'spawn → exit median (ms)',
+      'last poll → exit median (ms)',
+      'runs'
+    ],
     result.rss.map((r) => [
       r.label,
-      (med(r.kb) / 1024).toFixed(1),
+      (median(r.kb) / 1024).toFixed(1),
       (Math.max(...r.kb) / 1024).toFixed(1),
+      median(r.ms).toFixed(0),
+      r.tailMs.length ? median(r.tailMs).toFixed(0) : '–',
       String(r.kb.length)
     ]),
-    ['l', 'r', 'r', 'r']
+    ['l', 'r', 'r', 'r', 'r', 'r']
   )
 }
 
@@ -158,8 +176,14 @@ export function rssDiagnosis(result: StartupResult): string {
   const waited = result.rss.find((r) => r.label.startsWith('action, wait: true ('))
   const liftoff = result.rss.find((r) => r.label === DIAGNOSTIC_RSS_LABEL)
   if (!waited || !liftoff) return ''
-  const mb = (kb: readonly number[]): number => med(kb) / 1024
-  return `Under \`--liftoff-only\` (V8's baseline WebAssembly compiler only) the same waited run peaks at ${mb(liftoff.kb).toFixed(1)} MB instead of ${mb(waited.kb).toFixed(1)} MB: ${(mb(waited.kb) - mb(liftoff.kb)).toFixed(1)} MB of the peak is V8's optimizing compilation of WebAssembly, and the only WebAssembly the action runs is undici's HTTP parser (llhttp). The flag is a diagnostic here: a workflow cannot pass node flags to an action.`
+  const mb = (kb: readonly number[]): number => median(kb) / 1024
+  const share = mb(waited.kb) - mb(liftoff.kb)
+  // Below 1 MB the difference is within the spread of runs.
+  const verdictText =
+    share >= 1
+      ? `${share.toFixed(1)} MB of the peak is V8's optimizing compilation of WebAssembly`
+      : `V8's optimizing compilation of WebAssembly is no measurable part of the peak`
+  return `Under \`--liftoff-only\` (V8's baseline WebAssembly compiler only) the same waited run peaks at ${mb(liftoff.kb).toFixed(1)} MB instead of ${mb(waited.kb).toFixed(1)} MB: ${verdictText}, and the only WebAssembly the action runs is undici's HTTP parser (llhttp). The flag is a diagnostic here: a workflow cannot pass node flags to an action.`
 }
 
 export function bundleTable(result: StartupResult): string {
@@ -180,6 +204,7 @@ export function bundleTable(result: StartupResult): string {
 export function budgetTable(summary: StartupSummary): string {
   const startupPass = summary.overBareMs <= STARTUP_BUDGET_MS
   const rssMb = summary.peakRssKb / 1024
+  const recordMb = summary.recordPeakRssKb / 1024
   return table(
     ['Budget', 'Measured', 'Limit', 'Verdict'],
     [
@@ -190,14 +215,98 @@ export function budgetTable(summary: StartupSummary): string {
         verdict(startupPass)
       ],
       [
-        'peak RSS of a whole run (largest of the action runs)',
+        'peak RSS of a whole run (largest of the action runs that save no re-run record)',
         `${rssMb.toFixed(1)} MB`,
         `${RSS_BUDGET_MB} MB`,
         verdict(rssMb <= RSS_BUDGET_MB)
+      ],
+      [
+        'peak RSS of a run that saves its re-run record (largest)',
+        `${recordMb.toFixed(1)} MB`,
+        `${RECORD_RSS_BUDGET_MB} MB`,
+        verdict(recordMb <= RECORD_RSS_BUDGET_MB)
       ]
     ],
     ['l', 'r', 'r', 'l']
   )
+}
+
+export function windowTable(results: readonly WindowResult[]): string {
+  return table(
+    ['Process', 'Node', 'window median (ms)', 'min', 'max', 'runs', 'processes signalled'],
+    results.map((r) => {
+      const sorted = [...r.windowMs].sort((a, b) => a - b)
+      return [
+        r.target === 'action' ? '`dist/index.js`' : 'floor: an ES module whose first statement installs the handler',
+        r.version,
+        median(r.windowMs).toFixed(1),
+        (sorted[0] ?? NaN).toFixed(1),
+        (sorted[sorted.length - 1] ?? NaN).toFixed(1),
+        String(r.windowMs.length),
+        String(r.spawns)
+      ]
+    }),
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r']
+  )
+}
+
+export function contextTable(c: ContextTimes): string {
+  const row = (label: string, values: readonly number[]): string[] => [
+    label,
+    median(values).toFixed(0),
+    Math.max(...values).toFixed(0),
+    String(values.length)
+  ]
+  return table(
+    ['Measure (ms, real time)', 'median', 'max', 'runs'],
+    [
+      row('`context: auto`: step start → create received', c.autoMs),
+      row('`context: none`: step start → create received', c.noneMs),
+      row('`context: auto`: step start → first GitHub request', c.firstReadMs),
+      row('`context: auto`: step start → last round’s first request', c.lastRoundMs),
+      row('first `context: auto` run of the process (loads @actions/github)', [c.firstAutoMs])
+    ],
+    ['l', 'r', 'r', 'r']
+  )
+}
+
+/** The window of the action on each runtime, against Node's own start-up. */
+export function windowSummary(results: readonly WindowResult[]): string {
+  const floor = results.find((r) => r.target === 'floor')
+  const actions = results.filter((r) => r.target === 'action')
+  const own = actions.find((r) => r.node === floor?.node)
+  const parts = actions.map((r) => `${median(r.windowMs).toFixed(1)} ms on Node ${r.version}`)
+  let over = ''
+  if (floor && own) {
+    const extra = median(own.windowMs) - median(floor.windowMs)
+    const floorMs = median(floor.windowMs).toFixed(1)
+    if (Math.abs(extra) < WINDOW_STEP_MS)
+      over = ` On Node ${own.version} the floor is ${floorMs} ms: the action is within a search step (${WINDOW_STEP_MS} ms) of it, so its window is Node starting up, not the bundle loading.`
+    else if (extra < 0)
+      over = ` On Node ${own.version} the floor is ${floorMs} ms, ${(-extra).toFixed(1)} ms longer than the action’s (noise): the action adds nothing measurable to Node starting up.`
+    else
+      over = ` On Node ${own.version} the floor is ${floorMs} ms: ${extra.toFixed(1)} ms of the window is the action’s own loading before its handlers.`
+  }
+  return `A cancel in the first ${parts.join(' or ')} (medians) kills the step without a summary.${over}`
+}
+
+/** What saving the re-run record costs, against the same waited run without the cache service. */
+export function recordSummary(result: StartupResult): string {
+  const without = result.rss.find((r) => r.label.startsWith('action, wait: true ('))
+  const withRecord = result.rss.find((r) => r.label === RECORD_RSS_LABEL)
+  if (!without || !withRecord) return ''
+  const mb = (r: RssRun): number => median(r.kb) / 1024
+  // The first poll comes after the poll interval ± the jitter: spawn → exit varies that much.
+  const jitterMs = JITTER * WAITED_POLL_MS
+  const total = median(withRecord.ms) - median(without.ms)
+  return `Saving the re-run record adds ${(mb(withRecord) - mb(without)).toFixed(1)} MB to the peak (${mb(withRecord).toFixed(1)} against ${mb(without).toFixed(1)} MB, medians) and ${(median(withRecord.tailMs) - median(without.tailMs)).toFixed(0)} ms between the last poll and the exit (${median(withRecord.tailMs).toFixed(0)} against ${median(without.tailMs).toFixed(0)} ms), where a save still under way would hold the step. Spawn → exit differs by ${total.toFixed(0)} ms, ${Math.abs(total) <= jitterMs ? 'inside' : 'beyond'} the ±${jitterMs} ms jitter of the first poll.`
+}
+
+export function contextSummary(c: ContextTimes): string {
+  const added = median(c.autoMs) - median(c.noneMs)
+  const latency = c.rounds.length * c.latencyMs
+  const rounds = c.rounds.map((round) => round.map((route) => `\`${route}\``).join(' and ')).join(', then ')
+  return `\`context: auto\` adds ${added.toFixed(0)} ms (difference of medians) with ${c.requests} GitHub requests in ${c.rounds.length} rounds (${rounds}): ${latency} ms of latency and ${(added - latency).toFixed(0)} ms of work. The context adds ${c.contextChars.toLocaleString('en-US')} characters to the prompt; the step logs “${c.logLine}”.`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,7 +421,10 @@ export interface ReportInput {
   rateLimited: readonly Cell[]
   goals: readonly GoalCheck[]
   variants: readonly VariantRow[]
-  startup: { result: StartupResult; summary: StartupSummary } | undefined
+  /** The measurements of real processes and real time: start-up, its window, memory, context. */
+  startup:
+    | { result: StartupResult; summary: StartupSummary; window: readonly WindowResult[]; context: ContextTimes }
+    | undefined
   distHash: string
   defaults: { initialMs: number; maxMs: number; growth: number; jitter: number }
 }
@@ -333,7 +445,7 @@ export function renderDocument(input: ReportInput): string {
     '',
     '<!-- Generated by `npm run bench` (bench/index.ts): edit the bench, not this file. -->',
     '',
-    `Generated by \`npm run bench\`: the polling schedule on a virtual clock (${runs} jittered runs per job duration, seed ${input.seed}, reproducible), then the start-up of the built \`dist/index.js\` against the Agent API simulator.`,
+    `Generated by \`npm run bench\`: the polling schedule on a virtual clock (${runs} jittered runs per job duration, seed ${input.seed}, reproducible); then, in real time, the start-up of the built \`dist/index.js\` against the Agent API simulator, the window in which a cancel kills it without a summary, its peak memory with and without the re-run record, and the time \`context: auto\` adds before the create.`,
     '',
     '![Detection lag p95 and GET requests per job against the job duration, per polling strategy](benchmarks.svg)',
     '',
@@ -342,9 +454,9 @@ export function renderDocument(input: ReportInput): string {
     '### Method',
     '',
     `- The bench drives the action's own wait loop, \`waitForJob\` (src/wait.ts), which asks \`nextPollDelay\` (src/schedule.ts) for every delay. Its clock is virtual: \`sleep\` adds to the time and resolves at once, so a 60 min job takes microseconds.`,
-    `- **default** is the action with its default inputs (\`poll-interval\` ${d.initialMs / 1000} s, \`max-poll-interval\` ${d.maxMs / 1000} s, read from \`INPUT_DEFAULTS\`; growth ${d.growth}, jitter ±${d.jitter * 100} % from src/schedule.ts), after a create (first poll after the first delay, not at once).`,
+    `- **default** is the action with its default inputs (\`poll-interval\` ${d.initialMs / 1000} s, \`max-poll-interval\` ${d.maxMs / 1000} s, read from action.yml; growth ${d.growth}, jitter ±${d.jitter * 100} % from src/schedule.ts), after a create (first poll after the first delay, not at once).`,
     '- **fixed N s** is the same loop with `poll-interval` = `max-poll-interval` = N s and jitter off: a poll every N s, the first N s after the start.',
-    '- The fake `getJob` answers `active` until the job ends, then `completed`. **Lag** = time of the first poll at or after the end − the end. **GETs** = `getJob` calls (mean per job).',
+    '- The fake `getJob` answers `active` until the job ends, then `completed` with a pull request link (so the wait does not read it again for one). **Lag** = time of the first poll at or after the end − the end. **GETs** = `getJob` calls (mean per job).',
     '- Each run draws its job duration uniformly within ±min(15 s, 20 %) of the nominal one: jobs never last a round number of seconds, and a fixed poller’s lag depends only on where the end falls between two of its polls. From 2 min up, ±15 s spans a whole period of the 5, 10 and 30 s pollers, so their phase is uniform. All strategies meet the same jobs.',
     '- Percentiles are nearest-rank over the runs; the PRNG (mulberry32) is seeded per duration and strategy, so the tables are the same on every machine.',
     '',
@@ -378,7 +490,7 @@ export function renderDocument(input: ReportInput): string {
     '',
     '### Other parameters (exploration)',
     '',
-    `The same formula with other constants, passed to the real \`nextPollDelay\` (its \`growth\` and \`jitter\` parameters) in a synchronous loop without failures; the bench checks that the loop’s “default” row reproduces the table above, which comes from \`waitForJob\` itself. “Worst lag p95 ÷ limit” is taken over 60 durations log-spaced from 5 s to 60 min plus the table’s, ${5 * runs} runs each, so a variant cannot pass by luck between rows (the worst of many noisy p95s still leans about 1 % high); “≤ 55 % from” scans durations from 1 min in steps of 10 s (100 runs each) for the shortest job from which the share stays ≤ 55 %.`,
+    `The same formula with other constants, given to the real \`waitForJob\` as its schedule's \`growth\` and \`jitter\` (which \`nextPollDelay\` takes) and cap, on the same virtual clock as the tables above, without failures; the “default” row meets the same jobs with the same jitter as the table above, so its figures are the table's. “Worst lag p95 ÷ limit” is taken over 60 durations log-spaced from 5 s to 10 min plus the table's up to 10 min, ${DENSE_RUNS_FACTOR * runs} runs each, so a variant cannot pass by luck between rows (the worst of many noisy p95s still leans about 1 % high); past about 1 min every delay is at the cap and the lag's distribution no longer changes with the job's duration, so longer jobs would add time and nothing else. “≤ 55 % from” scans durations from 1 min to 60 min in steps of 10 s (${BREAK_EVEN_RUNS} runs each) for the shortest job from which the share stays ≤ 55 %.`,
     '',
     variantTable(input.variants),
     '',
@@ -389,11 +501,11 @@ export function renderDocument(input: ReportInput): string {
   ]
 
   if (input.startup) {
-    const { result, summary } = input.startup
+    const { result, summary, window, context } = input.startup
     lines.push(
       '## Start-up',
       '',
-      `\`dist/index.js\` (sha256 ${input.distHash}) spawned by the bench against the simulator, started in the bench’s process on 127.0.0.1. The simulator stamps each request with \`performance.now()\` on arrival, on the same clock as the spawn. Every round runs 4 kinds of process once each (the action’s run gives two rows), in rotating order, after one warm-up round; ${result.runs} rounds. The action runs with \`INPUT_*\` variables (\`wait: false\`: create, outputs, summary, exit) and only PATH/HOME from the environment.`,
+      `\`dist/index.js\` (sha256 ${input.distHash}) spawned by the bench against the simulator, started in the bench’s process on 127.0.0.1. The simulator stamps each request with \`performance.now()\` on arrival, on the same clock as the spawn. Every round runs 4 kinds of process once each (the action’s run gives two rows), in rotating order, after one warm-up round; ${result.runs} rounds. The action runs with \`INPUT_*\` variables as the runner sets them (action.yml’s defaults, then the step’s inputs; \`wait: false\`: create, outputs, summary, exit) and only PATH/HOME from the environment.`,
       '',
       startupTable(result),
       '',
@@ -401,11 +513,21 @@ export function renderDocument(input: ReportInput): string {
       '',
       `Over a plain node process that makes one request, the action’s first request comes ${summary.overNodeRequestMs.toFixed(1)} ms later (medians). Without inputs the bundle loads and the step fails on \`api-key\` in ${summary.noInputsMs.toFixed(1)} ms, ${(summary.noInputsMs - summary.bareMs).toFixed(1)} ms over bare node: most of the start-up is loading the bundle.`,
       '',
+      '### Start-up window: a cancel before the handlers',
+      '',
+      `The runner cancels a step with SIGINT, then SIGTERM. Until src/index.ts has installed its handlers (src/signals.ts, before the rest of the bundle loads), a signal kills the process outright: no outputs, no summary. The bench finds that window from outside: it spawns \`dist/index.js\` (its job runs 10 min in the simulator, so a handled signal always ends the step as cancelled) and sends SIGTERM at a delay after the spawn, in steps of ${WINDOW_STEP_MS} ms up to the first process that ends with a summary and exit code 1, then 1 ms at a time from the last one killed. A run’s window is the delay, as sent, of its earliest handled signal; after the first run, the search starts ${2 * WINDOW_STEP_MS} ms below the previous result (lower if that is already handled). The floor is the same search on an ES module whose first statement installs a handler: Node’s own start-up, which no action can shorten. The binaries take turns, ${window[0]?.windowMs.length ?? 0} runs each.`,
+      '',
+      windowTable(window),
+      '',
+      windowSummary(window),
+      '',
       '### Peak RSS',
       '',
-      `Method: ${result.rssMethod}. The job of the waited runs lasts 1.5 s in the simulator (a create, a poll after about 2 s, outputs, summary). The labels run adds \`labels: docs\` with \`GITHUB_API_URL\` pointing at the simulator, so \`@actions/github\` is loaded and Octokit's request gets a 404 (a warning, as for a refused token).`,
+      `Method: ${result.rssMethod}; spawn → exit is timed around it, and “last poll → exit” runs from the simulator’s arrival stamp of the run’s last poll (the one that saw the job end) to the exit. The job of the waited runs lasts 1.5 s in the simulator (a create, a poll after about 2 s, outputs, summary). Every waited run has the runner’s variables a re-run record needs (\`GITHUB_RUN_ID\`, one per run, \`GITHUB_RUN_ATTEMPT=1\`, \`GITHUB_JOB\`, \`GITHUB_ACTION\`, \`RUNNER_TEMP\`); only with the fake Actions cache service (simulator/cache.ts, through \`ACTIONS_CACHE_URL\` and \`ACTIONS_RUNTIME_TOKEN\`) present does the step save its record, through \`@actions/cache\`, loaded only then, while it waits; the bench checks that each of those runs committed one. The labels run adds \`labels: docs\` with \`GITHUB_API_URL\` pointing at the simulator, so \`@actions/github\` is loaded and Octokit's request gets a 404 (a warning, as for a refused token).`,
       '',
       rssTable(result),
+      '',
+      recordSummary(result),
       '',
       rssDiagnosis(result),
       '',
@@ -414,6 +536,14 @@ export function renderDocument(input: ReportInput): string {
       'Copies of undici are counted by its `class Agent extends DispatcherBase` (one per copy, any major); “undici ≥ 6” by its `undici.error.UND_ERR` error symbols; Octokit by its `octokit-core.js` user agent. ncc puts a dynamic `import()` in a chunk file of its own, loaded only when it runs.',
       '',
       bundleTable(result),
+      '',
+      '## Context time',
+      '',
+      `What \`context: auto\` adds before the create, for a pushed tag: the step runs in-process (\`runInProcess\`, scripts/in-process.ts) on a virtual clock against the Agent API simulator, and reads GitHub through its real client (Octokit, from src/github.ts) from the GitHub API fake (simulator/github.ts), which answers every request after ${context.latencyMs} ms. The repository has tag v1.3.0 with a release and its notes, 30 earlier version tags and 120 commits since the previous one, v1.2.3 (merges and dependabot’s among them, which the context leaves out). Times are real, from calling the step to the create’s arrival at the simulator; \`context: auto\` and \`context: none\` take turns, ${context.runs} runs each, after one of each to warm up. The fake runs in the bench’s process: building its answers is in the times too. The first run of the process also loads \`@actions/github\`, from node_modules rather than from the bundle’s chunk as the action does, so that row is an order of magnitude only.`,
+      '',
+      contextTable(context),
+      '',
+      contextSummary(context),
       '',
       '## Machine',
       '',

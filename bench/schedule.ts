@@ -1,12 +1,13 @@
 // The polling benchmark: drives the action's own wait loop (`waitForJob` in src/wait.ts, which
 // asks `nextPollDelay` in src/schedule.ts for every delay) on a virtual clock, so an hour-long
 // job takes microseconds and nothing ever really waits.
+import { inputDefaults, readAction } from '../scripts/action-metadata.js'
+import type { Clock } from '../src/clock.js'
+import { parseDuration } from '../src/duration.js'
 import { ApiError } from '../src/errors.js'
 import type { AgentJob } from '../src/job.js'
-import { GROWTH, JITTER, nextPollDelay, type PollSchedule } from '../src/schedule.js'
-import { INPUT_DEFAULTS } from '../src/settings.js'
-import { parseDuration } from '../src/duration.js'
-import { waitForJob, type Clock } from '../src/wait.js'
+import { GROWTH, JITTER, type PollSchedule } from '../src/schedule.js'
+import { waitForJob } from '../src/wait.js'
 import { deriveSeed, mean, seededRandom, summarize, type Summary } from './stats.js'
 
 const SECOND = 1000
@@ -35,13 +36,16 @@ export interface Strategy {
   fixed: boolean
 }
 
+// action.yml is the one source of the inputs' defaults; no token is used here.
+const INPUT_DEFAULTS = inputDefaults(readAction(), '')
+
 function durationDefault(name: 'poll-interval' | 'max-poll-interval'): number {
-  const ms = parseDuration(INPUT_DEFAULTS[name])
-  if (ms === undefined) throw new Error(`INPUT_DEFAULTS['${name}'] is not a duration`)
+  const ms = parseDuration(INPUT_DEFAULTS[name] ?? '')
+  if (ms === undefined) throw new Error(`action.yml: the default of ${name} is not a duration`)
   return ms
 }
 
-/** The action's defaults, read from src/settings.ts so the benchmark follows any change. */
+/** The action's defaults, read from action.yml so the benchmark follows any change. */
 export const DEFAULT_SCHEDULE: PollSchedule = {
   initialMs: durationDefault('poll-interval'),
   maxMs: durationDefault('max-poll-interval')
@@ -96,6 +100,9 @@ export interface RunResult {
 }
 
 const NEVER = new AbortController().signal
+/** What the job reads once ended: with a PR link, so the wait does not hold on to read one. */
+const COMPLETED: AgentJob = { status: 'completed', prLink: 'https://github.com/acme/docs/pull/1', raw: {} }
+const ACTIVE: AgentJob = { status: 'active', raw: {} }
 
 /** One wait of the real loop on a virtual clock, for a job that ends at `jobMs`. */
 export async function runOnce(
@@ -116,6 +123,8 @@ export async function runOnce(
       now += ms
       return Promise.resolve()
     },
+    // The fake getJob answers at once: no request ever runs into its time limit.
+    timeout: () => NEVER,
     random: strategy.fixed ? () => 0.5 : random
   }
   // eslint-disable-next-line @typescript-eslint/require-await -- async so a throw is a rejection, as from the real client
@@ -132,7 +141,7 @@ export async function runOnce(
       retryDeadline = now + seconds * SECOND
       throw new ApiError('rate-limited', 'answered 429', 429, seconds * SECOND)
     }
-    return { status: now >= jobMs ? 'completed' : 'active', raw: {} }
+    return now >= jobMs ? COMPLETED : ACTIVE
   }
   const end = await waitForJob({
     jobId: 'job_bench',
@@ -140,7 +149,7 @@ export async function runOnce(
     schedule: strategy.schedule,
     deadline: DEADLINE_MS,
     pollNow: false,
-    postedAt: 0,
+    notFoundUntil: undefined,
     clock,
     signal: NEVER,
     onPoll: () => undefined,
@@ -276,23 +285,13 @@ export interface Variant {
 
 export const DEFAULT_VARIANT: Variant = { id: 'default', growth: GROWTH, jitter: JITTER, ...DEFAULT_SCHEDULE }
 
-/** The real `nextPollDelay` with a variant's parameters, no failures and no Retry-After. */
-export function variantDelay(elapsedMs: number, v: Variant, random: number): number {
-  return nextPollDelay({ elapsedMs, remainingMs: DEADLINE_MS, failures: 0, random }, v) ?? DEADLINE_MS
-}
-
-/** The loop of `waitForJob` without failures, synchronous: same draws in the same order. */
-function variantRun(v: Variant, jobMs: number, random: () => number): { lagMs: number; gets: number } {
-  let now = 0
-  let gets = 0
-  let delay = variantDelay(0, v, random())
-  for (;;) {
-    now += delay
-    gets++
-    if (now >= jobMs) return { lagMs: now - jobMs, gets }
-    delay = variantDelay(now, v, random())
-  }
-}
+/** A variant as a strategy of the real loop: its constants go to `nextPollDelay` through the schedule. */
+const variantStrategy = (v: Variant): Strategy => ({
+  id: v.id,
+  label: v.id,
+  schedule: { initialMs: v.initialMs, maxMs: v.maxMs, growth: v.growth, jitter: v.jitter },
+  fixed: false
+})
 
 export interface VariantRow {
   variant: Variant
@@ -306,27 +305,42 @@ export interface VariantRow {
   getGoalFromMs: number | undefined
 }
 
-/** 60 durations, log-spaced from 5 s to 60 min: the lag goal must hold between table rows too. */
-export const DENSE_DURATIONS_MS = Array.from({ length: 60 }, (_, i) => Math.round(5 * SECOND * 720 ** (i / 59)))
+/**
+ * 60 durations, log-spaced from 5 s to 10 min: the lag goal must hold between table rows too.
+ * Past about 1 min every delay is at the cap and the lag's distribution no longer changes with
+ * the duration, so longer jobs would only cost time.
+ */
+export const DENSE_DURATIONS_MS = Array.from({ length: 60 }, (_, i) => Math.round(5 * SECOND * 120 ** (i / 59)))
+/** The dense grid's runs per duration, as a multiple of the table's: the worst of 66 noisy p95s leans high. */
+export const DENSE_RUNS_FACTOR = 5
+/** Runs per step of the break-even scan: a job's GET count varies little, its mean even less. */
+export const BREAK_EVEN_RUNS = 50
 
-export function explore(
+export async function explore(
   variants: readonly Variant[],
   fixed5Measured: ReadonlyMap<number, number>,
   options: ScheduleOptions
-): VariantRow[] {
-  return variants.map((variant) => {
-    const stats = (durationMs: number): { lagP95: number; gets: number } => {
-      const random = seededRandom(deriveSeed(options.seed, 'jitter', 'default', durationMs, ''))
-      const runs = jobDurations(durationMs, options).map((jobMs) => variantRun(variant, jobMs, random))
-      return { lagP95: summarize(runs.map((r) => r.lagMs)).p95, gets: mean(runs.map((r) => r.gets)) }
+): Promise<VariantRow[]> {
+  const rows: VariantRow[] = []
+  for (const variant of variants) {
+    const strategy = variantStrategy(variant)
+    const runAll = async (jobs: readonly number[], random: () => number): Promise<RunResult[]> => {
+      const results: RunResult[] = []
+      for (const jobMs of jobs) results.push(await runOnce(strategy, jobMs, random))
+      return results
     }
-    const cells = DURATIONS_MS.map((durationMs) => ({ durationMs, ...stats(durationMs) }))
+    const cells = []
+    for (const durationMs of DURATIONS_MS) {
+      // The table's jobs and jitter stream: the default variant reproduces the table's default row.
+      const random = seededRandom(deriveSeed(options.seed, 'jitter', 'default', durationMs, ''))
+      const runs = await runAll(jobDurations(durationMs, options), random)
+      cells.push({ durationMs, lagP95: summarize(runs.map((r) => r.lagMs)).p95, gets: mean(runs.map((r) => r.gets)) })
+    }
     let worstLagRatio = { ratio: 0, durationMs: 0 }
-    // The worst of 68 noisy p95s is biased upwards: 5 × the runs keep that bias near 1 %.
-    const dense = { ...options, runs: 5 * options.runs }
-    for (const durationMs of [...DENSE_DURATIONS_MS, ...DURATIONS_MS]) {
+    const dense = { ...options, runs: DENSE_RUNS_FACTOR * options.runs }
+    for (const durationMs of [...DENSE_DURATIONS_MS, ...DURATIONS_MS.filter((d) => d <= 10 * MINUTE)]) {
       const random = seededRandom(deriveSeed(options.seed, 'dense', durationMs))
-      const lags = jobDurations(durationMs, dense).map((jobMs) => variantRun(variant, jobMs, random).lagMs)
+      const lags = (await runAll(jobDurations(durationMs, dense), random)).map((r) => r.lagMs)
       const ratio = summarize(lags).p95 / Math.min(lagLimitMs(durationMs), LAG_CAP_MS)
       if (ratio > worstLagRatio.ratio) worstLagRatio = { ratio, durationMs }
     }
@@ -336,14 +350,14 @@ export function explore(
     let getGoalFromMs: number | undefined
     for (let durationMs = MINUTE; durationMs <= 60 * MINUTE; durationMs += 10 * SECOND) {
       const random = seededRandom(deriveSeed(options.seed, 'break-even', durationMs))
-      const gets = mean(
-        jobDurations(durationMs, { ...options, runs: 100 }).map((jobMs) => variantRun(variant, jobMs, random).gets)
-      )
+      const jobs = jobDurations(durationMs, { ...options, runs: BREAK_EVEN_RUNS })
+      const gets = mean((await runAll(jobs, random)).map((r) => r.gets))
       if (gets <= GET_SHARE * fixed5Gets(durationMs)) getGoalFromMs ??= durationMs
       else getGoalFromMs = undefined
     }
-    return { variant, cells, worstLagRatio, getShares, getGoalFromMs }
-  })
+    rows.push({ variant, cells, worstLagRatio, getShares, getGoalFromMs })
+  }
+  return rows
 }
 
 export const VARIANTS: Variant[] = [

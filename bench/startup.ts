@@ -8,10 +8,15 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
+import { inputDefaults, readAction } from '../scripts/action-metadata.js'
+import { CacheServiceFake } from '../simulator/cache.js'
 import { AgentApiSimulator } from '../simulator/server.js'
 import { median } from './stats.js'
 
 export const DIAGNOSTIC_RSS_LABEL = 'diagnostic: action, wait: true, under `node --liftoff-only`'
+/** The waited runs' poll-interval: their job (1.5 s) is seen ended at the first poll. */
+export const WAITED_POLL_MS = 2000
+export const RECORD_RSS_LABEL = 'action, wait: true, cache service present (saves its re-run record)'
 
 export interface StartupOptions {
   /** Runs of each kind (interleaved). */
@@ -37,6 +42,13 @@ export interface BundleFile {
 export interface RssRun {
   label: string
   kb: number[]
+  /** spawn → exit of the same runs. */
+  ms: number[]
+  /**
+   * The last poll the simulator received (the one that saw the job end) → exit: what is left of
+   * the step once it knows the outcome, free of the poll's jitter. Empty for bare node.
+   */
+  tailMs: number[]
 }
 
 export interface StartupResult {
@@ -81,33 +93,46 @@ function spawnTimed(command: string, args: string[], env: NodeJS.ProcessEnv, cwd
 }
 
 /** Only what node needs, so nothing from the caller's environment (proxies, NODE_OPTIONS) skews a run. */
-function baseEnv(): NodeJS.ProcessEnv {
+export function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG'])
     if (process.env[name] !== undefined) env[name] = process.env[name]
   return env
 }
 
+/** The runner's `INPUT_*` variables for a step: action.yml's defaults, then the step's `with:`. */
+export function inputEnv(root: string, inputs: Record<string, string>): Record<string, string> {
+  const all = { ...inputDefaults(readAction(root), 'ghs_bench_token'), ...inputs }
+  return Object.fromEntries(
+    Object.entries(all).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value])
+  )
+}
+
 export async function measureStartup(options: StartupOptions): Promise<StartupResult> {
   const dist = join(options.root, 'dist', 'index.js')
   if (!existsSync(dist)) throw new Error(`${dist} not found: run npm run package first`)
   const temp = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'))
+  const runnerTemp = join(temp, 'runner-temp')
   const sim = await AgentApiSimulator.start({ scenario: { runMs: 1500 } })
+  const cache = await CacheServiceFake.start()
   try {
     const outputFile = join(temp, 'output')
     const summaryFile = join(temp, 'summary')
-    const actionEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
+    const actionEnv = (inputs: Record<string, string>, runner: Record<string, string> = {}): NodeJS.ProcessEnv => {
       writeFileSync(outputFile, '')
       writeFileSync(summaryFile, '')
       return {
         ...baseEnv(),
-        'INPUT_API-KEY': 'mint_bench_key',
-        'INPUT_PROJECT-ID': 'proj_bench',
-        INPUT_PROMPT: 'Benchmark the start-up',
-        'INPUT_BASE-URL': sim.url,
+        ...inputEnv(options.root, {
+          'api-key': 'mint_bench_key',
+          'project-id': 'proj_bench',
+          prompt: 'Benchmark the start-up',
+          'base-url': sim.url,
+          ...inputs
+        }),
         GITHUB_OUTPUT: outputFile,
         GITHUB_STEP_SUMMARY: summaryFile,
-        ...extra
+        ...runner
       }
     }
     const node = options.node
@@ -153,13 +178,19 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
       },
       async () => {
         const { run, firstMs } = await firstRequestAfter(sim.requests.length, async () =>
-          check(await spawnTimed(node, [dist], actionEnv({ INPUT_WAIT: 'false' }), temp), 'the action (wait: false)', 0)
+          check(await spawnTimed(node, [dist], actionEnv({ wait: 'false' }), temp), 'the action (wait: false)', 0)
         )
         result.actionFirstRequestMs.push(firstMs)
         result.actionExitMs.push(run.exitedAt - run.startedAt)
       },
       async () => {
-        const env = { ...baseEnv(), GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile }
+        // The runner still passes action.yml's defaults.
+        const env = {
+          ...baseEnv(),
+          ...inputEnv(options.root, {}),
+          GITHUB_OUTPUT: outputFile,
+          GITHUB_STEP_SUMMARY: summaryFile
+        }
         const run = check(await spawnTimed(node, [dist], env, temp), 'the action without inputs', 1)
         result.noInputsExitMs.push(run.exitedAt - run.startedAt)
       }
@@ -180,24 +211,43 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
     }
 
     // Peak RSS of whole runs: bare node; a waited job (create, a poll, outputs, summary); the same
+    // with the cache service present, so the step saves its re-run record through @actions/cache;
     // with labels, which loads @actions/github (Octokit's POST goes to the simulator: a 404, a warning).
+    // Every waited run has the runner's variables for a record: only the service decides whether it is saved.
     const rssRuns = Math.max(3, Math.min(5, options.runs))
     const peak = peakRss(temp, node)
     result.rssMethod = peak.method
-    const waited = { INPUT_WAIT: 'true', 'INPUT_POLL-INTERVAL': '2s' }
+    const waited = { wait: 'true', 'poll-interval': `${WAITED_POLL_MS / 1000}s` }
+    let runId = 0
+    const runner = (extra: Record<string, string | undefined> = {}): Record<string, string> => {
+      const env: Record<string, string | undefined> = {
+        // Keys are immutable in the cache service: every run is a run of its own.
+        GITHUB_RUN_ID: String(++runId),
+        GITHUB_RUN_ATTEMPT: '1',
+        GITHUB_JOB: 'docs',
+        GITHUB_ACTION: 'docs-agent',
+        RUNNER_TEMP: runnerTemp,
+        ...extra
+      }
+      return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined))
+    }
     const plans: { label: string; args: string[]; env: () => NodeJS.ProcessEnv; exit: number }[] = [
       { label: 'node -e 0', args: ['-e', '0'], env: baseEnv, exit: 0 },
-      { label: 'action, wait: true (job of 1.5 s)', args: [dist], env: () => actionEnv(waited), exit: 0 },
+      {
+        label: 'action, wait: true (job of 1.5 s), no cache service',
+        args: [dist],
+        env: () => actionEnv(waited, runner()),
+        exit: 0
+      },
+      { label: RECORD_RSS_LABEL, args: [dist], env: () => actionEnv(waited, runner(cache.env())), exit: 0 },
       {
         label: 'action, wait: true + labels (loads @actions/github)',
         args: [dist],
         env: () =>
-          actionEnv({
-            ...waited,
-            INPUT_LABELS: 'docs',
-            'INPUT_GITHUB-TOKEN': 'ghs_bench',
-            GITHUB_API_URL: `${sim.url}/github`
-          }),
+          actionEnv(
+            { ...waited, labels: 'docs', 'github-token': 'ghs_bench' },
+            runner({ GITHUB_API_URL: `${sim.url}/github` })
+          ),
         exit: 0
       },
       {
@@ -205,19 +255,32 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
         // peak is V8's optimizing compiler at work on undici's WebAssembly HTTP parser (llhttp).
         label: DIAGNOSTIC_RSS_LABEL,
         args: ['--liftoff-only', dist],
-        env: () => actionEnv(waited),
+        env: () => actionEnv(waited, runner()),
         exit: 0
       }
     ]
     for (const plan of plans) {
-      const kb: number[] = []
-      for (let i = 0; i < rssRuns; i++) kb.push(await peak.run(plan.args, plan.env(), plan.label, plan.exit))
-      result.rss.push({ label: plan.label, kb })
+      const run: RssRun = { label: plan.label, kb: [], ms: [], tailMs: [] }
+      for (let i = 0; i < rssRuns; i++) {
+        const first = sim.requests.length
+        const { kb, spawned } = await peak.run(plan.args, plan.env(), plan.label, plan.exit)
+        run.kb.push(kb)
+        run.ms.push(spawned.exitedAt - spawned.startedAt)
+        const lastPoll = sim.requests
+          .slice(first)
+          .filter((r) => r.operation === 'get')
+          .at(-1)
+        if (lastPoll) run.tailMs.push(spawned.exitedAt - lastPoll.at)
+      }
+      result.rss.push(run)
     }
+    const saved = cache.entries.filter((e) => e.committed).length
+    if (saved !== rssRuns) throw new Error(`${saved} re-run records saved in ${rssRuns} runs with the cache service`)
     const labelled = sim.requests.some((r) => r.rawPath.includes('/github/repos/'))
     if (!labelled) throw new Error('the labels run never reached the simulator: @actions/github was not exercised')
     return result
   } finally {
+    await cache.close()
     await sim.close()
     rmSync(temp, { recursive: true, force: true })
   }
@@ -225,7 +288,8 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
 
 interface PeakRss {
   method: string
-  run(args: string[], env: NodeJS.ProcessEnv, label: string, exit: number): Promise<number>
+  /** Peak RSS (KB) of one run, and the run. */
+  run(args: string[], env: NodeJS.ProcessEnv, label: string, exit: number): Promise<{ kb: number; spawned: Spawned }>
 }
 
 /** GNU time's %M (maxrss of the child, KB) when /usr/bin/time exists, else a preload reading VmHWM at exit. */
@@ -237,7 +301,7 @@ function peakRss(temp: string, node: string): PeakRss {
       async run(args, env, label, exit) {
         const spawned = await spawnTimed('/usr/bin/time', ['-f', '%M', '-o', file, node, ...args], env, temp)
         if (spawned.code !== exit) throw new Error(`${label} exited with ${spawned.code}:\n${spawned.output}`)
-        return Number(readFileSync(file, 'utf8').trim().split('\n').pop())
+        return { kb: Number(readFileSync(file, 'utf8').trim().split('\n').pop()), spawned }
       }
     }
   }
@@ -251,7 +315,7 @@ function peakRss(temp: string, node: string): PeakRss {
     async run(args, env, label, exit) {
       const spawned = await spawnTimed(node, ['--require', preload, ...args], env, temp)
       if (spawned.code !== exit) throw new Error(`${label} exited with ${spawned.code}:\n${spawned.output}`)
-      return Number(readFileSync(file, 'utf8'))
+      return { kb: Number(readFileSync(file, 'utf8')), spawned }
     }
   }
 }
@@ -294,7 +358,10 @@ export interface StartupSummary {
   overBareMs: number
   /** Action first request − node http.get request. */
   overNodeRequestMs: number
+  /** Largest peak of the action's runs that save no re-run record. */
   peakRssKb: number
+  /** Largest peak of the runs that save one. */
+  recordPeakRssKb: number
 }
 
 export function summarizeStartup(result: StartupResult): StartupSummary {
@@ -309,6 +376,9 @@ export function summarizeStartup(result: StartupResult): StartupSummary {
     noInputsMs: median(result.noInputsExitMs),
     overBareMs: actionFirstRequestMs - bareMs,
     overNodeRequestMs: actionFirstRequestMs - nodeRequestMs,
-    peakRssKb: Math.max(...result.rss.filter((r) => r.label.startsWith('action')).flatMap((r) => r.kb))
+    peakRssKb: Math.max(
+      ...result.rss.filter((r) => r.label.startsWith('action') && r.label !== RECORD_RSS_LABEL).flatMap((r) => r.kb)
+    ),
+    recordPeakRssKb: Math.max(...(result.rss.find((r) => r.label === RECORD_RSS_LABEL)?.kb ?? []))
   }
 }

@@ -28,6 +28,7 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { FaultPlan } from './faults.js'
 
 export type CacheOperation = 'lookup' | 'list' | 'reserve' | 'upload' | 'commit' | 'download'
 
@@ -103,8 +104,7 @@ export class CacheServiceFake {
   private stored: StoredEntry[] = []
   private nextId = 1
   private readonly server: Server
-  private readonly queued = new Map<CacheOperation, CacheFault[]>()
-  private readonly always = new Map<CacheOperation, CacheFault>()
+  private readonly faults = new FaultPlan<CacheOperation, CacheFault>()
   // Aborted by down() and close(), so no delayed answer outlives the connection it was for.
   private dropping = new AbortController()
   private address: AddressInfo | undefined
@@ -155,13 +155,12 @@ export class CacheServiceFake {
 
   /** Queues faults: each of the next requests for `op` consumes one, in order. */
   fail(op: CacheOperation, ...faults: CacheFault[]): void {
-    this.queued.set(op, [...(this.queued.get(op) ?? []), ...faults])
+    this.faults.fail(op, ...faults)
   }
 
   /** Every request for `op` gets `fault` (after any queued ones) until called with null. */
   failAlways(op: CacheOperation, fault: CacheFault | null): void {
-    if (fault) this.always.set(op, fault)
-    else this.always.delete(op)
+    this.faults.failAlways(op, fault)
   }
 
   /** Drops every entry, as the service's eviction would; pending uploads then get 404. */
@@ -174,8 +173,7 @@ export class CacheServiceFake {
     this.evict()
     this.nextId = 1
     this.requests.length = 0
-    this.queued.clear()
-    this.always.clear()
+    this.faults.clear()
   }
 
   /** Stops listening and drops every connection: clients get connection refused until up(). */
@@ -226,7 +224,7 @@ export class CacheServiceFake {
     if (!route) return { status: 404, json: { message: `No route for ${rec.method} ${rec.path}` } }
     rec.operation = route.op
 
-    const fault = this.queued.get(route.op)?.shift() ?? this.always.get(route.op)
+    const fault = this.faults.next(route.op)
     if (fault === 'hang') {
       rec.fault = 'hang'
       return undefined

@@ -30,6 +30,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { FaultPlan } from './faults.js'
+import { closeServer } from './loopback.js'
 
 export type RouteName =
   | 'release-by-tag'
@@ -221,8 +223,7 @@ export class GitHubApiFake {
   latencyMs: number
   private readonly server: Server
   private readonly repos = new Map<string, Repo>()
-  private readonly queued = new Map<RouteName, Fault[]>()
-  private readonly always = new Map<RouteName, Fault>()
+  private readonly faults = new FaultPlan<RouteName, Fault>()
   // Aborts pending delays on close, so no timer outlives the fake.
   private readonly closing = new AbortController()
   private readonly actorIds = new Map<string, number>()
@@ -328,29 +329,24 @@ export class GitHubApiFake {
 
   /** Queues faults: each of the next requests to `route` consumes one, in order. */
   fail(route: RouteName, ...faults: Fault[]): void {
-    this.queued.set(route, [...(this.queued.get(route) ?? []), ...faults])
+    this.faults.fail(route, ...faults)
   }
 
   /** Every request to `route` gets `fault` (after any queued ones) until called with null. */
   failAlways(route: RouteName, fault: Fault | null): void {
-    if (fault) this.always.set(route, fault)
-    else this.always.delete(route)
+    this.faults.failAlways(route, fault)
   }
 
   /** Forgets every repository, the request log and all faults; latency stays. */
   reset(): void {
     this.repos.clear()
     this.requests.length = 0
-    this.queued.clear()
-    this.always.clear()
+    this.faults.clear()
   }
 
   async close(): Promise<void> {
-    if (!this.server.listening) return
     this.closing.abort()
-    const closed = new Promise<void>((resolve, reject) => this.server.close((err) => (err ? reject(err) : resolve())))
-    this.server.closeAllConnections()
-    await closed
+    await closeServer(this.server)
   }
 
   private repo(fullName: string): Repo {
@@ -421,7 +417,7 @@ export class GitHubApiFake {
     if (route) {
       rec.route = route.name
       rec.repo = route.repo
-      const fault = this.queued.get(route.name)?.shift() ?? this.always.get(route.name)
+      const fault = this.faults.next(route.name)
       if (fault) {
         rec.fault = fault.kind
         switch (fault.kind) {

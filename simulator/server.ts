@@ -23,6 +23,8 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
+import { FaultPlan } from './faults.js'
+import { closeServer } from './loopback.js'
 import { DEFAULT_SCENARIO, JobStore, type JobScenario, type JobSnapshot, type SeedJob } from './jobs.js'
 
 export type { AgentJob, FinalStatus, JobScenario, JobSnapshot, JobStatus, SeedJob } from './jobs.js'
@@ -122,8 +124,7 @@ export class AgentApiSimulator {
   private readonly store: JobStore
   private readonly server: Server
   private readonly prefix: string
-  private readonly queued: Record<Operation, Fault[]> = { create: [], message: [], get: [] }
-  private readonly always = new Map<Operation, Fault>()
+  private readonly faults = new FaultPlan<Operation, Fault>()
   // Aborts pending delays on close, so no timer outlives the simulator.
   private readonly closing = new AbortController()
   private readonly clock: SimulatorClock
@@ -164,13 +165,12 @@ export class AgentApiSimulator {
 
   /** Queues faults: each of the next requests for `op` consumes one, in order. */
   fail(op: Operation, ...faults: Fault[]): void {
-    this.queued[op].push(...faults)
+    this.faults.fail(op, ...faults)
   }
 
   /** Every request for `op` gets `fault` (after any queued ones) until called with null. */
   failAlways(op: Operation, fault: Fault | null): void {
-    if (fault) this.always.set(op, fault)
-    else this.always.delete(op)
+    this.faults.failAlways(op, fault)
   }
 
   jobs(projectId?: string): JobSnapshot[] {
@@ -178,11 +178,8 @@ export class AgentApiSimulator {
   }
 
   async close(): Promise<void> {
-    if (!this.server.listening) return
     this.closing.abort()
-    const closed = new Promise<void>((resolve, reject) => this.server.close((err) => (err ? reject(err) : resolve())))
-    this.server.closeAllConnections()
-    await closed
+    await closeServer(this.server)
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
@@ -217,7 +214,7 @@ export class AgentApiSimulator {
     if (route.op !== 'create') rec.jobId = route.jobId
     this.onRequest?.(rec)
 
-    const fault = this.queued[route.op].shift() ?? this.always.get(route.op)
+    const fault = this.faults.next(route.op)
     if (fault) {
       rec.fault = fault.kind
       return this.applyFault(fault, route, req, res, rec)

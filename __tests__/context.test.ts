@@ -135,6 +135,8 @@ describe('context', () => {
       expect(result.at('info')).toContainEqual(
         expect.stringMatching(/^Context: Tag v1\.11\.0: tag message and 5 changes since v1\.10\.0 /)
       )
+      // A tag without a release is not a failure to read one.
+      expect(result.at('warning')).toEqual([])
     })
 
     it('orders tags as versions: v1.10.0 after v1.9.0; pre-releases skipped for a release, kept for a pre-release', async () => {

@@ -365,6 +365,7 @@ describe('faults', () => {
       const result = await run({}, cancel)
       expect(result.code).toBe(1)
       expect(virtual().sim.requests).toHaveLength(0)
+      expect(result.at('info')[0]).toBe('Received SIGTERM: stopping and reporting what is known.')
       expect(result.at('error')).toEqual(['Cancelled before the create request was sent: no job was created.'])
       expect(result.summary).toContain('no job was started')
     })
@@ -468,6 +469,93 @@ describe('faults', () => {
         )
       ])
       expect(result.everything()).not.toContain('may have been')
+    })
+  })
+
+  describe('what an error answer is said to be', () => {
+    it.each([
+      ['its error text', { status: 422, body: '{"error":"prompt too long"}' }, 'answered 422: prompt too long'],
+      [
+        'JSON without error text',
+        { status: 422, body: '{"message":"nope"}' },
+        'answered 422 with a body that is not JSON (18 bytes)'
+      ],
+      [
+        'an empty error text',
+        { status: 422, body: '{"error":""}' },
+        'answered 422 with a body that is not JSON (12 bytes)'
+      ],
+      [
+        'JSON that is not an object',
+        { status: 422, body: 'null' },
+        'answered 422 with a body that is not JSON (4 bytes)'
+      ],
+      ['plain text', { status: 400, body: 'Bad Request' }, 'answered 400 with a body that is not JSON (11 bytes)'],
+      ['an empty body', { status: 400, body: '  ' }, 'answered 400 with an empty body'],
+      [
+        'HTML, by its type',
+        { status: 400, body: 'oops', headers: { 'content-type': 'text/html; charset=utf-8' } },
+        'answered 400 with an HTML page (a proxy or gateway answering?)'
+      ],
+      [
+        'HTML, by its look',
+        { status: 400, body: '  <!doctype html><p>', headers: { 'content-type': 'application/json' } },
+        'answered 400 with an HTML page (a proxy or gateway answering?)'
+      ],
+      ['a 3xx without a location: no redirect to name', { status: 300, body: '' }, 'answered 300 with an empty body'],
+      [
+        'a 399 with a location',
+        { status: 399, body: '', headers: { location: 'https://elsewhere.example/x' } },
+        'answered 399, a redirect to https://elsewhere.example/x'
+      ]
+    ] as const)('%s', async (_name, answer, message) => {
+      virtual().sim.fail('create', { kind: 'status', ...answer })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(result.at('error')[0]).toContain(message)
+    })
+
+    it('a 2xx whose JSON is not a job record, and one over 1 MiB by its Content-Length', async () => {
+      virtual().sim.fail('create', { kind: 'body', body: '[1]', status: 201 })
+      expect((await run()).at('error')[0]).toContain('answered 201 with JSON that is not a job record')
+      virtual().sim.fail('create', { kind: 'huge', bytes: 1024 * 1024 + 1 })
+      expect((await run()).at('error')[0]).toContain('answered with more than 1048576 bytes; refusing to read it')
+      virtual().sim.fail('create', { kind: 'huge', bytes: 1024 * 1024 + 1, chunked: true })
+      expect((await run()).at('error')[0]).toContain('answered with more than 1048576 bytes; refusing to read it')
+    })
+
+    it('an answer of exactly 1 MiB is read', async () => {
+      const record = JSON.stringify({ id: 'job_big', status: 'active', model: '' })
+      virtual().sim.fail('create', {
+        kind: 'body',
+        status: 201,
+        body: record.replace('"model":""', `"model":"${'m'.repeat(1024 * 1024 - record.length)}"`)
+      })
+      virtual().sim.addJob(PROJECT, { id: 'job_big', status: 'completed' })
+      const result = await run()
+      expect(result.outputs['job-id']).toBe('job_big')
+    })
+
+    it('logs each request at debug level: method, path, status and time, never a header', async () => {
+      const result = await run()
+      const debug = result.at('debug').filter((line) => /^(GET|POST) /.test(line))
+      expect(debug[0]).toMatch(/^POST \/v2\/agent\/proj-faults\/job -> 201 in \d+ms$/)
+      expect(debug[1]).toMatch(/^GET \/v2\/agent\/proj-faults\/job\/job_\w+ -> 200 in \d+ms$/)
+      expect(result.at('debug').join('\n')).not.toContain(KEY)
+    })
+
+    it('keeps a bare . inside one path segment, and a base URL prefix with trailing slashes', async () => {
+      const prefixed = await AgentApiSimulator.start({ apiKey: KEY, prefix: '/agent-proxy', clock: virtual().clock })
+      try {
+        prefixed.addJob(PROJECT, { id: '.', status: 'completed' })
+        const result = await runInProcess(inputs({ 'base-url': `${prefixed.url}//`, 'job-id': '.', prompt: '' }), {
+          clock: virtual().clock
+        })
+        expect(result.code).toBe(0)
+        expect(prefixed.requests[0]?.rawPath).toBe(`/agent-proxy/v2/agent/${PROJECT}/job/%2E`)
+      } finally {
+        await prefixed.close()
+      }
     })
   })
 

@@ -54,6 +54,13 @@ describe('compareVersions', () => {
   })
 })
 
+it('compares equal versions as equal, build metadata aside', () => {
+  const a = parseVersion('v1.2.3-rc.1+build.5')
+  const b = parseVersion('1.2.3-rc.1')
+  if (!a || !b) throw new Error('not versions')
+  expect(compareVersions(a, b)).toBe(0)
+})
+
 describe('previousVersion', () => {
   const tags = [
     'v1.0.0',
@@ -74,8 +81,13 @@ describe('previousVersion', () => {
     ['v2.0.0-rc.2', 'v2.0.0-rc.1'],
     ['v2.0.0-rc.1', 'v1.10.0'],
     ['v1.0.0', undefined],
-    ['latest', undefined]
+    ['latest', undefined],
+    ['v1.2.1', 'v1.2.0']
   ])('before %s: %s', (tag, previous) => {
     expect(previousVersion(tag, tags)).toBe(previous)
   })
+})
+
+it('keeps the first of two tags naming the same version', () => {
+  expect(previousVersion('v2.0.0', ['1.5.0', 'v1.5.0', 'v1.4.0'])).toBe('1.5.0')
 })

@@ -4,7 +4,7 @@
  */
 import { Cancelled } from './cancel.js'
 import { requestTimeout, type Clock } from './clock.js'
-import type { AgentApi, CallOptions } from './client.js'
+import type { AgentApi } from './client.js'
 import { CONTEXT_BUDGET_CHARS, gatherContext, promptWithContext } from './context.js'
 import { formatDuration } from './duration.js'
 import { ApiError, isSafeToRetryPost, mayHaveTakenEffect } from './errors.js'
@@ -149,7 +149,6 @@ async function follow(
   how: Follow
 ): Promise<void> {
   const { clock, log } = deps
-  const call = (): CallOptions => ({ timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal })
   if (!settings.wait && how.posted) {
     // A follow-up's answer may still show the previous prompt's result: it is not this one's.
     const status = state.job?.status

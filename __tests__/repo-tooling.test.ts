@@ -92,3 +92,18 @@ describe('readme-tables', () => {
     await expect(updateReadme('# T\n', meta, readmePath)).rejects.toThrow('<!-- inputs:start -->')
   })
 })
+
+describe('the runtime', () => {
+  it('is stated once: runs.using, engines, @types/node and .node-version agree', () => {
+    const action = readFileSync(join(ROOT, 'action.yml'), 'utf8')
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string }
+      devDependencies: Record<string, string>
+    }
+    const major = /^\s+using: node(\d+)$/m.exec(action)?.[1]
+    expect(major).toBe('24')
+    expect(pkg.engines.node).toBe(`>=${major ?? ''}`)
+    expect(pkg.devDependencies['@types/node']).toMatch(new RegExp(`^\\^${major ?? ''}\\.`))
+    expect(readFileSync(join(ROOT, '.node-version'), 'utf8').trim()).toBe(major)
+  })
+})

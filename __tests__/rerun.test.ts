@@ -232,6 +232,8 @@ describe('rerun', () => {
       expect([...records.entries.values()]).toEqual([
         expect.objectContaining({ jobId: undefined, mayHaveActed: true, attempt: 1 })
       ])
+      const sentAt = new Date(virtual().clock.now()).toISOString().slice(0, 19).replace('T', ' ')
+      virtual().clock.advance(3_600_000)
       const second = await attempt(2, records)
       expect(second.code).toBe(1)
       expect(creates()).toBe(1)
@@ -241,6 +243,8 @@ describe('rerun', () => {
       expect(second.summary).toContain(
         '<strong>No job id:</strong> the create request may have started a job, but its answer was lost.'
       )
+      // The job to look for would have been created by attempt 1, an hour before this one.
+      expect(second.summary).toContain(`a job created around ${sentAt} UTC`)
       // on-rerun: new is the way to post anyway.
       expect((await attempt(3, records, { 'on-rerun': 'new' })).code).toBe(0)
       expect(creates()).toBe(2)

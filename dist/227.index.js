@@ -953,7 +953,7 @@ function nextSteps(state, settings) {
     const wait = ['wait for it with ', { code: `job-id: ${jobId}` }, ' and no prompt'];
     const followUp = ['send a follow-up (', { code: `job-id: ${jobId}` }, ' with a prompt)'];
     if (state.mayHaveActed && settings) {
-        const around = formatTime(new Date(state.startedAt).toISOString());
+        const around = formatTime(new Date(state.postedAt ?? state.startedAt).toISOString());
         return settings.mode === 'create'
             ? [
                 `Look in the Mintlify dashboard for a job created around ${around}. If there is one, wait for it with `,
@@ -1545,6 +1545,7 @@ function initialState(now, jobId) {
         phase: 'before-post',
         failure: undefined,
         mayHaveActed: false,
+        postedAt: undefined,
         unknownStatusWarned: false,
         prompt: undefined,
         context: undefined,
@@ -1733,6 +1734,7 @@ async function drive(settings, deps, state, deadline, pending) {
         return;
     }
     state.phase = 'posting';
+    state.postedAt = deps.clock.now();
     const job = await postAtMostOnce(settings, deps, deadline, prompt);
     state.phase = 'reading';
     const answeredAt = deps.clock.now();
@@ -1841,6 +1843,7 @@ async function resume(settings, deps, state, deadline) {
     if (record.mayHaveActed) {
         // Posting again could make a second job (or deliver the follow-up twice): say so, and stop.
         state.mayHaveActed = true;
+        state.postedAt = record.answeredAt;
         state.outcome = 'error';
         state.failure = `Attempt ${record.attempt} of this step sent ${WORDING[settings.mode].request.replace(/^The /, 'the ')}, but its answer was lost: ${WORDING[settings.mode].mayHaveActed}. It is not sent again; set on-rerun: new to send it anyway.`;
         return true;

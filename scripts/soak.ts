@@ -1040,7 +1040,13 @@ function outcomeProblems(group: GroupRun, a: AttemptRun, outcome: Outcome | unde
   if (fatal && outcome !== 'error' && outcome !== 'cancelled') {
     problems.push(`carried on to ${outcome} after a ${postOp} that ${describeRequest(fatal, group)}`)
   }
-  if (outcome === 'error' && !postFaulted && !plan.refused)
+  // A re-run refuses to post again after an earlier attempt's POST left without a usable answer.
+  const earlier = group.attempts.slice(0, group.attempts.indexOf(a))
+  const lostEarlier = earlier.some((b) =>
+    b.requests.some((r) => r.operation === postOp && mayHaveActed(r, group.faultOf.get(r)))
+  )
+  const refusal = /^::error::Attempt \d+ of this step sent the (create|follow-up) request, but its answer was lost/
+  if (outcome === 'error' && !postFaulted && !plan.refused && !(lostEarlier && refusal.test(errorLine ?? '')))
     problems.push(`unexpected error: ${errorLine ?? 'no ::error:: line'}`)
 
   const status = outcome === 'completed-pr' || outcome === 'completed-no-pr' ? 'completed' : outcome

@@ -106,6 +106,7 @@ async function drive(
   }
 
   state.phase = 'posting'
+  state.postedAt = deps.clock.now()
   const job = await postAtMostOnce(settings, deps, deadline, prompt)
   state.phase = 'reading'
   const answeredAt = deps.clock.now()
@@ -231,6 +232,7 @@ async function resume(settings: Posting, deps: Deps, state: RunState, deadline: 
   if (record.mayHaveActed) {
     // Posting again could make a second job (or deliver the follow-up twice): say so, and stop.
     state.mayHaveActed = true
+    state.postedAt = record.answeredAt
     state.outcome = 'error'
     state.failure = `Attempt ${record.attempt} of this step sent ${WORDING[settings.mode].request.replace(/^The /, 'the ')}, but its answer was lost: ${WORDING[settings.mode].mayHaveActed}. It is not sent again; set on-rerun: new to send it anyway.`
     return true

@@ -204,7 +204,7 @@ export function nextSteps(state: RunState, settings: Settings | undefined): Part
   const wait: Part[] = ['wait for it with ', { code: `job-id: ${jobId}` }, ' and no prompt']
   const followUp: Part[] = ['send a follow-up (', { code: `job-id: ${jobId}` }, ' with a prompt)']
   if (state.mayHaveActed && settings) {
-    const around = formatTime(new Date(state.startedAt).toISOString())
+    const around = formatTime(new Date(state.postedAt ?? state.startedAt).toISOString())
     return settings.mode === 'create'
       ? [
           `Look in the Mintlify dashboard for a job created around ${around}. If there is one, wait for it with `,

@@ -43,6 +43,8 @@ export interface RunState {
   failure: string | undefined
   /** The create or follow-up left, but no usable answer came: it may have taken effect. */
   mayHaveActed: boolean
+  /** Epoch ms when the create or follow-up was sent (in an earlier attempt, for a resumed one). */
+  postedAt: number | undefined
   /** An unknown status is warned about once. */
   unknownStatusWarned: boolean
   /** The exact prompt sent (or, in a dry run, that would have been sent). */
@@ -65,6 +67,7 @@ export function initialState(now: number, jobId: string | undefined): RunState {
     phase: 'before-post',
     failure: undefined,
     mayHaveActed: false,
+    postedAt: undefined,
     unknownStatusWarned: false,
     prompt: undefined,
     context: undefined,

@@ -1042,8 +1042,12 @@ function outcomeProblems(group: GroupRun, a: AttemptRun, outcome: Outcome | unde
   }
   // A re-run refuses to post again after an earlier attempt's POST left without a usable answer.
   const earlier = group.attempts.slice(0, group.attempts.indexOf(a))
-  const lostEarlier = earlier.some((b) =>
-    b.requests.some((r) => r.operation === postOp && mayHaveActed(r, group.faultOf.get(r)))
+  // Either the server gave no usable answer, or it answered after the attempt had been cancelled:
+  // the attempt then rightly reported that its request may have acted.
+  const lostEarlier = earlier.some(
+    (b) =>
+      b.requests.some((r) => r.operation === postOp && mayHaveActed(r, group.faultOf.get(r))) ||
+      /may have been (created|delivered)/.test(b.exit.stdout)
   )
   const refusal = /^::error::Attempt \d+ of this step sent the (create|follow-up) request, but its answer was lost/
   if (outcome === 'error' && !postFaulted && !plan.refused && !(lostEarlier && refusal.test(errorLine ?? '')))

@@ -3,5 +3,5 @@ import { watchSignals } from './signals.js'
 // Handlers first, then the rest of the bundle (loaded as a separate chunk): a cancel that comes
 // while it loads still ends in outputs and a summary.
 const signals = watchSignals()
-const { run } = await import('./main.js')
+const { run } = await import('./runner.js')
 await run(signals)

@@ -1,25 +1,19 @@
-import * as core from '@actions/core'
-import { readFileSync } from 'node:fs'
 import { runStep } from './action.js'
 import { AgentClient } from './client.js'
-import { systemClock, type Clock } from './clock.js'
-import { CONTEXT_TIMEOUT_MS } from './context.js'
+import type { Clock } from './clock.js'
 import { errorMessage } from './errors.js'
 import { readTrigger } from './event.js'
 import { GitHubClient } from './github.js'
 import { createDispatcher } from './http.js'
 import { redactingLog, type Log } from './log.js'
 import { finish, type Reporter } from './report.js'
-import { cacheRecordStore } from './rerun-cache.js'
 import { runIdentity, type RecordStore } from './rerun.js'
 import { InputError, parseSettings } from './settings.js'
-import { watchSignals, type SignalWatch } from './signals.js'
+import type { SignalWatch } from './signals.js'
 import { initialState } from './state.js'
 import { redact } from './text.js'
 
 const USER_AGENT = 'docs-agent-action/1'
-/** How long a request left over after the step (a cache upload given up on) may hold the process. */
-const EXIT_GRACE_MS = 2_000
 
 /** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
 export interface Host {
@@ -37,33 +31,6 @@ export interface Host {
   records: RecordStore
   /** Longest the context may hold up the create. */
   contextTimeoutMs: number
-}
-
-/** The runner's entry (and `npm run local-action`'s): the real host, then the exit code. */
-export async function run(signals: SignalWatch = watchSignals()): Promise<void> {
-  const code = await main({
-    input: (name) => core.getInput(name),
-    setSecret: (secret) => core.setSecret(secret),
-    setOutput: (name, value) => core.setOutput(name, value),
-    writeSummary: async (markdown) => {
-      await core.summary.addRaw(markdown).write()
-    },
-    log: {
-      info: (m) => core.info(m),
-      debug: (m) => core.debug(m),
-      notice: (m) => core.notice(m),
-      warning: (m) => core.warning(m),
-      error: (m) => core.error(m)
-    },
-    env: process.env,
-    readFile: (path) => readFileSync(path, 'utf8'),
-    clock: systemClock,
-    signals,
-    records: cacheRecordStore(process.env),
-    contextTimeoutMs: CONTEXT_TIMEOUT_MS
-  })
-  process.exitCode = code
-  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()
 }
 
 /** Masks the secrets, reads the inputs, wires the dependencies and runs the step; the exit code. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { readFileSync } from 'node:fs'
 import { GitHubApiFake } from '../simulator/github.js'
 import { GITHUB_TOKEN, runInProcess, type StepRun } from '../scripts/in-process.js'
-import { CONTEXT_BUDGET_CHARS } from '../src/context.js'
+import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS } from '../src/context.js'
 import { useVirtualSimulator } from './simulator-fixture.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
@@ -22,6 +22,9 @@ describe('context', () => {
   })
   afterAll(async () => {
     await github.close()
+  })
+  beforeEach(() => {
+    github.time = virtual().clock
   })
 
   /** A history with releases v1.0.0 … v1.10.0 (out of order by name), merges, bots and a non-version tag. */
@@ -61,15 +64,10 @@ describe('context', () => {
     ...extra
   })
 
-  const run = (
-    extra: Record<string, string>,
-    env: Record<string, string>,
-    files: Record<string, string> = {},
-    contextTimeoutMs = 2000
-  ) =>
+  const run = (extra: Record<string, string>, env: Record<string, string>, files: Record<string, string> = {}) =>
     runInProcess(
       { 'api-key': KEY, 'project-id': 'proj', 'base-url': virtual().sim.url, prompt: PROMPT, ...extra },
-      { clock: virtual().clock, env, files, contextTimeoutMs }
+      { clock: virtual().clock, env, files }
     )
 
   /** The prompt the simulator received. */
@@ -323,11 +321,12 @@ describe('context', () => {
 
     it('a GitHub that does not answer holds the create up no longer than the time limit', async () => {
       github.failAlways('compare', { kind: 'hang' })
-      const started = Date.now()
-      const result = await run({}, tagEnv(), {}, 300)
+      const started = virtual().clock.now()
+      const result = await run({}, tagEnv())
       expectOneCreate(result)
-      expect(Date.now() - started).toBeLessThan(2000)
-      expect(result.at('warning')).toEqual([expect.stringContaining('(GitHub did not answer within 300ms)')])
+      const create = virtual().sim.requests.find((r) => r.operation === 'create')
+      expect((create?.time ?? Infinity) - started).toBe(CONTEXT_TIMEOUT_MS)
+      expect(result.at('warning')).toEqual([expect.stringContaining('(GitHub did not answer within 10s)')])
       expect(sent()).toContain('- Previous release: v1.10.0')
     })
 

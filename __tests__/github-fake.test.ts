@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { getOctokit as GetOctokit } from '@actions/github'
 import { GitHubApiFake, type CommitSeed } from '../simulator/github.js'
+import { realTime } from '../simulator/server.js'
+import { VirtualClock } from '../simulator/virtual-clock.js'
 
 type Octokit = ReturnType<typeof GetOctokit>
 
@@ -28,6 +30,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.reset()
   fake.latencyMs = 0
+  fake.time = realTime
 })
 
 /** Two commits, v1.2.0 (annotated) on the first, v1.3.0 (lightweight) on the second. */
@@ -532,6 +535,18 @@ describe('faults', () => {
     } finally {
       await slow.close()
     }
+  })
+
+  it('waits latency and delays on the clock it is given: a virtual clock moves, real time does not wait', async () => {
+    const clock = new VirtualClock()
+    fake.time = clock
+    fake.latencyMs = 5_000
+    fake.fail('releases', { kind: 'delay', ms: 60_000 })
+    const started = clock.now()
+    await octokit.rest.repos.listTags({ owner, repo })
+    expect(clock.now() - started).toBe(5_000)
+    await octokit.rest.repos.listReleases({ owner, repo })
+    expect(clock.now() - started).toBe(70_000)
   })
 
   it('forgets data, log and faults on reset', async () => {

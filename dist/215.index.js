@@ -1914,9 +1914,9 @@ async function buildPrompt(settings, deps, state) {
         log.info(`Context: left out, the prompt already has ${plural(settings.prompt.length, 'character')} of the ${plural(MAX_PROMPT_CHARS, 'character')} allowed.`);
         return settings.prompt;
     }
-    const signal = AbortSignal.any([deps.signal, AbortSignal.timeout(deps.contextTimeoutMs)]);
+    const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)]);
     const reader = settings.githubToken ? deps.github.reader(trigger.repo, signal) : undefined;
-    const context = await gatherContext(trigger, { budget, reader, signal, timeoutMs: deps.contextTimeoutMs });
+    const context = await gatherContext(trigger, { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS });
     if (deps.signal.aborted)
         throw new Cancelled(false);
     state.context = context;
@@ -2482,7 +2482,6 @@ async function main(host) {
                 reader: (repository, readSignal) => github.reader(repository, readSignal),
                 addLabels: (pr, labels) => github.addLabels(pr, labels)
             },
-            contextTimeoutMs: host.contextTimeoutMs,
             records: host.records,
             run: runIdentity(host.env)
         });
@@ -2631,7 +2630,6 @@ var src_signals = __webpack_require__(970);
 
 
 
-
 // The runner's side of `main(host)`, in a module of its own so that the in-process tests, which
 // bring their own host, do not load @actions/core.
 /** How long a request left over after the step (a cache upload given up on) may hold the process. */
@@ -2656,8 +2654,7 @@ async function run(signals = (0,src_signals/* watchSignals */.R)()) {
         readFile: (path) => (0,external_node_fs_.readFileSync)(path, 'utf8'),
         clock: systemClock,
         signals,
-        records: cacheRecordStore(process.env),
-        contextTimeoutMs: CONTEXT_TIMEOUT_MS
+        records: cacheRecordStore(process.env)
     });
     process.exitCode = code;
     setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();

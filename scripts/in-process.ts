@@ -36,7 +36,6 @@ export interface StepOptions {
   records?: RecordStore
   /** Aborts as the runner's cancel would. */
   cancel?: AbortController
-  contextTimeoutMs?: number
   /** Makes writing the summary fail. */
   summaryFails?: boolean
   /** Sees each log line as it is written (to act at a moment of the run, e.g. cancel). */
@@ -85,8 +84,7 @@ export async function runInProcess(inputs: Record<string, string>, options: Step
     },
     clock: options.clock,
     signals: { signal: cancel.signal, received: () => (cancel.signal.aborted ? 'SIGTERM' : undefined) },
-    records: options.records ?? new MemoryRecords(false),
-    contextTimeoutMs: options.contextTimeoutMs ?? 2_000
+    records: options.records ?? new MemoryRecords(false)
   })
   return {
     code,

@@ -11,6 +11,7 @@
  *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
  *   gh.failAlways('labels', { kind: 'hang' })   // until failAlways('labels', null)
  *   gh.latencyMs = 100                          // every answer from now on
+ *   gh.time = virtualClock                      // latency, delays and hangs in virtual time
  *   gh.labelsOf('acme/app', 7)                  // labels added through the API
  *   await gh.close()                            // also destroys hanging connections, cancels delays
  *
@@ -29,9 +30,9 @@ import { once } from 'node:events'
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { FaultPlan } from './faults.js'
 import { closeServer } from './loopback.js'
+import { realTime, type SimulatorClock } from './server.js'
 
 export type RouteName =
   | 'release-by-tag'
@@ -79,6 +80,8 @@ export interface GitHubApiFakeOptions {
   latencyMs?: number
   /** Default 127.0.0.1. */
   host?: string
+  /** Latency, delays and hangs run on this clock (default: real time); also settable later through `time`. */
+  time?: SimulatorClock
 }
 
 /** A GitHub account; `type` defaults to Bot for logins ending in `[bot]`, else User. */
@@ -221,6 +224,7 @@ export class GitHubApiFake {
   readonly requests: RecordedRequest[] = []
   /** Delay before every answer, read when a request arrives. */
   latencyMs: number
+  time: SimulatorClock
   private readonly server: Server
   private readonly repos = new Map<string, Repo>()
   private readonly faults = new FaultPlan<RouteName, Fault>()
@@ -235,6 +239,7 @@ export class GitHubApiFake {
 
   private constructor(private readonly options: GitHubApiFakeOptions) {
     this.latencyMs = options.latencyMs ?? 0
+    this.time = options.time ?? realTime
     this.server = createServer((req, res) => this.handle(req, res))
   }
 
@@ -410,7 +415,7 @@ export class GitHubApiFake {
   ): Promise<void> {
     rec.body = await readBody(req)
     const latency = this.latencyMs
-    if (latency > 0) await sleep(latency, undefined, { signal })
+    if (latency > 0) await this.pause(latency, signal)
 
     const [path = '', query = ''] = rec.rawPath.split('?', 2)
     const route = parseRoute(rec.method, path)
@@ -432,9 +437,11 @@ export class GitHubApiFake {
             req.socket.resetAndDestroy()
             return
           case 'hang':
-            return // the socket stays open until the client gives up or close() destroys it
+            // The socket stays open until the client gives up or close() destroys it.
+            await this.time.hold(signal)
+            return
           case 'delay':
-            await sleep(fault.ms, undefined, { signal })
+            await this.pause(fault.ms, signal)
             break
           default:
             fault satisfies never
@@ -442,6 +449,12 @@ export class GitHubApiFake {
       }
     }
     this.send(res, rec, this.answer(route, req.headers.authorization, path, new URLSearchParams(query), rec.body))
+  }
+
+  /** Waits `ms` on the fake's clock; throws when the client goes away or the fake closes first. */
+  private async pause(ms: number, signal: AbortSignal): Promise<void> {
+    await this.time.hold(AbortSignal.any([signal, this.time.timeout(ms)]))
+    signal.throwIfAborted()
   }
 
   private answer(

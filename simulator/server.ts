@@ -81,7 +81,7 @@ export interface SimulatorClock {
   hold(until: AbortSignal): Promise<void>
 }
 
-const realTime: SimulatorClock = {
+export const realTime: SimulatorClock = {
   now: () => Date.now(),
   timeout: (ms) => AbortSignal.timeout(ms),
   hold: (until) =>

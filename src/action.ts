@@ -5,7 +5,7 @@
 import { Cancelled } from './cancel.js'
 import { requestTimeout, type Clock } from './clock.js'
 import type { AgentApi } from './client.js'
-import { CONTEXT_BUDGET_CHARS, gatherContext, promptWithContext } from './context.js'
+import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS, gatherContext, promptWithContext } from './context.js'
 import { formatDuration } from './duration.js'
 import { ApiError, isSafeToRetryPost, mayHaveTakenEffect } from './errors.js'
 import type { Trigger } from './event.js'
@@ -34,8 +34,6 @@ export interface Deps extends Reporter {
     reader(repository: string, signal: AbortSignal): GitHubReader
     addLabels(pr: PullRequestRef, labels: string[]): Promise<void>
   }
-  /** Longest the context may take, in real time (GitHub is real I/O whatever the clock). */
-  contextTimeoutMs: number
   records: RecordStore
   /** This workflow run and attempt; undefined outside a runner. */
   run: RunIdentity | undefined
@@ -313,9 +311,9 @@ async function buildPrompt(
     )
     return settings.prompt
   }
-  const signal = AbortSignal.any([deps.signal, AbortSignal.timeout(deps.contextTimeoutMs)])
+  const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)])
   const reader = settings.githubToken ? deps.github.reader(trigger.repo, signal) : undefined
-  const context = await gatherContext(trigger, { budget, reader, signal, timeoutMs: deps.contextTimeoutMs })
+  const context = await gatherContext(trigger, { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS })
   if (deps.signal.aborted) throw new Cancelled(false)
   state.context = context
   if (context.warning) log.warning(context.warning)

@@ -29,8 +29,6 @@ export interface Host {
   clock: Clock
   signals: SignalWatch
   records: RecordStore
-  /** Longest the context may hold up the create. */
-  contextTimeoutMs: number
 }
 
 /** Masks the secrets, reads the inputs, wires the dependencies and runs the step; the exit code. */
@@ -86,7 +84,6 @@ export async function main(host: Host): Promise<number> {
         reader: (repository, readSignal) => github.reader(repository, readSignal),
         addLabels: (pr, labels) => github.addLabels(pr, labels)
       },
-      contextTimeoutMs: host.contextTimeoutMs,
       records: host.records,
       run: runIdentity(host.env)
     })

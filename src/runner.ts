@@ -1,7 +1,6 @@
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { systemClock } from './clock.js'
-import { CONTEXT_TIMEOUT_MS } from './context.js'
 import { main } from './main.js'
 import { cacheRecordStore } from './rerun-cache.js'
 import { watchSignals, type SignalWatch } from './signals.js'
@@ -32,8 +31,7 @@ export async function run(signals: SignalWatch = watchSignals()): Promise<void> 
     readFile: (path) => readFileSync(path, 'utf8'),
     clock: systemClock,
     signals,
-    records: cacheRecordStore(process.env),
-    contextTimeoutMs: CONTEXT_TIMEOUT_MS
+    records: cacheRecordStore(process.env)
   })
   process.exitCode = code
   setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()

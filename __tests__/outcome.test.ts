@@ -207,97 +207,97 @@ describe('cancelMessage', () => {
 })
 
 describe('explain', () => {
-  const create = settings()
-  const message = settings({ 'job-id': 'job_1', prompt: 'more' })
-  it.each<[ApiErrorKind, number | undefined, Settings, RunState['phase'], string]>([
+  // Parsed inside each test: a settings mutant then fails its tests, not the whole file's collection.
+  const modes = { create: {}, message: { 'job-id': 'job_1', prompt: 'more' } }
+  it.each<[ApiErrorKind, number | undefined, keyof typeof modes, RunState['phase'], string]>([
     [
       'server-error',
       502,
-      create,
+      'create',
       'posting',
       'Creating the job failed after the request was sent (m): the job may have been created. It was not retried, to avoid a duplicate job and pull request; check the agent jobs in the dashboard before running again.'
     ],
     [
       'no-answer',
       undefined,
-      message,
+      'message',
       'posting',
       'Sending the follow-up to job job_1 failed after the request was sent (m): the follow-up may have been delivered. It was not retried, to avoid a duplicate job and pull request; check the agent jobs in the dashboard before running again.'
     ],
-    ['server-error', 500, create, 'reading', 'Reading job job_1 failed: m.'],
+    ['server-error', 500, 'create', 'reading', 'Reading job job_1 failed: m.'],
     [
       'unauthorized',
       401,
-      create,
+      'create',
       'reading',
       "Reading job job_1 failed: the Agent API refused the key (401). Check that the 'api-key' input holds a current admin API key (mint_…)."
     ],
     [
       'forbidden',
       403,
-      create,
+      'create',
       'posting',
       "Creating the job failed: the Agent API forbade it (403). Check that the key in 'api-key' belongs to project 'p' and that its IP allow-list admits this runner."
     ],
-    ['not-found', 404, create, 'posting', "Creating the job failed (m). Check the 'project-id' input."],
+    ['not-found', 404, 'create', 'posting', "Creating the job failed (m). Check the 'project-id' input."],
     [
       'not-found',
       404,
-      message,
+      'message',
       'posting',
       "Sending the follow-up to job job_1 failed: job not found (m). Check the 'job-id' input and that it belongs to project 'p'."
     ],
     [
       'rate-limited',
       429,
-      create,
+      'create',
       'posting',
       'Creating the job failed: rate limited (m). The API allows 100 jobs and messages per project per hour; retried within the time left and gave up.'
     ],
     [
       'redirect',
       307,
-      create,
+      'create',
       'posting',
       "Creating the job failed: m. Redirects are not followed with the API key; check the 'base-url' input."
     ],
     [
       'proxy',
       407,
-      create,
+      'create',
       'posting',
       'Creating the job failed: m; nothing reached the API. The proxy wants credentials: put them in HTTPS_PROXY (http://user:password@host:port).'
     ],
     [
       'proxy',
       502,
-      create,
+      'create',
       'reading',
       'Reading job job_1 failed: m; nothing reached the API. Check the proxy in HTTPS_PROXY and NO_PROXY.'
     ],
     [
       'tls',
       undefined,
-      create,
+      'create',
       'posting',
       "Creating the job failed: m; nothing reached the API. If a proxy or gateway re-signs TLS, give its CA certificate to Node with NODE_EXTRA_CA_CERTS; else check 'base-url'."
     ],
     [
       'not-sent',
       undefined,
-      create,
+      'create',
       'posting',
       "Creating the job failed: m; nothing reached the API. Check 'base-url' and the runner's network."
     ],
-    ['invalid', 400, create, 'posting', 'Creating the job failed: m.'],
-    ['unavailable', 503, create, 'posting', 'Creating the job failed: m.'],
-    ['bad-response', 200, create, 'reading', 'Reading job job_1 failed: m.']
-  ])('%s (%s) while %s', (kind, status, given, phase, message) => {
-    expect(explain(new ApiError(kind, 'm', status), given, state({ phase }))).toBe(message)
+    ['invalid', 400, 'create', 'posting', 'Creating the job failed: m.'],
+    ['unavailable', 503, 'create', 'posting', 'Creating the job failed: m.'],
+    ['bad-response', 200, 'create', 'reading', 'Reading job job_1 failed: m.']
+  ])('%s (%s) in %s mode while %s', (kind, status, mode, phase, message) => {
+    expect(explain(new ApiError(kind, 'm', status), settings(modes[mode]), state({ phase }))).toBe(message)
   })
 
   it('anything else is an unexpected error', () => {
-    expect(explain(new TypeError('x is undefined'), create, state({}))).toBe('Unexpected error: x is undefined')
+    expect(explain(new TypeError('x is undefined'), settings(), state({}))).toBe('Unexpected error: x is undefined')
   })
 })
 

@@ -1,8 +1,8 @@
 // The repository checks in scripts/: the YAML validation against the vendored schemas and action.yml,
-// and the README tables generated from action.yml.
+// the README tables generated from action.yml, the runtime stated once, and the mutation suite.
 import { describe, expect, it } from '@jest/globals'
 import { Ajv, type AnySchema } from 'ajv'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseActionMetadata } from '../scripts/action-metadata.js'
 import { renderTable, updateReadme } from '../scripts/readme-tables.js'
@@ -105,5 +105,32 @@ describe('the runtime', () => {
     expect(pkg.engines.node).toBe(`>=${major ?? ''}`)
     expect(pkg.devDependencies['@types/node']).toMatch(new RegExp(`^\\^${major ?? ''}\\.`))
     expect(readFileSync(join(ROOT, '.node-version'), 'utf8').trim()).toBe(major)
+  })
+})
+
+describe('the mutation suite', () => {
+  // Left out of `npm run mutation`, on purpose: processes, fakes and tooling, and the slow by nature.
+  const LEFT_OUT = [
+    'action.e2e', // runs dist/ as a process, which Stryker cannot see into
+    'soak', // processes, signals and re-runs
+    'rerun-cache-hang', // waits out the cache library's own retry sleeps, about 10 s
+    'schedule-goals', // many seeded runs of the wait loop; wait.test.ts pins the loop itself
+    'summary-render', // the summary rendered as GitHub would, through scripts/
+    'simulator', // the fakes' own tests
+    'github-fake',
+    'cache-fake',
+    'actionlint', // the repository's tooling
+    'github-render',
+    'repo-tooling'
+  ]
+
+  it('imports every other test file, so a new suite of src/ is not left out by mistake', () => {
+    const suite = readFileSync(join(ROOT, '__tests__/mutation.suite.ts'), 'utf8')
+    const imported = [...suite.matchAll(/^import '\.\/(.+)\.test\.js'$/gm)].map((m) => m[1])
+    const all = readdirSync(join(ROOT, '__tests__'))
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => file.slice(0, -'.test.ts'.length))
+    expect(imported.length).toBe(new Set(imported).size)
+    expect([...imported, ...LEFT_OUT].sort()).toEqual(all.sort())
   })
 })

@@ -10,13 +10,13 @@
  *   node build/scripts/soak.js [--seed N] [--runs N] [--seconds N] [--concurrency N] [--quick]
  *   node build/scripts/soak.js --replay SEED [--quick]
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { CacheServiceFake, type CacheRequest } from '../simulator/cache.js'
 import {
   AgentApiSimulator,
@@ -28,21 +28,18 @@ import {
   type Operation,
   type RecordedRequest
 } from '../simulator/server.js'
-import { ACTION_NODE, runAction, secretLeaks, type ActionResult } from './run-action.js'
+import { runAction, secretLeaks, type ActionResult } from './run-action.js'
 
 const KEY = 'mint_soak_secret_key_5f2a9c41d7'
 const PROJECT = 'proj-soak'
 const PROMPT = 'Document the soak release'
 /** Timing slack of the checks that compare two clocks readings (Retry-After, a run's end). */
 const SLACK_MS = 50
-/** A signal this soon after spawn may beat the entry's handlers: Node is still starting. */
-const STARTUP_GRACE_MS = 40
 /**
- * On a loaded machine Node starts slower: a signal also counts as one during Node's start-up when
- * it came before a bare ESM script, spawned alongside, printed its first byte (plus this much for
- * the entry's own module).
+ * The soak's clock and the action's are read in two processes (performance.timeOrigin plus now()):
+ * a signal sent within this long of the handler's installation may have come first.
  */
-const ENTRY_LOAD_MS = 10
+const HANDLER_RACE_MS = 5
 /** A create answer this close before the signal may not have been read by the action yet. */
 const ANSWER_RACE_MS = 50
 const EXIT_AFTER_SIGNAL_MS = 3_000
@@ -454,13 +451,15 @@ interface Exit extends ActionResult {
  */
 function launch(
   inputs: Record<string, string>,
-  env: Record<string, string>
+  env: Record<string, string>,
+  nodeArgs: string[]
 ): { child: ChildProcess; exited: Promise<Exit> } {
   let child: ChildProcess | undefined
   let at = 0
   let epoch = 0
   const run = runAction(inputs, {
     env,
+    nodeArgs,
     onSpawn: (spawned) => {
       child = spawned
       spawned.on('exit', () => {
@@ -487,6 +486,8 @@ interface QueuedFault {
 interface SentSignal extends SignalPlan {
   /** performance.now() when it was sent; undefined when the process had exited first or the moment never came. */
   sentAt?: number
+  /** Epoch ms (performance.timeOrigin plus now()) just before it was sent. */
+  sentEpoch?: number
   /** From spawn to the signal. */
   afterSpawnMs?: number
 }
@@ -501,8 +502,8 @@ interface AttemptRun {
   cacheRequests: CacheRequest[]
   /** The simulator's jobs right after the process exited. */
   jobsAtExit: JobSnapshot[]
-  /** For a signal right after spawn: how long a bare script spawned alongside took to run. */
-  nodeStartMs?: number
+  /** Epoch ms (performance.timeOrigin plus now()) at which the action installed a handler, per signal. */
+  handlersAt: Partial<Record<SignalName, number>>
 }
 
 interface GroupRun {
@@ -632,16 +633,19 @@ async function runGroup(plan: RunPlan): Promise<GroupRun> {
         })
       }
 
+      const signal: SentSignal | undefined = attemptPlan.signal && { ...attemptPlan.signal }
+      const marks = join(runnerTemp, `handlers-${index + 1}`)
+      const nodeArgs = signal ? ['--import', pathToFileURL(handlerProbe(runnerTemp)).href] : []
+      if (signal) env.SOAK_HANDLER_MARKS = marks
       const spawnedAt = performance.now()
       const spawnedEpoch = Date.now()
-      const { child, exited } = launch(inputs, env)
-      const signal: SentSignal | undefined = attemptPlan.signal && { ...attemptPlan.signal }
-      const nodeStart = signal?.moment === 'spawn' ? timeNodeStart(runnerTemp) : undefined
+      const { child, exited } = launch(inputs, env, nodeArgs)
       let timer: NodeJS.Timeout | undefined
       const arm = (): void => {
         if (!signal || timer) return
         timer = setTimeout(() => {
           if (child.exitCode !== null || child.signalCode !== null) return
+          signal.sentEpoch = performance.timeOrigin + performance.now()
           child.kill(signal.name)
           signal.sentAt = performance.now()
           signal.afterSpawnMs = signal.sentAt - spawnedAt
@@ -662,7 +666,6 @@ async function runGroup(plan: RunPlan): Promise<GroupRun> {
         if ((signal?.moment === 'post' && posting) || (signal?.moment === 'wait' && rec.operation === 'get')) arm()
       }
       const exit = await exited
-      const nodeStartMs = await nodeStart
       onRequest = undefined
       clearTimeout(timer)
       clearInterval(lookup)
@@ -673,10 +676,10 @@ async function runGroup(plan: RunPlan): Promise<GroupRun> {
         spawnedEpoch,
         requests: sim.requests.slice(requestsFrom),
         cacheRequests: cache?.requests.slice(cacheFrom) ?? [],
-        jobsAtExit: sim.jobs(PROJECT)
+        jobsAtExit: sim.jobs(PROJECT),
+        handlersAt: signal ? readHandlerMarks(marks) : {}
       }
       if (signal) attempt.signal = signal
-      if (nodeStartMs !== undefined) attempt.nodeStartMs = nodeStartMs
       group.attempts.push(attempt)
     }
     group.jobs = sim.jobs(PROJECT)
@@ -690,16 +693,38 @@ async function runGroup(plan: RunPlan): Promise<GroupRun> {
 }
 
 /** How long Node takes now, from spawn to a bare ES module's first output (ms). */
-function timeNodeStart(dir: string): Promise<number> {
-  const script = join(dir, 'node-start-probe.mjs')
-  writeFileSync(script, "process.stdout.write('.')\n")
-  const started = performance.now()
-  const probe = spawn(ACTION_NODE, [script], { stdio: ['ignore', 'pipe', 'ignore'] })
-  return new Promise((resolvePromise) => {
-    const done = (): void => resolvePromise(performance.now() - started)
-    probe.stdout.once('data', done)
-    probe.once('close', done)
-  })
+/**
+ * A module preloaded into a signalled attempt: it notes when the action installs a SIGINT or
+ * SIGTERM handler, so a kill can be told apart from one that came before the handlers existed.
+ */
+function handlerProbe(dir: string): string {
+  const probe = join(dir, 'handler-probe.mjs')
+  writeFileSync(
+    probe,
+    [
+      "import { appendFileSync } from 'node:fs'",
+      'const on = process.on',
+      'process.on = function (name, listener) {',
+      '  const result = on.call(this, name, listener)',
+      "  if (name === 'SIGINT' || name === 'SIGTERM') {",
+      '    appendFileSync(process.env.SOAK_HANDLER_MARKS, `${name} ${performance.timeOrigin + performance.now()}\\n`)',
+      '  }',
+      '  return result',
+      '}',
+      ''
+    ].join('\n')
+  )
+  return probe
+}
+
+function readHandlerMarks(file: string): AttemptRun['handlersAt'] {
+  const marks: AttemptRun['handlersAt'] = {}
+  if (!existsSync(file)) return marks
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [name, at] = line.split(' ')
+    if ((name === 'SIGINT' || name === 'SIGTERM') && at) marks[name] ??= Number(at)
+  }
+  return marks
 }
 
 /** A fresh copy per run: the simulator keeps the object, and a Retry-After date is written into it. */
@@ -759,8 +784,8 @@ export interface RunReport {
   violations: Violation[]
   /** Fault classes that a request was actually served (or, for `refused`, that the run had). */
   faults: string[]
-  /** Kills before the entry's handlers: when, and how long Node took to start then (ms after spawn). */
-  startupKills: { afterMs: number; nodeStartMs: number | undefined }[]
+  /** Kills before the entry's handlers: when, and when the handler was installed if it ever was (ms after spawn). */
+  startupKills: { afterMs: number; handlerAfterMs: number | undefined }[]
   /**
    * Creates the simulator answered 201 although the signal came first or too close to tell (not
    * held to invariant 3), and how many of those left job-id empty: a job the step never reported.
@@ -840,16 +865,20 @@ function checkGroup(group: GroupRun): RunReport {
     }
     attempts.push(report)
 
-    // 5. A summary on every exit path, but for a kill before Node ran the entry's handlers.
+    // 5. A summary on every exit path, but for a kill that came before the handler of its signal
+    // existed (the preloaded probe says when it was installed).
     if (startupKill) {
       const after = Math.round(a.signal?.afterSpawnMs ?? 0)
-      const nodeStartMs = a.nodeStartMs === undefined ? undefined : Math.round(a.nodeStartMs)
-      startupKills.push({ afterMs: after, nodeStartMs })
-      if (after >= STARTUP_GRACE_MS && after >= (nodeStartMs ?? 0) + ENTRY_LOAD_MS) {
+      const installedAt = a.signal ? a.handlersAt[a.signal.name] : undefined
+      const handlerAfterMs =
+        installedAt === undefined ? undefined : Math.round(installedAt - performance.timeOrigin - a.spawnedAt)
+      startupKills.push({ afterMs: after, handlerAfterMs })
+      const sentEpoch = a.signal?.sentEpoch
+      if (installedAt !== undefined && sentEpoch !== undefined && installedAt + HANDLER_RACE_MS < sentEpoch) {
         violate(
           n,
           5,
-          `killed by ${exit.signal ?? ''} ${after} ms after spawn, with no summary and no outputs (Node took ${nodeStartMs ?? '?'} ms to start a bare script then)`
+          `killed by ${exit.signal ?? ''} ${after} ms after spawn, with no summary and no outputs, although its handler was installed ${handlerAfterMs ?? '?'} ms after spawn`
         )
       }
     } else if (exit.summary.trim() === '') {
@@ -1241,7 +1270,7 @@ export function formatReport(report: SoakReport): string {
       'killed during Node start-up',
       kills.length === 0
         ? '0'
-        : `${kills.length}, at ${kills.map((k) => `${k.afterMs} ms (Node start ${k.nodeStartMs ?? '?'} ms)`).join(', ')} after spawn`
+        : `${kills.length}, at ${kills.map((k) => `${k.afterMs} ms (handler ${k.handlerAfterMs === undefined ? 'not yet installed' : `installed at ${k.handlerAfterMs} ms`})`).join(', ')} after spawn`
     ],
     [
       'violations',

@@ -1,0 +1,23 @@
+// The second half of the mutation suites (see mutation-units.suite.ts): the HTTP layer, the wait
+// loop, then the scenarios that run the whole step against the simulator and the fakes. Their
+// module graph (undici, the simulator) costs more to load than the unit suites' whole run, so it is
+// not loaded when a unit test has already killed the mutant.
+import { it } from '@jest/globals'
+
+declare global {
+  /** Set by stryker-environment.cjs when a test of the unit suites failed in this Jest run. */
+  var __mutantKilled: boolean | undefined
+}
+
+if (globalThis.__mutantKilled) {
+  // Jest refuses a file without tests; this one reports that the scenarios were not loaded.
+  it.skip('the scenarios: not loaded, a unit test killed the mutant', () => undefined)
+} else {
+  await import('./http.test.js')
+  await import('./wait.test.js')
+  await import('./flow.test.js')
+  await import('./faults.test.js')
+  await import('./context.test.js')
+  await import('./rerun.test.js')
+  await import('./rerun-cache.test.js')
+}

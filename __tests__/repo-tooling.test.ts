@@ -69,6 +69,14 @@ describe('readme-tables', () => {
     expect(meta.outputs.map((o) => o.name)).toContain('pr-number')
   })
 
+  it('gives the same metadata from its cache as from the YAML', () => {
+    // A text of its own: on a fresh clone the first call parses and the second reads the cache.
+    const text = `${readFileSync(join(ROOT, 'action.yml'), 'utf8')}\n# the cache round trip\n`
+    const first = parseActionMetadata(text)
+    expect(parseActionMetadata(text)).toStrictEqual(first)
+    expect(first).toStrictEqual(meta)
+  })
+
   it('escapes pipes and folds line breaks inside cells', () => {
     const table = renderTable(
       { inputs: [{ name: 'a', description: 'one | two\nthree', required: false, default: 'x|y' }], outputs: [] },

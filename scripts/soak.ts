@@ -703,13 +703,15 @@ function handlerProbe(dir: string): string {
     probe,
     [
       "import { appendFileSync } from 'node:fs'",
-      'const on = process.on',
-      'process.on = function (name, listener) {',
-      '  const result = on.call(this, name, listener)',
-      "  if (name === 'SIGINT' || name === 'SIGTERM') {",
-      '    appendFileSync(process.env.SOAK_HANDLER_MARKS, `${name} ${performance.timeOrigin + performance.now()}\\n`)',
+      "for (const method of ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener']) {",
+      '  const original = process[method]',
+      '  process[method] = function (name, listener) {',
+      '    const result = original.call(this, name, listener)',
+      "    if (name === 'SIGINT' || name === 'SIGTERM') {",
+      '      appendFileSync(process.env.SOAK_HANDLER_MARKS, `${name} ${performance.timeOrigin + performance.now()}\\n`)',
+      '    }',
+      '    return result',
       '  }',
-      '  return result',
       '}',
       ''
     ].join('\n')
@@ -883,6 +885,10 @@ function checkGroup(group: GroupRun): RunReport {
       }
     } else if (exit.summary.trim() === '') {
       violate(n, 5, `no summary (exit ${exit.code ?? exit.signal ?? ''})`)
+    }
+    // The verdicts above trust the probe: a signal the action handled must have shown it a handler.
+    if (signalSent && !startupKill && a.signal && a.handlersAt[a.signal.name] === undefined) {
+      violate(n, 0, `soak bookkeeping: ${a.signal.name} was handled, but the probe saw no handler installed`)
     }
 
     // 6. The key only ever in the one ::add-mask:: line.

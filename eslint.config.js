@@ -7,8 +7,8 @@ import { defineConfig } from 'eslint/config'
 import tseslint from 'typescript-eslint'
 
 export default defineConfig(
-  // Generated, installed or vendored: never linted.
-  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', 'schemas/'] },
+  // Generated, installed or vendored, or Stryker's sandbox left by an interrupted run: never linted.
+  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', 'schemas/', '.stryker-tmp/'] },
 
   eslint.configs.recommended,
 

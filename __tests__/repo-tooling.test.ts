@@ -2,7 +2,8 @@
 // the README tables generated from action.yml, the runtime stated once, and the mutation suite.
 import { describe, expect, it } from '@jest/globals'
 import { Ajv, type AnySchema } from 'ajv'
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseActionMetadata } from '../scripts/action-metadata.js'
 import { renderTable, updateReadme } from '../scripts/readme-tables.js'
@@ -70,11 +71,14 @@ describe('readme-tables', () => {
   })
 
   it('gives the same metadata from its cache as from the YAML', () => {
-    // A text of its own: on a fresh clone the first call parses and the second reads the cache.
-    const text = `${readFileSync(join(ROOT, 'action.yml'), 'utf8')}\n# the cache round trip\n`
-    const first = parseActionMetadata(text)
-    expect(parseActionMetadata(text)).toStrictEqual(first)
-    expect(first).toStrictEqual(meta)
+    // An empty cache of its own: the first call parses, the second reads what the first wrote.
+    const cacheDir = mkdtempSync(join(tmpdir(), 'action-metadata-'))
+    const text = readFileSync(join(ROOT, 'action.yml'), 'utf8')
+    const parsed = parseActionMetadata(text, cacheDir)
+    expect(readdirSync(cacheDir)).toHaveLength(1)
+    expect(parseActionMetadata(text, cacheDir)).toStrictEqual(parsed)
+    expect(parsed).toStrictEqual(meta)
+    rmSync(cacheDir, { recursive: true })
   })
 
   it('escapes pipes and folds line breaks inside cells', () => {

@@ -30,9 +30,9 @@ export interface ActionMetadata {
  * run reads action.yml in each of its ~3,000 Jest runs, and loading and running the YAML parser
  * was a sixth of each.
  */
-export function parseActionMetadata(text: string): ActionMetadata {
+export function parseActionMetadata(text: string, cacheDir = CACHE_DIR): ActionMetadata {
   const key = createHash('sha256').update(SELF).update(text).digest('hex').slice(0, 16)
-  const file = join(CACHE_DIR, `action-${key}.json`)
+  const file = join(cacheDir, `action-${key}.json`)
   if (existsSync(file)) {
     const cached = JSON.parse(readFileSync(file, 'utf8')) as ActionMetadata
     // JSON has no undefined: an input without a default comes back without the key.
@@ -40,7 +40,7 @@ export function parseActionMetadata(text: string): ActionMetadata {
   }
   const meta = parseUncached(text)
   // Written whole then renamed: Stryker's workers read it concurrently.
-  mkdirSync(CACHE_DIR, { recursive: true })
+  mkdirSync(cacheDir, { recursive: true })
   const partial = `${file}.${process.pid}`
   writeFileSync(partial, JSON.stringify(meta))
   renameSync(partial, file)

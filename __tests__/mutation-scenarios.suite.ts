@@ -13,11 +13,11 @@ if (globalThis.__mutantKilled) {
   // Jest refuses a file without tests; this one reports that the scenarios were not loaded.
   it.skip('the scenarios: not loaded, a unit test killed the mutant', () => undefined)
 } else {
-  await import('./http.test.js')
-  await import('./wait.test.js')
-  await import('./flow.test.js')
-  await import('./faults.test.js')
-  await import('./context.test.js')
-  await import('./rerun.test.js')
-  await import('./rerun-cache.test.js')
+  await import('./agent-api/http.test.js')
+  await import('./agent-api/wait.test.js')
+  await import('./step/flow.test.js')
+  await import('./step/faults.test.js')
+  await import('./github/context.test.js')
+  await import('./rerun/rerun.test.js')
+  await import('./rerun/cache.test.js')
 }

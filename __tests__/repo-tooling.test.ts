@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals'
 import { Ajv, type AnySchema } from 'ajv'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { parseActionMetadata } from '../scripts/action-metadata.js'
 import { renderTable, updateReadme } from '../scripts/readme-tables.js'
 import { actionInputs, validateFile, validateRepository } from '../scripts/validate-yaml.js'
@@ -123,17 +123,18 @@ describe('the runtime', () => {
 describe('the mutation suite', () => {
   // Left out of `npm run mutation`, on purpose: processes, fakes and tooling, and the slow by nature.
   const LEFT_OUT = [
-    'action.e2e', // runs dist/ as a process, which Stryker cannot see into
+    'step/action.e2e', // runs dist/ as a process, which Stryker cannot see into
     'soak', // processes, signals and re-runs
-    'rerun-cache-hang', // waits out the cache library's own retry sleeps, about 10 s
-    'schedule-goals', // many seeded runs of the wait loop; wait.test.ts pins the loop itself
-    'summary-render', // the summary rendered as GitHub would, through scripts/
-    'simulator', // the fakes' own tests
-    'github-fake',
-    'cache-fake',
+    'rerun/cache-hang', // waits out the cache library's own retry sleeps, about 10 s
+    'agent-api/schedule-goals', // many seeded runs of the wait loop; wait.test.ts pins the loop itself
+    'report/summary-render', // the summary rendered as GitHub would, through scripts/
+    'simulator/agent-api', // the fakes' own tests
+    'simulator/github',
+    'simulator/cache',
     'actionlint', // the repository's tooling
-    'github-render',
-    'repo-tooling'
+    'report/github-render',
+    'repo-tooling',
+    'architecture' // reads the import graph, not the code's behaviour
   ]
 
   it('imports every other test file, so a new suite of src/ is not left out by mistake', () => {
@@ -141,7 +142,8 @@ describe('the mutation suite', () => {
       const suite = readFileSync(join(ROOT, `__tests__/mutation-${half}.suite.ts`), 'utf8')
       return [...suite.matchAll(/^\s*(?:await )?import[ (]'\.\/(.+)\.test\.js'\)?$/gm)].map((m) => m[1])
     })
-    const all = readdirSync(join(ROOT, '__tests__'))
+    const all = readdirSync(join(ROOT, '__tests__'), { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split(sep).join('/'))
       .filter((file) => file.endsWith('.test.ts'))
       .map((file) => file.slice(0, -'.test.ts'.length))
     expect(imported.length).toBe(new Set(imported).size)

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks'
 import { GITHUB_TOKEN, runInProcess } from '../scripts/in-process.js'
 import { GitHubApiFake, type CommitSeed, type RecordedRequest } from '../simulator/github.js'
-import { AgentApiSimulator } from '../simulator/server.js'
+import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { VirtualClock } from '../simulator/virtual-clock.js'
 
 export const CONTEXT_LATENCY_MS = 100

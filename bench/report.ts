@@ -17,7 +17,7 @@ import {
   type Strategy,
   type VariantRow
 } from './schedule.js'
-import { JITTER } from '../src/schedule.js'
+import { JITTER } from '../src/agent-api/schedule.js'
 import type { ContextTimes } from './context.js'
 import {
   DIAGNOSTIC_RSS_LABEL,
@@ -453,8 +453,8 @@ export function renderDocument(input: ReportInput): string {
     '',
     '### Method',
     '',
-    `- The bench drives the action's own wait loop, \`waitForJob\` (src/wait.ts), which asks \`nextPollDelay\` (src/schedule.ts) for every delay. Its clock is virtual: \`sleep\` adds to the time and resolves at once, so a 60 min job takes microseconds.`,
-    `- **default** is the action with its default inputs (\`poll-interval\` ${d.initialMs / 1000} s, \`max-poll-interval\` ${d.maxMs / 1000} s, read from action.yml; growth ${d.growth}, jitter ±${d.jitter * 100} % from src/schedule.ts), after a create (first poll after the first delay, not at once).`,
+    `- The bench drives the action's own wait loop, \`waitForJob\` (src/agent-api/wait.ts), which asks \`nextPollDelay\` (src/agent-api/schedule.ts) for every delay. Its clock is virtual: \`sleep\` adds to the time and resolves at once, so a 60 min job takes microseconds.`,
+    `- **default** is the action with its default inputs (\`poll-interval\` ${d.initialMs / 1000} s, \`max-poll-interval\` ${d.maxMs / 1000} s, read from action.yml; growth ${d.growth}, jitter ±${d.jitter * 100} % from src/agent-api/schedule.ts), after a create (first poll after the first delay, not at once).`,
     '- **fixed N s** is the same loop with `poll-interval` = `max-poll-interval` = N s and jitter off: a poll every N s, the first N s after the start.',
     '- The fake `getJob` answers `active` until the job ends, then `completed` with a pull request link (so the wait does not read it again for one). **Lag** = time of the first poll at or after the end − the end. **GETs** = `getJob` calls (mean per job).',
     '- Each run draws its job duration uniformly within ±min(15 s, 20 %) of the nominal one: jobs never last a round number of seconds, and a fixed poller’s lag depends only on where the end falls between two of its polls. From 2 min up, ±15 s spans a whole period of the 5, 10 and 30 s pollers, so their phase is uniform. All strategies meet the same jobs.',
@@ -515,7 +515,7 @@ export function renderDocument(input: ReportInput): string {
       '',
       '### Start-up window: a cancel before the handlers',
       '',
-      `The runner cancels a step with SIGINT, then SIGTERM. Until src/index.ts has installed its handlers (src/signals.ts, before the rest of the bundle loads), a signal kills the process outright: no outputs, no summary. The bench finds that window from outside: it spawns \`dist/index.js\` (its job runs 10 min in the simulator, so a handled signal always ends the step as cancelled) and sends SIGTERM at a delay after the spawn, in steps of ${WINDOW_STEP_MS} ms up to the first process that ends with a summary and exit code 1, then 1 ms at a time from the last one killed. A run’s window is the delay, as sent, of its earliest handled signal; after the first run, the search starts ${2 * WINDOW_STEP_MS} ms below the previous result (lower if that is already handled). The floor is the same search on an ES module whose first statement installs a handler: Node’s own start-up, which no action can shorten. The binaries take turns, ${window[0]?.windowMs.length ?? 0} runs each.`,
+      `The runner cancels a step with SIGINT, then SIGTERM. Until src/index.ts has installed its handlers (src/step/signals.ts, before the rest of the bundle loads), a signal kills the process outright: no outputs, no summary. The bench finds that window from outside: it spawns \`dist/index.js\` (its job runs 10 min in the simulator, so a handled signal always ends the step as cancelled) and sends SIGTERM at a delay after the spawn, in steps of ${WINDOW_STEP_MS} ms up to the first process that ends with a summary and exit code 1, then 1 ms at a time from the last one killed. A run’s window is the delay, as sent, of its earliest handled signal; after the first run, the search starts ${2 * WINDOW_STEP_MS} ms below the previous result (lower if that is already handled). The floor is the same search on an ES module whose first statement installs a handler: Node’s own start-up, which no action can shorten. The binaries take turns, ${window[0]?.windowMs.length ?? 0} runs each.`,
       '',
       windowTable(window),
       '',

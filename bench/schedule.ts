@@ -1,13 +1,13 @@
-// The polling benchmark: drives the action's own wait loop (`waitForJob` in src/wait.ts, which
-// asks `nextPollDelay` in src/schedule.ts for every delay) on a virtual clock, so an hour-long
+// The polling benchmark: drives the action's own wait loop (`waitForJob` in src/agent-api/wait.ts, which
+// asks `nextPollDelay` in src/agent-api/schedule.ts for every delay) on a virtual clock, so an hour-long
 // job takes microseconds and nothing ever really waits.
 import { inputDefaults, readAction } from '../scripts/action-metadata.js'
-import type { Clock } from '../src/clock.js'
-import { parseDuration } from '../src/duration.js'
-import { ApiError } from '../src/errors.js'
-import type { AgentJob } from '../src/job.js'
-import { GROWTH, JITTER, type PollSchedule } from '../src/schedule.js'
-import { waitForJob } from '../src/wait.js'
+import type { Clock } from '../src/base/clock.js'
+import { parseDuration } from '../src/base/duration.js'
+import { ApiError } from '../src/agent-api/errors.js'
+import type { AgentJob } from '../src/agent-api/job.js'
+import { GROWTH, JITTER, type PollSchedule } from '../src/agent-api/schedule.js'
+import { waitForJob } from '../src/agent-api/wait.js'
 import { deriveSeed, mean, seededRandom, summarize, type Summary } from './stats.js'
 
 const SECOND = 1000

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { inputDefaults, readAction } from '../scripts/action-metadata.js'
 import { CacheServiceFake } from '../simulator/cache.js'
-import { AgentApiSimulator } from '../simulator/server.js'
+import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { median } from './stats.js'
 
 export const DIAGNOSTIC_RSS_LABEL = 'diagnostic: action, wait: true, under `node --liftoff-only`'

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { AgentApiSimulator } from '../simulator/server.js'
+import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { baseEnv, inputEnv } from './startup.js'
 
 /** The coarse steps of the search (ms); the last one is then walked again 1 ms at a time. */

@@ -5,12 +5,12 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _signals_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(970);
+/* harmony import */ var _step_signals_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7119);
 
 // Handlers first, then the rest of the bundle (loaded as a separate chunk): a cancel that comes
 // while it loads still ends in outputs and a summary.
-const signals = (0,_signals_js__WEBPACK_IMPORTED_MODULE_0__/* .watchSignals */ .R)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(838), __nccwpck_require__.e(215)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7215));
+const signals = (0,_step_signals_js__WEBPACK_IMPORTED_MODULE_0__/* .watchSignals */ .R)();
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(838), __nccwpck_require__.e(755)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7755));
 await run(signals);
 
 __webpack_async_result__();
@@ -18,7 +18,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 970:
+/***/ 7119:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {

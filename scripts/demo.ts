@@ -2,7 +2,7 @@
  * `npm run demo`: starts the Agent API simulator on loopback, runs the built action against it
  * as the runner would, and prints the log, the outputs and the job summary.
  */
-import { AgentApiSimulator } from '../simulator/server.js'
+import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { runAction } from './run-action.js'
 
 const sim = await AgentApiSimulator.start({ scenario: { runMs: 6000, finalStatus: 'completed', pr: true } })

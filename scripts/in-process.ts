@@ -5,8 +5,8 @@
  */
 import { inputDefaults, readAction } from './action-metadata.js'
 import type { VirtualClock } from '../simulator/virtual-clock.js'
-import { main } from '../src/main.js'
-import type { RecordStore, RerunRecord, Restored } from '../src/rerun.js'
+import { main } from '../src/step/main.js'
+import type { RecordStore, RerunRecord, Restored } from '../src/rerun/record.js'
 
 export const GITHUB_TOKEN = 'ghs_harness_token_0000000000000000000'
 const DEFAULTS = inputDefaults(readAction(), GITHUB_TOKEN)

@@ -27,7 +27,7 @@ import {
   type JobStatus,
   type Operation,
   type RecordedRequest
-} from '../simulator/server.js'
+} from '../simulator/agent-api.js'
 import { runAction, secretLeaks, type ActionResult } from './run-action.js'
 
 const KEY = 'mint_soak_secret_key_5f2a9c41d7'
@@ -45,7 +45,7 @@ const ANSWER_RACE_MS = 50
 const EXIT_AFTER_SIGNAL_MS = 3_000
 const EXIT_AFTER_TIMEOUT_MS = 4_000
 /**
- * A completed job without a link is read again for 5 s, every 2.5 s (src/wait.ts), before the
+ * A completed job without a link is read again for 5 s, every 2.5 s (src/agent-api/wait.ts), before the
  * action says there is none. The soak only holds it to a link that came within 2 s: it checks the
  * built action from outside, and must not break when those figures are tuned.
  */
@@ -743,7 +743,7 @@ function copyFault({ fault, retryAfter: after }: PlannedFault): Fault {
 export type Outcome =
   'completed-pr' | 'completed-no-pr' | 'failed' | 'archived' | 'timed-out' | 'started' | 'cancelled' | 'error'
 
-// The summary's heading names the outcome (src/summary.ts): the one place every ending shows.
+// The summary's heading names the outcome (src/report/summary.ts): the one place every ending shows.
 const HEADINGS: [RegExp, Outcome][] = [
   [/cancelled/i, 'cancelled'],
   [/timed out/i, 'timed-out'],

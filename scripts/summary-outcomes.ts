@@ -2,11 +2,11 @@
  * The job summary of every outcome, as the step really writes it: each case runs the step
  * in-process (`main(host)`) against the Agent API simulator on a seeded virtual clock, so the
  * summaries are the same on every run. For the gallery (scripts/summary-gallery.ts) and the
- * rendering test (__tests__/summary-render.test.ts).
+ * rendering test (__tests__/report/summary-render.test.ts).
  */
-import { AgentApiSimulator, type JobScenario } from '../simulator/server.js'
+import { AgentApiSimulator, type JobScenario } from '../simulator/agent-api.js'
 import { VirtualClock } from '../simulator/virtual-clock.js'
-import { SUMMARY_PROMPT_CHARS } from '../src/summary.js'
+import { SUMMARY_PROMPT_CHARS } from '../src/report/summary.js'
 import { runInProcess } from './in-process.js'
 
 export interface SummaryOutcome {

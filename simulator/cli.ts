@@ -5,7 +5,7 @@
 // (never the Authorization header), and stops cleanly on SIGINT or SIGTERM.
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { AgentApiSimulator, type FinalStatus, type JobScenario, type RecordedRequest } from './server.js'
+import { AgentApiSimulator, type FinalStatus, type JobScenario, type RecordedRequest } from './agent-api.js'
 
 const FINAL_STATUSES: readonly FinalStatus[] = ['completed', 'failed', 'archived']
 

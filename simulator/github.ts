@@ -32,7 +32,7 @@ import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { FaultPlan } from './faults.js'
 import { closeServer } from './loopback.js'
-import { realTime, type SimulatorClock } from './server.js'
+import { realTime, type SimulatorClock } from './agent-api.js'
 
 export type RouteName =
   | 'release-by-tag'

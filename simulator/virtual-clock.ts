@@ -12,9 +12,9 @@
  * letting I/O settle between two, until what it waits for happens.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { Cancelled } from '../src/cancel.js'
-import type { Clock } from '../src/clock.js'
-import type { SimulatorClock } from './server.js'
+import { Cancelled } from '../src/base/cancel.js'
+import type { Clock } from '../src/base/clock.js'
+import type { SimulatorClock } from './agent-api.js'
 
 /** Read afresh: timers and I/O abort signals while a method runs. */
 const aborted = (signal: AbortSignal): boolean => signal.aborted

@@ -1,0 +1,110 @@
+import { describe, expect, it } from '@jest/globals'
+import {
+  escapeHtml,
+  formatCount,
+  formatTime,
+  inline,
+  neutralizeFormatChars,
+  plural,
+  redact,
+  truncate
+} from '../../src/base/text.js'
+
+describe('neutralizeFormatChars', () => {
+  it.each([
+    ['\u202A', '[U+202A]'],
+    ['\u202B', '[U+202B]'],
+    ['\u202C', '[U+202C]'],
+    ['\u202D', '[U+202D]'],
+    ['\u202E', '[U+202E]'],
+    ['\u2066', '[U+2066]'],
+    ['\u2067', '[U+2067]'],
+    ['\u2068', '[U+2068]'],
+    ['\u2069', '[U+2069]'],
+    ['\u200E', '[U+200E]'],
+    ['\u200F', '[U+200F]'],
+    ['\u061C', '[U+061C]']
+  ])('shows %j as %s', (char, shown) => {
+    expect(neutralizeFormatChars(`a${char}b`)).toBe(`a${shown}b`)
+  })
+
+  it('leaves other text alone, joiners and marks of scripts included', () => {
+    const text = 'main\u200Dx שלום 👩‍💻 e\u0301 \u2065\u2029'
+    expect(neutralizeFormatChars(text)).toBe(text)
+  })
+})
+
+describe('inline', () => {
+  it('puts text on one line: control characters and line separators become one space', () => {
+    expect(inline('a\nb\r\n\tc\u0000d\u007fe\u0085f\u2028g\u2029h')).toBe('a b c d e f g h')
+    expect(inline('::error::x\n::warning::y')).toBe('::error::x ::warning::y')
+  })
+
+  it('trims unless told not to, and caps the length', () => {
+    expect(inline('  a  ')).toBe('a')
+    expect(inline('  a  ', 300, false)).toBe('  a  ')
+    expect(inline('x'.repeat(301))).toBe(`${'x'.repeat(299)}…`)
+    expect(inline('x'.repeat(300))).toBe('x'.repeat(300))
+    expect(inline('abcdef', 4)).toBe('abc…')
+  })
+
+  it('shows direction controls', () => {
+    expect(inline('main\u202Egnp.exe')).toBe('main[U+202E]gnp.exe')
+  })
+})
+
+describe('truncate', () => {
+  it('keeps text of at most max units as it is', () => {
+    expect(truncate('abc', 3)).toBe('abc')
+    expect(truncate('', 0)).toBe('')
+  })
+
+  it('never splits a surrogate pair, an emoji sequence or a letter from its accent', () => {
+    expect(truncate('ab😀cd', 4)).toBe('ab…')
+    expect(truncate('ab😀cd', 5)).toBe('ab😀…')
+    expect(truncate('a👩‍💻b', 6)).toBe('a…')
+    expect(truncate('a👩‍💻b', 7)).toBe('a👩‍💻b')
+    expect(truncate('a👩‍💻bc', 7)).toBe('a👩‍💻…')
+    expect(truncate('ae\u0301e\u0301', 3)).toBe('a…')
+    expect(truncate('x'.repeat(100_000), 4000)).toHaveLength(4000)
+    expect(truncate(`${'x'.repeat(3998)}😀😀`, 4000)).toBe(`${'x'.repeat(3998)}…`)
+  })
+})
+
+describe('escapeHtml', () => {
+  it('escapes what HTML gives a meaning to, and only that', () => {
+    expect(escapeHtml('<a href="x">&</a>')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;')
+    expect(escapeHtml("job_1 *x* [a](b) `c` # ! ~ | \\ '")).toBe("job_1 *x* [a](b) `c` # ! ~ | \\ '")
+  })
+})
+
+describe('redact', () => {
+  it('replaces every occurrence of every secret, and ignores empty ones', () => {
+    expect(redact('k1 and k1, k2', ['k1', '', 'k2'])).toBe('*** and ***, ***')
+    expect(redact('nothing', [])).toBe('nothing')
+  })
+})
+
+describe('formatting', () => {
+  it('separates thousands', () => {
+    expect([formatCount(0), formatCount(999), formatCount(1000), formatCount(100_000), formatCount(1_234_567)]).toEqual(
+      ['0', '999', '1,000', '100,000', '1,234,567']
+    )
+  })
+
+  it('shows times in UTC to the second, and anything else as it is', () => {
+    expect(formatTime('2026-11-21T10:00:00.123Z')).toBe('2026-11-21 10:00:00 UTC')
+    expect(formatTime('2026-11-21T12:00:00+02:00')).toBe('2026-11-21 10:00:00 UTC')
+    expect(formatTime('yesterday')).toBe('yesterday')
+  })
+
+  it('counts in words', () => {
+    expect([
+      plural(0, 'poll'),
+      plural(1, 'poll'),
+      plural(2, 'poll'),
+      plural(1000, 'change'),
+      plural(2, 'more line', 'more lines')
+    ]).toEqual(['0 polls', '1 poll', '2 polls', '1,000 changes', '2 more lines'])
+  })
+})

@@ -1,0 +1,426 @@
+/**
+ * `context: auto`: what triggered the workflow reaches the agent after the user's prompt. In-process,
+ * against the simulator and a fake GitHub REST API on loopback, for each kind of trigger.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { GitHubApiFake } from '../../simulator/github.js'
+import { GITHUB_TOKEN, runInProcess, type StepRun } from '../../scripts/in-process.js'
+import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS } from '../../src/github/context.js'
+import { useVirtualSimulator } from '../simulator/fixture.js'
+
+// One describe for the file: its hooks stay its own when the mutation suite runs the files together.
+describe('context', () => {
+  const KEY = 'mint_context_secret_key_000'
+  const REPO = 'acme/widgets'
+  const PROMPT = 'Document this release: new features first, then changed behaviour.'
+  const virtual = useVirtualSimulator(KEY, { runMs: 3000 })
+  let github: GitHubApiFake
+
+  beforeAll(async () => {
+    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
+  })
+  afterAll(async () => {
+    await github.close()
+  })
+  beforeEach(() => {
+    github.time = virtual().clock
+  })
+
+  /** A history with releases v1.0.0 … v1.10.0 (out of order by name), merges, bots and a non-version tag. */
+  function seed(): void {
+    github.reset()
+    const add = (
+      message: string,
+      extra: { author?: { login: string; type?: 'User' | 'Bot' }; parents?: number } = {}
+    ) =>
+      github.addCommits(REPO, [
+        { message, author: extra.author ?? { login: 'dev' }, parents: extra.parents ?? 1 }
+      ])[0] ?? ''
+    for (const version of ['v1.0.0', 'v1.2.0', 'v1.9.0', 'v1.10.0'])
+      github.addTag(REPO, { name: version, at: add(`Release ${version}`) })
+    github.addTag(REPO, { name: 'docs-site', at: add('Docs site') })
+    github.addTag(REPO, { name: 'v2.0.0-rc.1', at: add('Prepare 2.0') })
+    add('Add the export command (#41)\n\nLong body that is not the subject.')
+    add("Merge branch 'main' into feature", { parents: 2 })
+    add('Merge pull request #42 from acme/fix', { parents: 2 })
+    add('Bump undici from 6.1 to 6.2', { author: { login: 'dependabot[bot]', type: 'Bot' } })
+    add('Fix --dry-run with no config (#43)')
+    github.addTag(REPO, {
+      name: 'v1.11.0',
+      at: add('Support YAML config (#44)'),
+      annotated: { message: 'Version 1.11.0\n\nYAML config and export.' }
+    })
+  }
+
+  const tagEnv = (tag = 'v1.11.0', extra: Record<string, string> = {}) => ({
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_REF: `refs/tags/${tag}`,
+    GITHUB_REF_TYPE: 'tag',
+    GITHUB_REF_NAME: tag,
+    GITHUB_REPOSITORY: REPO,
+    GITHUB_API_URL: github.url,
+    GITHUB_SERVER_URL: 'https://github.com',
+    ...extra
+  })
+
+  const run = (extra: Record<string, string>, env: Record<string, string>, files: Record<string, string> = {}) =>
+    runInProcess(
+      { 'api-key': KEY, 'project-id': 'proj', 'base-url': virtual().sim.url, prompt: PROMPT, ...extra },
+      { clock: virtual().clock, env, files }
+    )
+
+  /** The prompt the simulator received. */
+  const sent = () => virtual().sim.jobs('proj')[0]?.prompts[0] ?? ''
+
+  function expectOneCreate(result: StepRun): void {
+    expect(result.code).toBe(0)
+    expect(virtual().sim.requests.filter((r) => r.operation === 'create')).toHaveLength(1)
+    expect(result.outputs.prompt).toBe(sent())
+  }
+
+  beforeEach(seed)
+
+  describe('a tag', () => {
+    it('with a release: its notes, the changes since the previous version, the compare link', async () => {
+      github.addRelease(REPO, {
+        tag_name: 'v1.11.0',
+        name: 'Widgets 1.11',
+        body: '## Highlights\n\n- YAML config\n- `export` command'
+      })
+      const result = await run({}, tagEnv())
+      expectOneCreate(result)
+      const prompt = sent()
+      expect(prompt.startsWith(`${PROMPT}\n\n---\n\n## Context from GitHub\n\n`)).toBe(true)
+      expect(prompt).toContain('- Release: v1.11.0 (https://github.com/acme/widgets/releases/tag/v1.11.0)')
+      expect(prompt).toContain('- Title: Widgets 1.11')
+      expect(prompt).toContain('- Previous release: v1.10.0')
+      expect(prompt).toContain('- Compare: https://github.com/acme/widgets/compare/v1.10.0...v1.11.0')
+      expect(prompt).toContain('### Release notes\n\n> ## Highlights\n>\n> - YAML config\n> - `export` command')
+      const changes = prompt.slice(prompt.indexOf('### Changes'))
+      expect(changes).toBe(
+        [
+          '### Changes since v1.10.0 (5)',
+          '',
+          '- Docs site',
+          '- Prepare 2.0',
+          '- Add the export command (#41)',
+          '- Fix --dry-run with no config (#43)',
+          '- Support YAML config (#44)'
+        ].join('\n')
+      )
+      // Three reads: the release and the tags at once, then the comparison.
+      expect(github.requests.map((r) => r.route).sort()).toEqual(['compare', 'matching-refs', 'release-by-tag'])
+      const description = 'Release v1.11.0: notes and 5 changes since v1.10.0'
+      expect(result.at('info')).toContainEqual(
+        expect.stringMatching(new RegExp(`^Context: ${description} \\(\\d[\\d,]* characters, 3 GitHub requests\\)$`))
+      )
+      expect(result.summary).toContain(`<tr><th align="left">Context</th><td>${description}</td></tr>`)
+      expect(result.summary).toContain(`<details><summary>Context added from GitHub: ${description}`)
+      expect(result.summary).toContain(`<pre>\n${PROMPT}</pre>`)
+    })
+
+    it('without a release: the annotated tag message instead', async () => {
+      const result = await run({}, tagEnv())
+      expectOneCreate(result)
+      expect(sent()).toContain('### Message of tag v1.11.0\n\n> Version 1.11.0\n>\n> YAML config and export.')
+      expect(github.requests.map((r) => r.route).sort()).toEqual([
+        'compare',
+        'matching-refs',
+        'release-by-tag',
+        'tag-object'
+      ])
+      expect(result.at('info')).toContainEqual(
+        expect.stringMatching(/^Context: Tag v1\.11\.0: tag message and 5 changes since v1\.10\.0 /)
+      )
+      // A tag without a release is not a failure to read one.
+      expect(result.at('warning')).toEqual([])
+    })
+
+    it('orders tags as versions: v1.10.0 after v1.9.0; pre-releases skipped for a release, kept for a pre-release', async () => {
+      github.addTag(REPO, { name: 'v1.10.1', at: github.addCommits(REPO, [{ message: 'Patch' }])[0] ?? '' })
+      await run({}, tagEnv('v1.10.1'))
+      expect(sent()).toContain('- Previous release: v1.10.0')
+      github.addTag(REPO, { name: 'v2.0.0', at: github.addCommits(REPO, [{ message: '2.0' }])[0] ?? '' })
+      github.addTag(REPO, { name: 'v2.0.0-rc.2', at: github.addCommits(REPO, [{ message: 'rc2' }])[0] ?? '' })
+      virtual().sim.jobs('proj').length = 0
+      await run({}, tagEnv('v2.0.0'))
+      expect(virtual().sim.jobs('proj').at(-1)?.prompts[0]).toContain('- Previous release: v1.11.0')
+      await run({}, tagEnv('v2.0.0-rc.2'))
+      expect(virtual().sim.jobs('proj').at(-1)?.prompts[0]).toContain('- Previous release: v2.0.0-rc.1')
+    })
+
+    it('a release event starts from the release in the payload', async () => {
+      const payload = {
+        action: 'published',
+        release: {
+          tag_name: 'v1.11.0',
+          name: 'v1.11.0',
+          body: 'From the payload',
+          html_url: 'https://github.com/acme/widgets/releases/tag/v1.11.0'
+        }
+      }
+      const result = await run(
+        {},
+        { ...tagEnv(), GITHUB_EVENT_NAME: 'release', GITHUB_EVENT_PATH: 'event.json' },
+        { 'event.json': JSON.stringify(payload) }
+      )
+      expectOneCreate(result)
+      expect(sent()).toContain('> From the payload')
+      expect(github.requests.map((r) => r.route).sort()).toEqual(['compare', 'matching-refs'])
+    })
+  })
+
+  describe('other triggers', () => {
+    it('a pull request: number, title, link, description, branches and changed files', async () => {
+      const files = Array.from({ length: 3 }, (_, i) => ({
+        filename: `src/file${i}.ts`,
+        status: 'modified' as const,
+        additions: i + 1,
+        deletions: i
+      }))
+      github.addPull(REPO, {
+        number: 7,
+        title: 'Add YAML config',
+        body: 'Adds `config.yml`.',
+        head: 'yaml',
+        base: 'main',
+        files: [
+          ...files,
+          {
+            filename: 'docs/new.md',
+            previous_filename: 'docs/old.md',
+            status: 'renamed' as const,
+            additions: 0,
+            deletions: 0
+          }
+        ]
+      })
+      const payload = {
+        pull_request: {
+          number: 7,
+          title: 'Add YAML config',
+          body: 'Adds `config.yml`.',
+          html_url: 'https://github.com/acme/widgets/pull/7',
+          base: { ref: 'main' },
+          head: { ref: 'yaml' },
+          changed_files: 4
+        }
+      }
+      const env = {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: 'e.json',
+        GITHUB_REF: 'refs/pull/7/merge',
+        GITHUB_REPOSITORY: REPO,
+        GITHUB_API_URL: github.url
+      }
+      const result = await run({}, env, { 'e.json': JSON.stringify(payload) })
+      expectOneCreate(result)
+      const prompt = sent()
+      expect(prompt).toContain('- Pull request: #7 Add YAML config (https://github.com/acme/widgets/pull/7)')
+      expect(prompt).toContain('- Base branch: main; head branch: yaml')
+      expect(prompt).toContain('### Description\n\n> Adds `config.yml`.')
+      expect(prompt).toContain(
+        '### Changed files (4)\n\n- src/file0.ts (modified, +1 −0)\n- src/file1.ts (modified, +2 −1)\n- src/file2.ts (modified, +3 −2)\n- docs/old.md → docs/new.md (renamed, +0 −0)'
+      )
+      expect(github.requests.map((r) => r.route)).toEqual(['pull-files'])
+      expect(result.at('info')).toContainEqual(
+        expect.stringMatching(/^Context: Pull request #7: description and 4 changed files /)
+      )
+    })
+
+    it('a push to a branch: the pushed commits from the payload and the compare link, without a request', async () => {
+      const payload = {
+        compare: 'https://github.com/acme/widgets/compare/abc...def',
+        commits: [
+          { id: 'a1', message: 'Add export (#41)\n\nbody', author: { username: 'dev' } },
+          { id: 'a2', message: 'Bump deps', author: { username: 'renovate[bot]' } },
+          { id: 'a3', message: 'Merge pull request #42 from acme/x', author: { username: 'dev' } }
+        ]
+      }
+      const env = {
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_EVENT_PATH: 'e.json',
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_REF_NAME: 'main',
+        GITHUB_REPOSITORY: REPO,
+        GITHUB_API_URL: github.url
+      }
+      const result = await run({}, env, { 'e.json': JSON.stringify(payload) })
+      expectOneCreate(result)
+      expect(sent()).toContain(
+        '- Compare: https://github.com/acme/widgets/compare/abc...def\n\n### Pushed commits (1)\n\n- Add export (#41)'
+      )
+      expect(github.requests).toEqual([])
+    })
+
+    it('anything else adds nothing', async () => {
+      const result = await run(
+        {},
+        {
+          GITHUB_EVENT_NAME: 'workflow_dispatch',
+          GITHUB_REF: 'refs/heads/main',
+          GITHUB_REPOSITORY: REPO,
+          GITHUB_API_URL: github.url
+        }
+      )
+      expectOneCreate(result)
+      expect(sent()).toBe(PROMPT)
+      expect(result.at('info')).toContainEqual('Context: nothing to add for a workflow_dispatch event.')
+    })
+
+    it('context: none sends exactly the prompt and asks GitHub nothing', async () => {
+      const result = await run({ context: 'none' }, tagEnv())
+      expectOneCreate(result)
+      expect(sent()).toBe(PROMPT)
+      expect(github.requests).toEqual([])
+    })
+
+    it('a follow-up on a tag push gets no context', async () => {
+      virtual().sim.addJob('proj', { id: 'job_f', status: 'completed' })
+      const result = await run({ 'job-id': 'job_f', prompt: 'Also the CLI' }, tagEnv())
+      expect(result.code).toBe(0)
+      expect(virtual().sim.jobs('proj')[0]?.prompts).toEqual(['Also the CLI'])
+      expect(github.requests).toEqual([])
+    })
+  })
+
+  describe('failures never fail the step', () => {
+    it('GitHub down: one warning naming what is missing and the permission; the job is created once, with the tag', async () => {
+      for (const route of ['release-by-tag', 'matching-refs'] as const)
+        github.failAlways(route, { kind: 'status', status: 500, message: 'Server Error' })
+      const result = await run({}, tagEnv())
+      expectOneCreate(result)
+      expect(result.at('warning')).toEqual([
+        "Context: could not read the release notes of v1.11.0 and the list of tags (to find the previous release) (GitHub answered 500: Server Error); the job is created with what was read. The workflow's token (github-token) needs `contents: read` on this repository; set them under `permissions:`, or set context: none."
+      ])
+      expect(sent()).toContain('- Tag: v1.11.0')
+    })
+
+    it('a 403 names the permission; a pull request without file access names pull-requests: read', async () => {
+      github.failAlways('pull-files', {
+        kind: 'status',
+        status: 403,
+        message: 'Resource not accessible by integration'
+      })
+      const payload = { pull_request: { number: 9, title: 'T', body: '', base: { ref: 'main' }, head: { ref: 'x' } } }
+      const env = {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: 'e.json',
+        GITHUB_REPOSITORY: REPO,
+        GITHUB_API_URL: github.url
+      }
+      const result = await run({}, env, { 'e.json': JSON.stringify(payload) })
+      expectOneCreate(result)
+      expect(result.at('warning')).toEqual([
+        expect.stringMatching(
+          /^Context: could not read the changed files of pull request #9 \(GitHub answered 403: Resource not accessible by integration\).*needs `pull-requests: read`/
+        )
+      ])
+    })
+
+    it('a GitHub that does not answer holds the create up no longer than the time limit', async () => {
+      github.failAlways('compare', { kind: 'hang' })
+      const started = virtual().clock.now()
+      const result = await run({}, tagEnv())
+      expectOneCreate(result)
+      const create = virtual().sim.requests.find((r) => r.operation === 'create')
+      expect((create?.time ?? Infinity) - started).toBe(CONTEXT_TIMEOUT_MS)
+      expect(result.at('warning')).toEqual([expect.stringContaining('(GitHub did not answer within 10s)')])
+      expect(sent()).toContain('- Previous release: v1.10.0')
+    })
+
+    it('an empty github-token: one warning, no request', async () => {
+      const result = await run({ 'github-token': '' }, tagEnv())
+      expectOneCreate(result)
+      expect(github.requests).toEqual([])
+      expect(result.at('warning')).toEqual([expect.stringContaining("the 'github-token' input is empty")])
+    })
+  })
+
+  describe('the budget', () => {
+    it('a 300,000-character release body and 250 changes: the context stays within budget, the prompt whole', async () => {
+      const base = github.addCommits(REPO, [{ message: 'base' }])[0] ?? ''
+      github.addTag(REPO, { name: 'v3.0.0', at: base })
+      const shas = github.addCommits(
+        REPO,
+        Array.from({ length: 250 }, (_, i) => ({
+          message: `Change number ${i + 1} with a reasonably long subject line (#${1000 + i})`
+        }))
+      )
+      github.addTag(REPO, { name: 'v3.1.0', at: shas.at(-1) ?? '' })
+      github.addRelease(REPO, {
+        tag_name: 'v3.1.0',
+        body: Array.from({ length: 5000 }, (_, i) => `Line ${i} of the notes, ${'x'.repeat(50)}`).join('\n')
+      })
+      const result = await run({}, tagEnv('v3.1.0'))
+      expectOneCreate(result)
+      const prompt = sent()
+      expect(prompt.startsWith(PROMPT)).toBe(true)
+      const context = prompt.slice(PROMPT.length + 2)
+      expect(context.length).toBeLessThanOrEqual(CONTEXT_BUDGET_CHARS)
+      expect(context.length).toBeGreaterThan(CONTEXT_BUDGET_CHARS - 500)
+      expect(context).toMatch(
+        /\n> … and [\d,]+ more lines of the release notes: https:\/\/github\.com\/acme\/widgets\/releases\/tag\/v3\.1\.0\n/
+      )
+      expect(context).toMatch(/\n- … and [\d,]+ more changes$/)
+      // Cut at line boundaries: every line whole.
+      for (const line of context.split('\n')) expect(line).toMatch(/^(|---|##.*|This request.*|- .*|> .*|>)$/)
+      expect(result.at('info')).toContainEqual(
+        expect.stringMatching(/^Context: Release v3\.1\.0: notes and 250 changes since v3\.0\.0 /)
+      )
+    })
+
+    it('leaves the context out when the prompt leaves no room under 100,000 characters', async () => {
+      const result = await runInProcess(
+        { 'api-key': KEY, 'project-id': 'proj', 'base-url': virtual().sim.url, prompt: '', 'prompt-file': 'p.md' },
+        { clock: virtual().clock, env: tagEnv(), files: { 'p.md': 'y'.repeat(99_500) } }
+      )
+      expectOneCreate(result)
+      expect(sent()).toHaveLength(99_500)
+      expect(result.at('info')).toContainEqual(
+        'Context: left out, the prompt already has 99,500 characters of the 100,000 characters allowed.'
+      )
+    })
+  })
+
+  describe('untrusted text from GitHub', () => {
+    it('never becomes a workflow command in the log, nor HTML in the summary; a dry run shows it inert', async () => {
+      github.addRelease(REPO, {
+        tag_name: 'v1.11.0',
+        body: '::error::forged\n<script>alert(1)</script>\n<img src=x onerror=alert(2)>\n::add-mask::nothing'
+      })
+      const result = await run({ 'dry-run': 'true' }, tagEnv())
+      expect(result.code).toBe(0)
+      expect(virtual().sim.requests).toEqual([])
+      for (const line of result.lines) expect(line.message).not.toMatch(/^\s*::/)
+      expect(result.at('info')).toContainEqual('│ > ::error::forged')
+      expect(result.summary).not.toMatch(/<script|<img/)
+      expect(result.summary).toContain('&gt; &lt;script&gt;alert(1)&lt;/script&gt;')
+      expect(result.outputs.prompt).toContain('> ::error::forged')
+    })
+  })
+
+  describe('the README', () => {
+    it('shows in its quick start exactly what the step sends for a release', async () => {
+      const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+      const sample = /<!-- context-sample:start -->\s*```markdown\n([\s\S]*?)\n```\s*<!-- context-sample:end -->/.exec(
+        readme
+      )?.[1]
+      const prompt = sample?.split('\n\n---\n\n')[0] ?? ''
+      github.reset()
+      const [base] = github.addCommits(REPO, [{ message: 'Release 1.2.0' }])
+      github.addTag(REPO, { name: 'v1.2.0', at: base ?? '' })
+      const shas = github.addCommits(REPO, [
+        { message: 'Add the export command (#41)' },
+        { message: 'Fix --dry-run with no config (#43)' },
+        { message: 'Support YAML config (#44)' }
+      ])
+      github.addTag(REPO, { name: 'v1.3.0', at: shas.at(-1) ?? '' })
+      github.addRelease(REPO, { tag_name: 'v1.3.0', body: '## Highlights\n\n- `widgets export` writes CSV and JSON' })
+      const result = await run({ prompt }, tagEnv('v1.3.0'))
+      expectOneCreate(result)
+      expect(sent()).toBe(sample)
+    })
+  })
+})

@@ -1,0 +1,158 @@
+import { describe, expect, it } from '@jest/globals'
+import { readTrigger, type EventEnv } from '../../src/github/event.js'
+
+const read = (env: EventEnv, payload?: unknown) =>
+  readTrigger(
+    {
+      GITHUB_REPOSITORY: 'acme/widgets',
+      ...env,
+      ...(payload === undefined ? {} : { GITHUB_EVENT_PATH: 'event.json' })
+    },
+    (path) => {
+      if (path !== 'event.json') throw new Error(`ENOENT ${path}`)
+      return typeof payload === 'string' ? payload : JSON.stringify(payload)
+    }
+  )
+
+describe('readTrigger', () => {
+  it('a pushed tag, from the ref type or from the ref', () => {
+    expect(
+      read({
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_REF_TYPE: 'tag',
+        GITHUB_REF_NAME: 'v1.2.0',
+        GITHUB_REF: 'refs/tags/v1.2.0'
+      })
+    ).toEqual({
+      kind: 'tag',
+      repo: 'acme/widgets',
+      tag: 'v1.2.0',
+      release: undefined
+    })
+    expect(read({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/tags/v1.3.0' })).toMatchObject({
+      kind: 'tag',
+      tag: 'v1.3.0'
+    })
+  })
+
+  it('any event run on a tag (workflow_dispatch, schedule) is a tag', () => {
+    expect(
+      read({ GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_REF_TYPE: 'tag', GITHUB_REF_NAME: 'v9' })
+    ).toMatchObject({ kind: 'tag', tag: 'v9' })
+  })
+
+  it('a release, from its payload', () => {
+    const payload = {
+      release: {
+        tag_name: 'v2.0.0',
+        name: 'Two',
+        body: 'Notes',
+        html_url: 'https://github.com/acme/widgets/releases/tag/v2.0.0'
+      }
+    }
+    expect(read({ GITHUB_EVENT_NAME: 'release', GITHUB_REF: 'refs/tags/v2.0.0' }, payload)).toEqual({
+      kind: 'tag',
+      repo: 'acme/widgets',
+      tag: 'v2.0.0',
+      release: { tag: 'v2.0.0', name: 'Two', body: 'Notes', url: 'https://github.com/acme/widgets/releases/tag/v2.0.0' }
+    })
+    expect(read({ GITHUB_EVENT_NAME: 'release' }, { release: { tag_name: 'v2', body: null } })).toMatchObject({
+      release: { body: '', name: '', url: undefined }
+    })
+  })
+
+  it('a release payload without a tag falls back to the ref', () => {
+    expect(read({ GITHUB_EVENT_NAME: 'release', GITHUB_REF: 'refs/tags/v3' }, { release: {} })).toEqual({
+      kind: 'tag',
+      repo: 'acme/widgets',
+      tag: 'v3',
+      release: undefined
+    })
+  })
+
+  it.each(['pull_request', 'pull_request_target'])('%s: the pull request from the payload', (event) => {
+    const payload = {
+      pull_request: {
+        number: 7,
+        title: 'T',
+        body: 'B',
+        html_url: 'https://x/pull/7',
+        base: { ref: 'main' },
+        head: { ref: 'feature' },
+        changed_files: 3
+      }
+    }
+    expect(read({ GITHUB_EVENT_NAME: event, GITHUB_REF: 'refs/pull/7/merge' }, payload)).toEqual({
+      kind: 'pull-request',
+      repo: 'acme/widgets',
+      number: 7,
+      title: 'T',
+      url: 'https://x/pull/7',
+      body: 'B',
+      base: 'main',
+      head: 'feature',
+      changedFiles: 3
+    })
+  })
+
+  it('a pull request with missing fields', () => {
+    expect(read({ GITHUB_EVENT_NAME: 'pull_request' }, { pull_request: { number: 8, body: null } })).toEqual({
+      kind: 'pull-request',
+      repo: 'acme/widgets',
+      number: 8,
+      title: '',
+      url: undefined,
+      body: '',
+      base: '',
+      head: '',
+      changedFiles: undefined
+    })
+    expect(read({ GITHUB_EVENT_NAME: 'pull_request' }, { pull_request: { number: '8' } })).toEqual({
+      kind: 'other',
+      event: 'pull_request'
+    })
+  })
+
+  it('a push to a branch: its commits and the compare link', () => {
+    const payload = {
+      compare: 'https://github.com/acme/widgets/compare/a...b',
+      commits: [
+        { id: '1', message: 'One', author: { username: 'dev', name: 'Dev' } },
+        { id: '2', message: 'Two', author: { name: 'Only Name' } },
+        'junk',
+        { id: '3' }
+      ]
+    }
+    expect(
+      read({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/main', GITHUB_REF_NAME: 'main' }, payload)
+    ).toEqual({
+      kind: 'push',
+      repo: 'acme/widgets',
+      branch: 'main',
+      compareUrl: 'https://github.com/acme/widgets/compare/a...b',
+      commits: [
+        { id: '1', message: 'One', author: 'dev' },
+        { id: '2', message: 'Two', author: 'Only Name' },
+        { id: '3', message: '', author: undefined }
+      ]
+    })
+    expect(read({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/feature/x' })).toMatchObject({
+      branch: 'feature/x',
+      commits: [],
+      compareUrl: undefined
+    })
+  })
+
+  it('anything else, an unreadable payload, or no event at all: other', () => {
+    expect(read({ GITHUB_EVENT_NAME: 'schedule', GITHUB_REF: 'refs/heads/main' })).toEqual({
+      kind: 'other',
+      event: 'schedule'
+    })
+    expect(read({ GITHUB_EVENT_NAME: 'pull_request' }, '{not json')).toEqual({ kind: 'other', event: 'pull_request' })
+    expect(read({ GITHUB_EVENT_NAME: 'pull_request' }, '[1]')).toEqual({ kind: 'other', event: 'pull_request' })
+    expect(readTrigger({}, () => '')).toEqual({ kind: 'other', event: '' })
+    expect(
+      read({ GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: 'missing.json', GITHUB_REF: 'refs/tags/v1' })
+    ).toMatchObject({ kind: 'tag', tag: 'v1' })
+  })
+})

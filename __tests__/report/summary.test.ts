@@ -1,0 +1,288 @@
+import { describe, expect, it } from '@jest/globals'
+import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
+import { parseJob } from '../../src/agent-api/job.js'
+import { OUTPUT_NAMES, renderOutputs } from '../../src/report/report.js'
+import { parseSettings, type Settings } from '../../src/step/settings.js'
+import { initialState, type RunState } from '../../src/report/state.js'
+import { CELL_CHARS, renderSummary, SUMMARY_PROMPT_CHARS } from '../../src/report/summary.js'
+
+const DEFAULTS = inputDefaults(readAction(), 'tok')
+const settings = (inputs: Record<string, string> = {}): Settings =>
+  parseSettings({
+    get: (name) => ({ ...DEFAULTS, 'api-key': 'k', 'project-id': 'p', prompt: 'x', ...inputs })[name] ?? '',
+    readFile: () => ''
+  })
+const done = {
+  id: 'job_1',
+  status: 'completed',
+  source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+  model: 'm-1',
+  prLink: 'https://github.com/acme/docs/pull/42',
+  createdAt: '2026-11-21T10:00:00Z',
+  archivedAt: null
+}
+const state = (patch: Partial<RunState>, job?: Record<string, unknown>): RunState => ({
+  ...initialState(1_000_000, 'job_1'),
+  ...(job ? { job: parseJob(job) } : {}),
+  ...patch
+})
+const render = (s: RunState, given: Settings | undefined = settings()) =>
+  renderSummary({ state: s, settings: given, serverUrl: undefined })
+
+describe('renderSummary', () => {
+  it('leads with the pull request; details follow, one row per line', () => {
+    const html = render(
+      state(
+        { outcome: 'completed', waitStartedAt: 1_000_000, endedAt: 1_062_000, polls: 9, prompt: 'Document v2' },
+        done
+      )
+    )
+    expect(html).toBe(
+      [
+        '<h2>✅ Docs pull request ready</h2>',
+        '<p><strong>Pull request:</strong> <a href="https://github.com/acme/docs/pull/42">acme/docs#42</a></p>',
+        '<table>',
+        '<tr><th align="left">Job</th><td><code>job_1</code></td></tr>',
+        '<tr><th align="left">Status</th><td><code>completed</code>, after 1m 2s and 9 polls</td></tr>',
+        '<tr><th align="left">Docs repository</th><td><a href="https://github.com/acme/docs">acme/docs</a></td></tr>',
+        '<tr><th align="left">Branch</th><td><code>main</code></td></tr>',
+        '<tr><th align="left">Model</th><td><code>m-1</code></td></tr>',
+        '<tr><th align="left">Created</th><td>2026-11-21 10:00:00 UTC</td></tr>',
+        '<tr><th align="left">Request</th><td>new job</td></tr>',
+        '</table>',
+        '<details><summary>Prompt (11 characters)</summary><pre>',
+        'Document v2</pre></details>',
+        '',
+        ''
+      ].join('\n')
+    )
+  })
+
+  it('says nothing of a wait shorter than a second, and nothing of polls when there were none', () => {
+    expect(render(state({ outcome: 'completed', waitStartedAt: 0, endedAt: 400, polls: 1 }, done))).toContain(
+      '<td><code>completed</code>, 1 poll</td>'
+    )
+    expect(render(state({ outcome: 'started' }, { ...done, status: 'active' }))).toContain(
+      '<td><code>active</code></td>'
+    )
+  })
+
+  it('names a resume, the context, a follow-up and a wait-only step', () => {
+    const html = render(
+      state(
+        {
+          outcome: 'completed',
+          resumedFrom: 2,
+          context: { text: 'ctx', description: 'Push to main: 1 commit', warning: undefined, requests: 0 },
+          prompt: 'Do it\n\nctx'
+        },
+        done
+      )
+    )
+    expect(html).toContain('<tr><th align="left">Request</th><td>new job, resumed from attempt 2 of this run</td></tr>')
+    expect(html).toContain('<tr><th align="left">Context</th><td>Push to main: 1 commit</td></tr>')
+    expect(html).toContain('<details><summary>Prompt (5 characters)</summary><pre>\nDo it</pre></details>')
+    expect(html).toContain(
+      '<details><summary>Context added from GitHub: Push to main: 1 commit (3 characters)</summary><pre>\nctx</pre></details>'
+    )
+    expect(render(state({ outcome: 'completed' }, done), settings({ 'job-id': 'j', prompt: 'more' }))).toContain(
+      '<td>follow-up message</td>'
+    )
+    expect(render(state({ outcome: 'completed' }, done), settings({ 'job-id': 'j', prompt: '' }))).toContain(
+      '<td>wait only</td>'
+    )
+  })
+
+  it('keeps the prompt line by line, a blank line never ending the HTML block', () => {
+    const html = render(
+      state({ outcome: 'dry-run', prompt: '\nfirst\n\n\n  \nlast\r\nend\n' }),
+      settings({ 'dry-run': 'true' })
+    )
+    expect(html).toContain(
+      '<details open><summary>Prompt that would be sent (22 characters)</summary><pre>\n&#10;first&#10;&#10;&#10;\nlast\nend&#10;</pre></details>'
+    )
+    expect(html.trimEnd()).not.toMatch(/\n\s*\n/)
+  })
+
+  it('shows at most 4,000 characters of the prompt, cut between characters', () => {
+    const html = render(state({ outcome: 'completed', prompt: `${'x'.repeat(SUMMARY_PROMPT_CHARS - 2)}😀😀` }, done))
+    expect(html).toContain(
+      `Prompt (4,002 characters, first 4,000 shown)</summary><pre>\n${'x'.repeat(SUMMARY_PROMPT_CHARS - 2)}…</pre>`
+    )
+  })
+
+  it('caps every value in a cell, and links only http(s) URLs', () => {
+    const long = 'y'.repeat(500)
+    const html = render(
+      state(
+        { outcome: 'completed' },
+        { ...done, model: long, source: { repository: 'javascript:alert(1)', ref: long } }
+      )
+    )
+    for (const cell of html.match(/<td>.*?<\/td>/g) ?? [])
+      expect(cell.replace(/<[^>]+>/g, '').length).toBeLessThanOrEqual(CELL_CHARS)
+    expect(html).toContain('<tr><th align="left">Docs repository</th><td>javascript:alert(1)</td></tr>')
+    expect(
+      render(state({ outcome: 'completed' }, { ...done, source: { repository: 'https://gitlab.com/a/b/c' } }))
+    ).toContain('<a href="https://gitlab.com/a/b/c">https://gitlab.com/a/b/c</a>')
+  })
+
+  it.each<[string, Partial<RunState>, Record<string, unknown> | undefined, string, string]>([
+    [
+      'no PR',
+      { outcome: 'completed' },
+      { ...done, prLink: null },
+      '☑️ Docs agent finished: no changes',
+      '<strong>No pull request:</strong> job <code>job_1</code> completed without changing any file.'
+    ],
+    [
+      'unusable link',
+      { outcome: 'completed' },
+      { ...done, prLink: 'javascript:x' },
+      '⚠️ Docs agent finished: its pull request link is unusable',
+      '<strong>No usable pull request link:</strong> job <code>job_1</code> sent one that is not http(s) (<code>javascript:</code>).'
+    ],
+    [
+      'failed',
+      { outcome: 'failed' },
+      { ...done, status: 'failed', prLink: null },
+      '❌ Docs agent job failed',
+      '<strong>No pull request:</strong> job <code>job_1</code> ended <code>failed</code>.'
+    ],
+    [
+      'archived',
+      { outcome: 'archived' },
+      { ...done, status: 'archived', prLink: null },
+      '🗄️ Docs agent job archived',
+      'ended <code>archived</code>.'
+    ],
+    [
+      'timed out',
+      { outcome: 'timed-out' },
+      { status: 'active' },
+      '⏱️ Timed out waiting for the docs agent',
+      '<strong>No pull request yet:</strong> job <code>job_1</code> was still <code>active</code> when the step timed out.'
+    ],
+    [
+      'started',
+      { outcome: 'started' },
+      { status: 'active' },
+      '🚀 Docs agent job started',
+      'is running; this step did not wait for it.'
+    ],
+    [
+      'cancelled waiting',
+      { outcome: 'cancelled', phase: 'reading', failure: 'Cancelled while waiting for job job_1.' },
+      { status: 'active' },
+      '🛑 Docs agent step cancelled',
+      '<strong>No pull request yet:</strong> job <code>job_1</code> may still be running.'
+    ],
+    [
+      'error, ended job',
+      { outcome: 'error', failure: 'x' },
+      { status: 'completed' },
+      '❌ Docs agent step failed',
+      '<strong>No pull request:</strong> job <code>job_1</code> ended <code>completed</code>.'
+    ],
+    [
+      'error, no job',
+      { outcome: 'error', jobId: undefined, failure: 'x' },
+      undefined,
+      '❌ Docs agent step failed',
+      '<strong>No pull request:</strong> no job was started.'
+    ],
+    [
+      'create lost',
+      { outcome: 'error', jobId: undefined, mayHaveActed: true, failure: 'x' },
+      undefined,
+      '❌ Docs agent step failed',
+      '<strong>No job id:</strong> the create request may have started a job, but its answer was lost.'
+    ],
+    [
+      'follow-up lost',
+      { outcome: 'cancelled', mayHaveActed: true, failure: 'x' },
+      undefined,
+      '🛑 Docs agent step cancelled',
+      'the follow-up to job <code>job_1</code> may have been delivered, but its answer was lost.'
+    ],
+    [
+      'dry run',
+      { outcome: 'dry-run' },
+      undefined,
+      '🧪 Dry run: nothing was sent',
+      '<strong>Nothing was sent</strong> to the Agent API (<code>dry-run: true</code>)'
+    ]
+  ])('%s: heading and lead', (_name, patch, job, heading, lead) => {
+    const html = render(state(patch, job))
+    expect(html.split('\n')[0]).toBe(`<h2>${heading}</h2>`)
+    expect(html.split('\n')[1]).toContain(lead)
+  })
+
+  it('tells what happened, except for a cancel while waiting (the lead and the next step say it)', () => {
+    expect(render(state({ outcome: 'error', failure: 'Creating the job failed: <b>x</b>.' }))).toContain(
+      '<p><strong>What happened:</strong> Creating the job failed: &lt;b&gt;x&lt;/b&gt;.</p>'
+    )
+    expect(
+      render(
+        state({ outcome: 'cancelled', phase: 'reading', failure: 'Cancelled while waiting' }, { status: 'active' })
+      )
+    ).not.toContain('What happened')
+    expect(
+      render(state({ outcome: 'cancelled', phase: 'posting', failure: 'Cancelled before the create request was sent' }))
+    ).toContain('What happened')
+  })
+
+  it('bad input: the heading says so, and nothing else is shown but the error', () => {
+    const bad = state({ outcome: 'error', jobId: undefined, failure: "Input 'timeout': bad." })
+    expect(renderSummary({ state: bad, settings: undefined, serverUrl: undefined })).toBe(
+      "<h2>❌ Docs agent step failed: bad input</h2>\n<p><strong>No pull request:</strong> no job was started.</p>\n<p><strong>What happened:</strong> Input 'timeout': bad.</p>\n\n"
+    )
+  })
+})
+
+describe('renderOutputs', () => {
+  it('fills every output from a completed job', () => {
+    const outputs = renderOutputs(state({ outcome: 'completed', prompt: 'p' }, done), undefined)
+    expect(Object.keys(outputs)).toEqual([...OUTPUT_NAMES])
+    expect(outputs).toEqual({
+      'job-id': 'job_1',
+      status: 'completed',
+      'pr-link': 'https://github.com/acme/docs/pull/42',
+      'pr-number': '42',
+      'pr-repository': 'acme/docs',
+      'source-repository': 'https://github.com/acme/docs',
+      'source-ref': 'main',
+      model: 'm-1',
+      'created-at': '2026-11-21T10:00:00Z',
+      'archived-at': '',
+      'timed-out': 'false',
+      job: JSON.stringify(done),
+      prompt: 'p'
+    })
+  })
+
+  it('gives only http(s) links, and PR numbers only for GitHub pull requests', () => {
+    expect(renderOutputs(state({}, { status: 'completed', prLink: 'javascript:alert(1)' }), undefined)['pr-link']).toBe(
+      ''
+    )
+    expect(renderOutputs(state({}, { prLink: 'https://gitlab.com/a/b/-/merge_requests/1' }), undefined)).toMatchObject({
+      'pr-link': 'https://gitlab.com/a/b/-/merge_requests/1',
+      'pr-number': ''
+    })
+    expect(renderOutputs(state({}, { prLink: 'https://ghe.example/a/b/pull/3' }), 'https://ghe.example')).toMatchObject(
+      { 'pr-repository': 'a/b', 'pr-number': '3' }
+    )
+  })
+
+  it('keeps the server bytes (direction controls included): outputs are data', () => {
+    expect(renderOutputs(state({}, { source: { ref: 'main\u202Egnp.exe' } }), undefined)['source-ref']).toBe(
+      'main\u202Egnp.exe'
+    )
+  })
+
+  it('reports a timeout, and empty values when nothing is known', () => {
+    expect(renderOutputs(state({ outcome: 'timed-out' }), undefined)['timed-out']).toBe('true')
+    const empty = renderOutputs(initialState(0, undefined), undefined)
+    expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([['timed-out', 'false']])
+  })
+})

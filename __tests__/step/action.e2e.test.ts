@@ -1,0 +1,239 @@
+/**
+ * The built action (dist/index.js) run as the runner runs it: a child process with INPUT_*
+ * variables, real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, exit codes and real signals; on
+ * Node 20 here, and again on Node 24 in .ci/run (ACTION_NODE). Everything else is tested
+ * in-process: this layer keeps only what a process shows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { CacheServiceFake } from '../../simulator/cache.js'
+import { GitHubApiFake } from '../../simulator/github.js'
+import type { AgentApiSimulator } from '../../simulator/agent-api.js'
+import { annotations, FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
+import { useSimulator } from '../simulator/fixture.js'
+
+const KEY = 'mint_e2e_secret_key_0123456789'
+let sim: AgentApiSimulator
+useSimulator(KEY, { runMs: 600 }, (started) => (sim = started))
+
+const inputs = (extra: Record<string, string> = {}) => ({
+  'api-key': KEY,
+  'project-id': 'proj-e2e',
+  'base-url': sim.url,
+  'poll-interval': '500ms',
+  timeout: '30s',
+  prompt: 'Document release v1.2.3',
+  ...extra
+})
+const requests = (op: string) => sim.requests.filter((r) => r.operation === op)
+
+describe('as the runner runs it', () => {
+  it('completes with a pull request: every output in GITHUB_OUTPUT, the summary file, the annotations', async () => {
+    const run = await runAction(inputs({ 'prompt-file': 'prompt.md', prompt: '' }), {
+      files: { 'prompt.md': 'Document release v1.2.3:\n\n- the export command\n' }
+    })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const [stored] = sim.jobs('proj-e2e').slice(-1)
+    expect(run.outputs).toMatchObject({
+      'job-id': stored?.job.id,
+      status: 'completed',
+      'pr-link': stored?.job.prLink,
+      'pr-repository': 'acme/docs',
+      'timed-out': 'false',
+      // A multi-line output, read back through the runner's delimiter syntax.
+      prompt: 'Document release v1.2.3:\n\n- the export command\n'
+    })
+    expect(Object.keys(run.outputs)).toHaveLength(13)
+    expect(run.stdout.split('\n')[0]).toBe(`::add-mask::${KEY}`)
+    expect(annotations(run.stdout, 'notice')).toEqual([`Docs pull request: ${stored?.job.prLink ?? ''}`])
+    expect(run.summary).toContain('<h2>✅ Docs pull request ready</h2>')
+    expect(secretLeaks(run, KEY)).toEqual([])
+  })
+
+  it('fails with exit code 1 when the job fails, and 0 when fail-on allows it', async () => {
+    sim.setScenario({ finalStatus: 'failed', pr: false })
+    const failed = await runAction(inputs())
+    expect(failed.code).toBe(1)
+    expect(annotations(failed.stdout, 'error')).toEqual([
+      `Docs agent job ${failed.outputs['job-id'] ?? ''} ended failed (fail-on includes 'failed').`
+    ])
+    expect((await runAction(inputs({ 'fail-on': 'none' }))).code).toBe(0)
+  })
+
+  it('bad input: one error annotation, exit code 1, no request, and the outputs written all the same', async () => {
+    const run = await runAction(inputs({ timeout: '10min' }))
+    expect(run.code).toBe(1)
+    expect(sim.requests).toHaveLength(0)
+    expect(annotations(run.stdout, 'error')).toEqual([
+      'Input \'timeout\': "10min" is not a duration: expected seconds (600) or a duration such as 500ms, 90s, 15m, 1h or 1h30m.'
+    ])
+    expect(run.outputs).toMatchObject({ status: '', 'timed-out': 'false', 'job-id': '' })
+    expect(run.summary).toContain('❌ Docs agent step failed')
+  })
+
+  it('never shows the key, even when the server echoes it back, with debug logging on', async () => {
+    sim.fail('create', { kind: 'echoAuth', status: 400 })
+    const run = await runAction(inputs({ 'api-key': `  ${KEY}\n` }), { env: { RUNNER_DEBUG: '1' } })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('::debug::')
+    expect(annotations(run.stdout, 'error')[0]).toContain('bad key Bearer ***')
+    expect(secretLeaks(run, KEY)).toEqual([])
+  })
+})
+
+describe('signals', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s while waiting: exits within 2.5 s, keeps the job id, says how to resume',
+    async (signal) => {
+      sim.setScenario({ runMs: 60_000 })
+      let sentAt = 0
+      const run = await runAction(inputs({ timeout: '60s' }), {
+        onOutput: {
+          text: 'is active',
+          then: (child) => {
+            sentAt = Date.now()
+            child.kill(signal)
+          }
+        }
+      })
+      expect(Date.now() - sentAt).toBeLessThan(2500)
+      expect(run.code).toBe(1)
+      const id = run.outputs['job-id'] ?? ''
+      expect(run.outputs).toMatchObject({ status: 'active', 'timed-out': 'false' })
+      expect(annotations(run.stdout, 'error')).toEqual([
+        `Cancelled while waiting for job ${id}. Resume with job-id: ${id}.`
+      ])
+      expect(run.summary).toContain(`<code>job-id: ${id}</code>`)
+    }
+  )
+
+  it('a cancel during the create request says the job may have been created', async () => {
+    sim.fail('create', { kind: 'hang' })
+    const run = await runAction(inputs(), {
+      onOutput: { text: '::debug::Mode create', then: (child) => setTimeout(() => child.kill('SIGTERM'), 300) }
+    })
+    expect(run.code).toBe(1)
+    expect(requests('create')).toHaveLength(1)
+    expect(annotations(run.stdout, 'error')).toEqual([
+      'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.'
+    ])
+  })
+
+  it('a signal while the bundle is still loading is reported, not a silent kill', async () => {
+    // Module hooks mark the moment the entry starts loading the rest of the bundle (its signal
+    // handlers exist by then) and hold that load for a while: the signal lands in that window.
+    const dir = mkdtempSync(join(tmpdir(), 'hooks-'))
+    const marker = join(dir, 'loading')
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      `import { writeFileSync } from 'node:fs'\nexport async function load(url, context, next) {\n  if (/\\/\\d+\\.index\\.js$/.test(url)) { writeFileSync(${JSON.stringify(marker)}, ''); await new Promise((r) => setTimeout(r, 500)) }\n  return next(url, context)\n}\n`
+    )
+    writeFileSync(
+      join(dir, 'register.mjs'),
+      "import { register } from 'node:module'\nregister('./hooks.mjs', import.meta.url)\n"
+    )
+    const run = await runAction(inputs(), {
+      nodeArgs: ['--import', join(dir, 'register.mjs')],
+      onSpawn: (child) => {
+        void (async () => {
+          while (!existsSync(marker)) await sleep(2)
+          child.kill('SIGTERM')
+        })()
+      }
+    })
+    expect(run.signal).toBeNull()
+    expect(run.code).toBe(1)
+    expect(sim.requests).toHaveLength(0)
+    expect(annotations(run.stdout, 'error')).toEqual([
+      'Cancelled before the create request was sent: no job was created.'
+    ])
+    expect(run.summary).toContain('🛑 Docs agent step cancelled')
+  })
+})
+
+describe('a re-run, as two processes against a fake cache service', () => {
+  let cache: CacheServiceFake
+  beforeAll(async () => {
+    cache = await CacheServiceFake.start()
+  })
+  afterAll(async () => {
+    await cache.close()
+  })
+  const attempt = (n: number, temp: string, options: Parameters<typeof runAction>[1] = {}) =>
+    runAction(inputs(), {
+      ...options,
+      env: {
+        ...(cache.env() as Record<string, string>),
+        GITHUB_RUN_ID: '777',
+        GITHUB_RUN_ATTEMPT: String(n),
+        GITHUB_JOB: 'docs',
+        GITHUB_ACTION: 'agent',
+        RUNNER_TEMP: temp,
+        ...options.env
+      }
+    })
+
+  it('attempt 2 resumes the job attempt 1 created, and creates none', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
+    const first = await attempt(1, temp)
+    expect(first.code).toBe(0)
+    expect(cache.entries.filter((e) => e.committed)).toHaveLength(1)
+    const second = await attempt(2, temp)
+    expect(second.code).toBe(0)
+    expect(requests('create')).toHaveLength(1)
+    expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(second.stdout).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
+    expect(annotations(second.stdout, 'warning')).toEqual([])
+  })
+
+  it('attempt 1 cancelled while waiting, attempt 2 waits for the same job', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
+    sim.setScenario({ runMs: 4000 })
+    const first = await attempt(1, temp, {
+      onOutput: { text: 'is active', then: (child) => setTimeout(() => child.kill('SIGINT'), 600) }
+    })
+    expect(first.code).toBe(1)
+    const second = await attempt(2, temp)
+    expect(second.code).toBe(0)
+    expect(requests('create')).toHaveLength(1)
+    expect(second.outputs).toMatchObject({ 'job-id': first.outputs['job-id'], status: 'completed' })
+  })
+})
+
+describe('context, as a release workflow gets it', () => {
+  it('a tag push: the job is created with the release notes and the changes, without glue', async () => {
+    const github = await GitHubApiFake.start({ token: FAKE_GITHUB_TOKEN })
+    try {
+      const [a, , c] = github.addCommits('acme/widgets', [
+        { message: 'Release 1.2.0' },
+        { message: 'Add export (#41)' },
+        { message: 'Fix YAML (#42)' }
+      ])
+      github.addTag('acme/widgets', { name: 'v1.2.0', at: a ?? '' })
+      github.addTag('acme/widgets', { name: 'v1.3.0', at: c ?? '' })
+      github.addRelease('acme/widgets', { tag_name: 'v1.3.0', body: 'Export and YAML.' })
+      const run = await runAction(inputs({ prompt: 'Document this release.' }), {
+        env: {
+          GITHUB_EVENT_NAME: 'push',
+          GITHUB_REF: 'refs/tags/v1.3.0',
+          GITHUB_REF_TYPE: 'tag',
+          GITHUB_REF_NAME: 'v1.3.0',
+          GITHUB_REPOSITORY: 'acme/widgets',
+          GITHUB_API_URL: github.url
+        }
+      })
+      expect(run.code).toBe(0)
+      const sent = sim.jobs('proj-e2e').at(-1)?.prompts[0] ?? ''
+      expect(sent).toContain('> Export and YAML.')
+      expect(sent).toContain('- Add export (#41)\n- Fix YAML (#42)')
+      expect(run.outputs.prompt).toBe(sent)
+      expect(run.stdout).toContain('Context: Release v1.3.0: notes and 2 changes since v1.2.0')
+    } finally {
+      await github.close()
+    }
+  })
+})

@@ -1,0 +1,607 @@
+/**
+ * Faults and hostile input, one scenario per row of the README's Reliability table, in-process on a
+ * virtual clock: a 30 s Retry-After or a request that never answers costs milliseconds.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { createServer as createHttpsServer } from 'node:https'
+import { createServer, type Server } from 'node:net'
+import { runInProcess } from '../../scripts/in-process.js'
+import { AgentApiSimulator, type RecordedRequest } from '../../simulator/agent-api.js'
+import { useVirtualSimulator } from '../simulator/fixture.js'
+
+// One describe for the file: its hooks stay its own when the mutation suite runs the files together.
+describe('faults', () => {
+  const KEY = 'mint_fault_secret_key_9876543210'
+  const PROJECT = 'proj-faults'
+  const virtual = useVirtualSimulator(KEY, { runMs: 20_000 })
+  const inputs = (extra: Record<string, string> = {}) => ({
+    'api-key': KEY,
+    'project-id': PROJECT,
+    'base-url': virtual().sim.url,
+    timeout: '2m',
+    prompt: 'Document the release',
+    ...extra
+  })
+  const run = (extra: Record<string, string> = {}, cancel?: AbortController) =>
+    runInProcess(inputs(extra), { clock: virtual().clock, ...(cancel ? { cancel } : {}) })
+  const requests = (op: RecordedRequest['operation']) => virtual().sim.requests.filter((r) => r.operation === op)
+  const gap = (list: RecordedRequest[], i: number) => (list[i]?.time ?? 0) - (list[i - 1]?.time ?? 0)
+  const created = () => virtual().sim.jobs(PROJECT).length
+
+  describe('create and follow-up: sent again only when the server certainly did not act', () => {
+    it('waits for Retry-After (seconds) after a 429, then creates once', async () => {
+      virtual().sim.fail('create', {
+        kind: 'status',
+        status: 429,
+        headers: { 'retry-after': '120' },
+        body: '{"error":"Rate limit exceeded"}'
+      })
+      const result = await run({ timeout: '10m' })
+      expect(result.code).toBe(0)
+      expect(requests('create').map((r) => r.answeredStatus)).toEqual([429, 201])
+      expect(gap(requests('create'), 1)).toBeGreaterThanOrEqual(120_000)
+      expect(created()).toBe(1)
+      expect(result.at('info')).toContainEqual(
+        'The create request was not accepted (answered 429: Rate limit exceeded); retrying in 2m'
+      )
+    })
+
+    it('honours Retry-After as an HTTP-date', async () => {
+      const when = new Date(virtual().clock.now() + 30_000).toUTCString()
+      virtual().sim.fail('create', { kind: 'status', status: 503, headers: { 'retry-after': when } })
+      const result = await run()
+      expect(result.code).toBe(0)
+      expect(requests('create').map((r) => r.answeredStatus)).toEqual([503, 201])
+      expect(gap(requests('create'), 1)).toBeGreaterThanOrEqual(29_000)
+    })
+
+    it('backs off after 503s without Retry-After, and gives up after five attempts', async () => {
+      virtual().sim.fail('create', { kind: 'status', status: 503 }, { kind: 'status', status: 503 })
+      expect((await run()).code).toBe(0)
+      expect(requests('create').map((r) => r.answeredStatus)).toEqual([503, 503, 201])
+      expect(created()).toBe(1)
+
+      virtual().sim.requests.length = 0
+      virtual().sim.failAlways('create', { kind: 'status', status: 503 })
+      const given = await run()
+      expect(given.code).toBe(1)
+      expect(requests('create')).toHaveLength(5)
+      expect(given.at('error')).toEqual(['Creating the job failed: answered 503: Simulated HTTP 503.'])
+    })
+
+    it('gives up at once when Retry-After does not fit in the time left', async () => {
+      virtual().sim.fail('create', {
+        kind: 'status',
+        status: 429,
+        headers: { 'retry-after': '3600' },
+        body: '{"error":"Rate limit exceeded"}'
+      })
+      const result = await run({ timeout: '10m' })
+      expect(result.code).toBe(1)
+      expect(requests('create')).toHaveLength(1)
+      expect(result.at('error')).toEqual([
+        expect.stringMatching(/rate limited .*100 jobs and messages per project per hour/)
+      ])
+    })
+
+    it.each([500, 502, 504])('never sends a create again after a %d: the job may exist', async (status) => {
+      virtual().sim.fail('create', { kind: 'status', status, effect: true })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(requests('create')).toHaveLength(1)
+      expect(created()).toBe(1)
+      expect(result.at('error')).toEqual([
+        `Creating the job failed after the request was sent (answered ${status}: Simulated HTTP ${status}): the job may have been created. It was not retried, to avoid a duplicate job and pull request; check the agent jobs in the dashboard before running again.`
+      ])
+      expect(result.summary).toContain('may have been created')
+    })
+
+    it.each([
+      ['a reset after the server acted', { kind: 'reset', effect: true }, /connection failed.*may have been created/],
+      ['a truncated answer', { kind: 'truncate' }, /may have been created/],
+      [
+        'an answer without a job id',
+        { kind: 'body', body: '{"status":"active"}', status: 201 },
+        /job record that has no id.*may have been created/
+      ],
+      [
+        'an HTML page',
+        { kind: 'body', body: '<html>502</html>', status: 200, contentType: 'text/html' },
+        /an HTML page \(a proxy or gateway answering\?\).*may have been created/
+      ]
+    ] as const)('never sends a create again after %s', async (_name, fault, message) => {
+      virtual().sim.fail('create', fault)
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(requests('create')).toHaveLength(1)
+      expect(result.at('error')).toEqual([expect.stringMatching(message)])
+    })
+
+    it('never sends a create again that got no answer, and ends at the timeout', async () => {
+      virtual().sim.fail('create', { kind: 'hang' })
+      const started = virtual().clock.now()
+      const result = await run({ timeout: '45s' })
+      expect(result.code).toBe(1)
+      expect(requests('create')).toHaveLength(1)
+      expect(virtual().clock.now() - started).toBeLessThanOrEqual(45_000 + 2_000)
+      expect(result.at('error')).toEqual([
+        expect.stringMatching(/no answer within 30s\): the job may have been created/)
+      ])
+    })
+
+    it('never sends a follow-up again after a 500', async () => {
+      virtual().sim.addJob(PROJECT, { id: 'job_msg500', status: 'completed' })
+      virtual().sim.fail('message', { kind: 'status', status: 500, effect: true })
+      const result = await run({ 'job-id': 'job_msg500', prompt: 'Also the API' })
+      expect(result.code).toBe(1)
+      expect(requests('message')).toHaveLength(1)
+      expect(result.outputs['job-id']).toBe('job_msg500')
+      expect(result.at('error')).toEqual([
+        expect.stringMatching(
+          /^Sending the follow-up to job job_msg500 failed after the request was sent.*the follow-up may have been delivered/
+        )
+      ])
+    })
+
+    it('sends again when the connection was refused (nothing was sent), then says so', async () => {
+      const result = await run({ 'base-url': 'http://127.0.0.1:9' })
+      expect(result.code).toBe(1)
+      expect(result.at('info').filter((line) => /ECONNREFUSED.*retrying in/.test(line))).toHaveLength(4)
+      expect(result.at('error')).toEqual([
+        expect.stringMatching(
+          /^Creating the job failed: could not connect: .*ECONNREFUSED.*nothing reached the API\. Check 'base-url'/
+        )
+      ])
+      expect(result.everything()).not.toContain('may have been')
+    })
+
+    it('sends again after a DNS failure, which never reached a server', async () => {
+      const result = await run({ 'base-url': 'https://agent-api.nonexistent.invalid' })
+      expect(result.code).toBe(1)
+      expect(result.at('error')).toEqual([
+        expect.stringMatching(/could not connect: .*ENOTFOUND.*nothing reached the API/)
+      ])
+      expect(result.everything()).not.toContain('may have been')
+    })
+
+    it("shows the server's error text for a 400, and does not send again", async () => {
+      virtual().sim.fail('create', { kind: 'status', status: 400, body: '{"error":"prompt must be shorter"}' })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(requests('create')).toHaveLength(1)
+      expect(result.at('error')).toEqual(['Creating the job failed: answered 400: prompt must be shorter.'])
+    })
+
+    it('does not follow a redirect with the key', async () => {
+      const other = await AgentApiSimulator.start({ apiKey: KEY })
+      try {
+        virtual().sim.fail('create', {
+          kind: 'redirect',
+          status: 307,
+          location: `${other.url}/v2/agent/${PROJECT}/job`
+        })
+        const result = await run()
+        expect(result.code).toBe(1)
+        expect(other.requests).toHaveLength(0)
+        expect(result.at('error')).toEqual([
+          expect.stringMatching(
+            /answered 307, a redirect to .*not followed with the API key; check the 'base-url' input/
+          )
+        ])
+      } finally {
+        await other.close()
+      }
+    })
+  })
+
+  describe('polls: every transient failure is ridden out within the timeout', () => {
+    it('rides out 5xx, 429, resets, empty, truncated, non-JSON and HTML answers', async () => {
+      virtual().sim.setScenario({ runMs: 3000 })
+      virtual().sim.fail(
+        'get',
+        { kind: 'status', status: 500 },
+        { kind: 'status', status: 502 },
+        { kind: 'reset' },
+        { kind: 'body', body: '' },
+        { kind: 'truncate' },
+        { kind: 'body', body: 'not json' },
+        { kind: 'body', body: '<html><body>Bad gateway</body></html>', status: 200, contentType: 'text/html' },
+        { kind: 'status', status: 429, headers: { 'retry-after': '20' } }
+      )
+      const result = await run()
+      expect(result.code).toBe(0)
+      expect(result.outputs.status).toBe('completed')
+      const polls = requests('get')
+      expect(polls).toHaveLength(9)
+      expect(gap(polls, 8)).toBeGreaterThanOrEqual(20_000)
+      expect(result.at('info')).toContainEqual(
+        expect.stringMatching(
+          /^Poll 7 failed: answered 200 with an HTML page \(a proxy or gateway answering\?\) instead of a job \(JSON\); retrying in/
+        )
+      )
+      expect(requests('create')).toHaveLength(1)
+    })
+
+    it('waits for Retry-After on a poll even when it is longer than max-poll-interval', async () => {
+      virtual().sim.fail('get', { kind: 'status', status: 429, headers: { 'retry-after': '30' } })
+      const result = await run({ 'max-poll-interval': '1s', 'poll-interval': '1s' })
+      expect(result.code).toBe(0)
+      expect(requests('get')[0]?.answeredStatus).toBe(429)
+      expect(gap(requests('get'), 1)).toBeGreaterThanOrEqual(30_000)
+    })
+
+    it('tolerates 404s for 20 s after the create answer, whatever transient failures come between', async () => {
+      virtual().sim.setScenario({ runMs: 25_000 })
+      // The failures before and between the 404s double the delay: the last 404 comes near 18 s.
+      virtual().sim.fail(
+        'get',
+        { kind: 'status', status: 500 },
+        { kind: 'notFound' },
+        { kind: 'reset' },
+        { kind: 'notFound' }
+      )
+      const result = await run()
+      expect(result.code).toBe(0)
+      const polls = requests('get')
+      expect(polls.slice(0, 4).map((r) => r.answeredStatus ?? 'reset')).toEqual([500, 404, 'reset', 404])
+      expect((polls[3]?.time ?? 0) - (requests('create')[0]?.time ?? 0)).toBeGreaterThan(15_000)
+      expect(result.outputs.status).toBe('completed')
+    })
+
+    it('then fails clearly, once 20 s have passed: job not found', async () => {
+      virtual().sim.failAlways('get', { kind: 'notFound' })
+      const result = await run()
+      expect(result.code).toBe(1)
+      const polls = requests('get')
+      const answered = requests('create')[0]?.time ?? 0
+      expect((polls.at(-1)?.time ?? 0) - answered).toBeGreaterThanOrEqual(20_000)
+      expect((polls.at(-2)?.time ?? 0) - answered).toBeLessThan(20_000)
+      expect(result.at('error')).toEqual([expect.stringMatching(/^Reading job job_\w+ failed: job not found/)])
+      expect(result.outputs['job-id']).toMatch(/^job_/)
+    })
+
+    it.each([
+      [401, /refused the key \(401\)\. Check that the 'api-key' input/],
+      [403, /forbade it \(403\).*IP allow-list/]
+    ])('fails at once on %d, pointing at the key', async (status, message) => {
+      virtual().sim.fail('get', { kind: 'status', status })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(requests('get')).toHaveLength(1)
+      expect(result.at('error')).toEqual([expect.stringMatching(message)])
+      expect(result.outputs['job-id']).toMatch(/^job_/)
+      expect(result.summary).toContain(result.outputs['job-id'])
+    })
+
+    it('ends within two seconds of the timeout when polls never answer', async () => {
+      virtual().sim.failAlways('get', { kind: 'hang' })
+      const started = virtual().clock.now()
+      const result = await run({ timeout: '40s' })
+      expect(result.code).toBe(1)
+      expect(result.outputs['timed-out']).toBe('true')
+      expect(virtual().clock.now() - started).toBeLessThanOrEqual(40_000 + 2_000)
+    })
+
+    it('answers that arrive late but within the time limit are used', async () => {
+      virtual().sim.setScenario({ runMs: 5000 })
+      virtual().sim.fail('get', { kind: 'delay', ms: 25_000 })
+      const result = await run()
+      expect(result.code).toBe(0)
+      expect(requests('get')[0]?.answeredStatus).toBe(200)
+    })
+
+    it.each([true, false])(
+      'refuses a 64 MB answer without reading it all, and carries on (chunked: %s)',
+      async (chunked) => {
+        virtual().sim.setScenario({ runMs: 3000 })
+        virtual().sim.fail('get', { kind: 'huge', bytes: 64 * 1024 * 1024, chunked })
+        const result = await run()
+        expect(result.code).toBe(0)
+        expect(result.at('info')).toContainEqual(expect.stringMatching(/more than 1048576 bytes/))
+      }
+    )
+
+    it('warns once about an unknown status and keeps polling until the timeout', async () => {
+      virtual().sim.setScenario({ record: { status: 'paused' } })
+      const result = await run({ timeout: '1m' })
+      expect(result.code).toBe(1)
+      expect(result.at('warning').filter((w) => w.includes('"paused"'))).toHaveLength(1)
+      expect(requests('get').length).toBeGreaterThan(3)
+      expect(result.outputs).toMatchObject({ status: 'paused', 'timed-out': 'true' })
+    })
+
+    it('copes with missing optional fields', async () => {
+      virtual().sim.setScenario({
+        runMs: 3000,
+        record: { source: undefined, model: undefined, createdAt: undefined, archivedAt: undefined }
+      })
+      const result = await run()
+      expect(result.code).toBe(0)
+      expect(result.outputs).toMatchObject({
+        status: 'completed',
+        model: '',
+        'source-repository': '',
+        'created-at': ''
+      })
+    })
+  })
+
+  describe('cancellation', () => {
+    it('while waiting: stops, keeps the job id, says how to resume', async () => {
+      const cancel = new AbortController()
+      let polls = 0
+      virtual().sim.onRequest = (request) => {
+        if (request.operation === 'get' && ++polls === 3) cancel.abort()
+      }
+      const result = await run({}, cancel)
+      expect(result.code).toBe(1)
+      const id = result.outputs['job-id'] ?? ''
+      expect(result.outputs).toMatchObject({ status: 'active', 'timed-out': 'false' })
+      expect(result.at('info')).toContainEqual('Received SIGTERM: stopping and reporting what is known.')
+      expect(result.at('error')).toEqual([`Cancelled while waiting for job ${id}. Resume with job-id: ${id}.`])
+      expect(result.summary).toContain('🛑 Docs agent step cancelled')
+      expect(result.summary).toContain(`<code>job-id: ${id}</code> and no prompt`)
+    })
+
+    it('during the create request: says the job may have been created', async () => {
+      const cancel = new AbortController()
+      virtual().sim.fail('create', { kind: 'hang' })
+      virtual().sim.onRequest = (request) => {
+        if (request.operation === 'create') cancel.abort()
+      }
+      const result = await run({}, cancel)
+      expect(result.code).toBe(1)
+      expect(requests('create')).toHaveLength(1)
+      expect(result.outputs['job-id']).toBe('')
+      expect(result.at('error')).toEqual([
+        'Cancelled while the create request was in flight: the job may have been created. Check the agent jobs in the dashboard.'
+      ])
+    })
+
+    it('before the create was sent: says no job was created', async () => {
+      const cancel = new AbortController()
+      cancel.abort()
+      const result = await run({}, cancel)
+      expect(result.code).toBe(1)
+      expect(virtual().sim.requests).toHaveLength(0)
+      expect(result.at('info')[0]).toBe('Received SIGTERM: stopping and reporting what is known.')
+      expect(result.at('error')).toEqual(['Cancelled before the create request was sent: no job was created.'])
+      expect(result.summary).toContain('no job was started')
+    })
+
+    it('between attempts of a create that was refused: no job was created', async () => {
+      const cancel = new AbortController()
+      virtual().sim.fail('create', { kind: 'status', status: 429, headers: { 'retry-after': '5' } })
+      const result = await runInProcess(inputs(), {
+        clock: virtual().clock,
+        cancel,
+        onLine: (_level, message) => message.includes('retrying in') && cancel.abort()
+      })
+      expect(result.code).toBe(1)
+      expect(requests('create')).toHaveLength(1)
+      expect(result.at('error')).toEqual(['Cancelled before the create request was sent: no job was created.'])
+    })
+  })
+
+  describe('the wire: what never reached the API is never "may have been created"', () => {
+    let server: Server | undefined
+    const saved = { ...process.env }
+    beforeEach(() => {
+      for (const name of Object.keys(process.env)) if (/_proxy$/i.test(name)) Reflect.deleteProperty(process.env, name)
+    })
+    afterEach(async () => {
+      process.env = { ...saved }
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
+      server = undefined
+    })
+
+    const proxy = async (answer: string): Promise<{ url: string; connects: string[] }> => {
+      const connects: string[] = []
+      server = createServer((socket) => {
+        socket.once('data', (data) => {
+          connects.push(data.toString('latin1').split('\r\n')[0] ?? '')
+          socket.end(answer)
+        })
+      })
+      await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
+      return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, connects }
+    }
+
+    it('a proxy that wants credentials (407): fails at once, pointing at HTTPS_PROXY', async () => {
+      const { url, connects } = await proxy('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n')
+      process.env.HTTPS_PROXY = url
+      const result = await run({ 'base-url': 'https://agent-api.example.test' })
+      expect(result.code).toBe(1)
+      expect(connects).toEqual(['CONNECT agent-api.example.test:443 HTTP/1.1'])
+      expect(result.at('error')).toEqual([
+        'Creating the job failed: the proxy refused to connect to the API (it answered 407); nothing reached the API. The proxy wants credentials: put them in HTTPS_PROXY (http://user:password@host:port).'
+      ])
+      expect(result.everything()).not.toContain('may have been')
+    })
+
+    it('a proxy that cannot reach the API (502): sent again, then fails naming the proxy', async () => {
+      const { url, connects } = await proxy('HTTP/1.1 502 Bad Gateway\r\n\r\n')
+      process.env.HTTPS_PROXY = url
+      const result = await run({ 'base-url': 'https://agent-api.example.test' })
+      expect(result.code).toBe(1)
+      expect(connects).toHaveLength(5)
+      expect(result.at('error')).toEqual([
+        expect.stringMatching(
+          /the proxy refused to connect to the API \(it answered 502\); nothing reached the API\. Check the proxy in HTTPS_PROXY/
+        )
+      ])
+      expect(result.everything()).not.toContain('may have been')
+    })
+
+    it('sends the proxy its credentials', async () => {
+      const seen: string[] = []
+      server = createServer((socket) => {
+        socket.once('data', (data) => {
+          seen.push(data.toString('latin1'))
+          socket.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n')
+        })
+      })
+      await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
+      process.env.HTTPS_PROXY = `http://user:p%40ss@127.0.0.1:${(server.address() as { port: number }).port}`
+      await run({ 'base-url': 'https://agent-api.example.test' })
+      expect(seen[0]).toContain(`proxy-authorization: Basic ${Buffer.from('user:p@ss').toString('base64')}`)
+    })
+
+    it('a certificate the runner does not trust: fails at once, pointing at the certificate', async () => {
+      const https = createHttpsServer(
+        {
+          key: readFileSync(new URL('../fixtures/self-signed.key', import.meta.url)),
+          cert: readFileSync(new URL('../fixtures/self-signed.crt', import.meta.url))
+        },
+        (_req, res) => res.end('{}')
+      )
+      server = https
+      let requests = 0
+      https.on('request', () => requests++)
+      await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve))
+      const result = await run({ 'base-url': `https://127.0.0.1:${(https.address() as { port: number }).port}` })
+      expect(result.code).toBe(1)
+      expect(requests).toBe(0)
+      expect(result.at('error')).toEqual([
+        expect.stringMatching(
+          /^Creating the job failed: TLS failed: .*self.signed.*nothing reached the API\. If a proxy or gateway re-signs TLS, give its CA certificate to Node with NODE_EXTRA_CA_CERTS/i
+        )
+      ])
+      expect(result.everything()).not.toContain('may have been')
+    })
+  })
+
+  describe('what an error answer is said to be', () => {
+    it.each([
+      ['its error text', { status: 422, body: '{"error":"prompt too long"}' }, 'answered 422: prompt too long'],
+      [
+        'JSON without error text',
+        { status: 422, body: '{"message":"nope"}' },
+        'answered 422 with a body that is not JSON (18 bytes)'
+      ],
+      [
+        'an empty error text',
+        { status: 422, body: '{"error":""}' },
+        'answered 422 with a body that is not JSON (12 bytes)'
+      ],
+      [
+        'JSON that is not an object',
+        { status: 422, body: 'null' },
+        'answered 422 with a body that is not JSON (4 bytes)'
+      ],
+      ['plain text', { status: 400, body: 'Bad Request' }, 'answered 400 with a body that is not JSON (11 bytes)'],
+      ['an empty body', { status: 400, body: '  ' }, 'answered 400 with an empty body'],
+      [
+        'HTML, by its type',
+        { status: 400, body: 'oops', headers: { 'content-type': 'text/html; charset=utf-8' } },
+        'answered 400 with an HTML page (a proxy or gateway answering?)'
+      ],
+      [
+        'HTML, by its look',
+        { status: 400, body: '  <!doctype html><p>', headers: { 'content-type': 'application/json' } },
+        'answered 400 with an HTML page (a proxy or gateway answering?)'
+      ],
+      ['a 3xx without a location: no redirect to name', { status: 300, body: '' }, 'answered 300 with an empty body'],
+      [
+        'a 399 with a location',
+        { status: 399, body: '', headers: { location: 'https://elsewhere.example/x' } },
+        'answered 399, a redirect to https://elsewhere.example/x'
+      ]
+    ] as const)('%s', async (_name, answer, message) => {
+      virtual().sim.fail('create', { kind: 'status', ...answer })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(result.at('error')[0]).toContain(message)
+    })
+
+    it('a 2xx whose JSON is not a job record, and one over 1 MiB by its Content-Length', async () => {
+      virtual().sim.fail('create', { kind: 'body', body: '[1]', status: 201 })
+      expect((await run()).at('error')[0]).toContain('answered 201 with JSON that is not a job record')
+      virtual().sim.fail('create', { kind: 'huge', bytes: 1024 * 1024 + 1 })
+      expect((await run()).at('error')[0]).toContain('answered with more than 1048576 bytes; refusing to read it')
+      virtual().sim.fail('create', { kind: 'huge', bytes: 1024 * 1024 + 1, chunked: true })
+      expect((await run()).at('error')[0]).toContain('answered with more than 1048576 bytes; refusing to read it')
+    })
+
+    it('an answer of exactly 1 MiB is read', async () => {
+      const record = JSON.stringify({ id: 'job_big', status: 'active', model: '' })
+      virtual().sim.fail('create', {
+        kind: 'body',
+        status: 201,
+        body: record.replace('"model":""', `"model":"${'m'.repeat(1024 * 1024 - record.length)}"`)
+      })
+      virtual().sim.addJob(PROJECT, { id: 'job_big', status: 'completed' })
+      const result = await run()
+      expect(result.outputs['job-id']).toBe('job_big')
+    })
+
+    it('logs each request at debug level: method, path, status and time, never a header', async () => {
+      const result = await run()
+      const debug = result.at('debug').filter((line) => /^(GET|POST) /.test(line))
+      expect(debug[0]).toMatch(/^POST \/v2\/agent\/proj-faults\/job -> 201 in \d+ms$/)
+      expect(debug[1]).toMatch(/^GET \/v2\/agent\/proj-faults\/job\/job_\w+ -> 200 in \d+ms$/)
+      expect(result.at('debug').join('\n')).not.toContain(KEY)
+    })
+
+    it('keeps a bare . inside one path segment, and a base URL prefix with trailing slashes', async () => {
+      const prefixed = await AgentApiSimulator.start({ apiKey: KEY, prefix: '/agent-proxy', clock: virtual().clock })
+      try {
+        prefixed.addJob(PROJECT, { id: '.', status: 'completed' })
+        const result = await runInProcess(inputs({ 'base-url': `${prefixed.url}//`, 'job-id': '.', prompt: '' }), {
+          clock: virtual().clock
+        })
+        expect(result.code).toBe(0)
+        expect(prefixed.requests[0]?.rawPath).toBe(`/agent-proxy/v2/agent/${PROJECT}/job/%2E`)
+      } finally {
+        await prefixed.close()
+      }
+    })
+  })
+
+  describe('hostile input', () => {
+    it('keeps ids with / .. ? # % inside one encoded path segment', async () => {
+      const project = 'a/b?c#d%e'
+      virtual().sim.addJob(project, { id: '..', status: 'completed' })
+      const result = await run({ 'project-id': project, 'job-id': '..', prompt: '' })
+      expect(result.code).toBe(0)
+      expect(virtual().sim.requests[0]?.rawPath).toBe('/v2/agent/a%2Fb%3Fc%23d%25e/job/%2E%2E')
+      expect(virtual().sim.requests[0]).toMatchObject({ projectId: project, jobId: '..' })
+    })
+
+    it('renders prompt and server text inert in the log and the summary, bidi controls made visible', async () => {
+      const prompt = '::error::injected from prompt\n<script>alert(1)</script>\n\n[click](javascript:alert(2))'
+      virtual().sim.setScenario({
+        runMs: 3000,
+        prLink: 'javascript:alert(3)',
+        record: {
+          model: '::warning::injected\n<img src=x onerror=alert(4)>',
+          source: { repository: 'javascript:alert(5)', ref: 'main\u202Egnp.exe' }
+        }
+      })
+      const result = await run({ prompt })
+      expect(result.code).toBe(0)
+      for (const line of result.lines) expect(line.message).not.toMatch(/^\s*::/)
+      expect(result.outputs['pr-link']).toBe('')
+      expect(result.summary).not.toMatch(/<script|<img|<b>|href="javascript/i)
+      expect(result.summary).toContain('&lt;script&gt;')
+      expect(result.summary).toContain('main[U+202E]gnp.exe')
+      expect(result.summary).not.toContain('\u202E')
+      expect(result.summary.trimEnd()).not.toMatch(/\n\s*\n/)
+      // Outputs are data: they keep the server's bytes.
+      expect(result.outputs['source-ref']).toBe('main\u202Egnp.exe')
+    })
+
+    it('fails an oversized prompt before sending', async () => {
+      const result = await runInProcess(inputs({ prompt: '', 'prompt-file': 'big.md' }), {
+        clock: virtual().clock,
+        files: { 'big.md': 'x'.repeat(100_001) }
+      })
+      expect(result.code).toBe(1)
+      expect(result.at('error')).toEqual([
+        expect.stringMatching(/^Input 'prompt-file': the prompt has 100,001 characters; the limit is 100,000/)
+      ])
+      expect(virtual().sim.requests).toHaveLength(0)
+    })
+  })
+})

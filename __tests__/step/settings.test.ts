@@ -1,0 +1,208 @@
+import { describe, expect, it } from '@jest/globals'
+import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
+import {
+  InputError,
+  isLoopback,
+  MAX_PROMPT_CHARS,
+  parseSettings,
+  type InputSource,
+  type Settings
+} from '../../src/step/settings.js'
+
+// action.yml is the one source of the defaults: the runner fills them in, and so does this source.
+const DEFAULTS = inputDefaults(readAction(), 'ghs_token')
+
+function source(inputs: Record<string, string>, files: Record<string, string> = {}): InputSource {
+  const values: Record<string, string> = { ...DEFAULTS, ...inputs }
+  return {
+    get: (name) => (values[name] ?? '').trim(),
+    readFile: (path) => {
+      const content = files[path]
+      if (content === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' })
+      return content
+    }
+  }
+}
+
+const base = { 'api-key': 'mint_key', 'project-id': 'proj' }
+const parse = (inputs: Record<string, string>, files?: Record<string, string>): Settings =>
+  parseSettings(source({ ...base, ...inputs }, files))
+
+function inputError(inputs: Record<string, string>, files?: Record<string, string>): InputError {
+  try {
+    parseSettings(source(inputs, files))
+  } catch (error) {
+    if (error instanceof InputError) return error
+    throw error
+  }
+  throw new Error('expected an InputError')
+}
+
+describe('parseSettings', () => {
+  it("applies action.yml's defaults for a new job", () => {
+    const settings = parse({ prompt: 'Document v1.2' })
+    expect(settings).toEqual({
+      apiKey: 'mint_key',
+      projectId: 'proj',
+      mode: 'create',
+      prompt: 'Document v1.2',
+      wait: true,
+      timeoutMs: 30 * 60_000,
+      pollIntervalMs: 2000,
+      maxPollIntervalMs: 10_000,
+      failOn: new Set(['failed', 'archived', 'timed-out']),
+      baseUrl: new URL('https://api.mintlify.com'),
+      githubToken: 'ghs_token',
+      labels: [],
+      context: 'auto',
+      dryRun: false,
+      onRerun: 'resume',
+      rerunKey: 'null'
+    })
+  })
+
+  it('chooses the mode from prompt and job-id', () => {
+    expect(parse({ 'job-id': 'j1', prompt: 'more' })).toMatchObject({ mode: 'message', jobId: 'j1', prompt: 'more' })
+    const waitOnly = parse({ 'job-id': 'j1' })
+    expect(waitOnly).toMatchObject({ mode: 'wait-only', jobId: 'j1' })
+    expect(waitOnly).not.toHaveProperty('prompt')
+  })
+
+  it('reads the prompt from prompt-file, as is', () => {
+    expect(parse({ 'prompt-file': 'p.md' }, { 'p.md': 'line 1\nline 2\n' })).toMatchObject({
+      mode: 'create',
+      prompt: 'line 1\nline 2\n'
+    })
+  })
+
+  it('parses lists, fail-on, the base URL and the new inputs', () => {
+    const settings = parse({
+      prompt: 'x',
+      labels: 'docs, release\n\n docs ,',
+      'fail-on': 'FAILED\nno-pr timed-out',
+      'base-url': 'http://127.0.0.1:8080/proxy/',
+      wait: 'False',
+      context: 'NONE',
+      'dry-run': 'TRUE',
+      'on-rerun': 'new',
+      'rerun-key': '{"os":"linux"}'
+    })
+    expect(settings).toMatchObject({
+      labels: ['docs', 'release'],
+      wait: false,
+      context: 'none',
+      dryRun: true,
+      onRerun: 'new',
+      rerunKey: '{"os":"linux"}'
+    })
+    expect([...settings.failOn]).toEqual(['failed', 'no-pr', 'timed-out'])
+    expect(settings.baseUrl.pathname).toBe('/proxy/')
+    expect(parse({ prompt: 'x', 'fail-on': 'none' }).failOn.size).toBe(0)
+    expect(parse({ prompt: 'x', 'fail-on': ' None ' }).failOn.size).toBe(0)
+  })
+
+  it('raises max-poll-interval to poll-interval when it is shorter, never lowers it', () => {
+    expect(parse({ prompt: 'x', 'poll-interval': '30s' })).toMatchObject({
+      pollIntervalMs: 30_000,
+      maxPollIntervalMs: 30_000
+    })
+    expect(parse({ prompt: 'x', 'poll-interval': '1s', 'max-poll-interval': '1m' })).toMatchObject({
+      pollIntervalMs: 1000,
+      maxPollIntervalMs: 60_000
+    })
+    expect(parse({ prompt: 'x', 'poll-interval': '500ms' }).pollIntervalMs).toBe(500)
+  })
+
+  it('takes a prompt of exactly the limit', () => {
+    expect(parse({ prompt: 'x'.repeat(MAX_PROMPT_CHARS) }).mode).toBe('create')
+  })
+
+  it.each<[string, Record<string, string>, RegExp]>([
+    ['api-key', { 'project-id': 'p', prompt: 'x' }, /required: the Agent API admin key/],
+    ['project-id', { 'api-key': 'k', prompt: 'x' }, /required: the project ID/],
+    ['prompt', { ...base }, /set 'prompt' or 'prompt-file' to start a job, or 'job-id'/],
+    ['prompt-file', { ...base, prompt: 'x', 'prompt-file': 'p.md' }, /not both/],
+    [
+      'prompt-file',
+      { ...base, 'prompt-file': 'missing.md' },
+      /cannot read "missing.md" \(ENOENT\): expected the path of a readable UTF-8 file/
+    ],
+    [
+      'prompt',
+      { ...base, prompt: 'x'.repeat(MAX_PROMPT_CHARS + 1) },
+      /the prompt has 100,001 characters; the limit is 100,000\./
+    ],
+    ['prompt', { ...base, prompt: ' ', 'job-id': '' }, /set 'prompt'/],
+    [
+      'timeout',
+      { ...base, prompt: 'x', timeout: '10 minutes' },
+      /"10 minutes" is not a duration: expected seconds \(600\) or a duration such as 500ms/
+    ],
+    ['timeout', { ...base, prompt: 'x', timeout: '0' }, /"0" is not a duration/],
+    ['timeout', { ...base, prompt: 'x', timeout: '' }, /"" is not a duration/],
+    ['poll-interval', { ...base, prompt: 'x', 'poll-interval': '499ms' }, /must be at least 500ms; got "499ms"/],
+    ['max-poll-interval', { ...base, prompt: 'x', 'max-poll-interval': 'x' }, /not a duration/],
+    ['wait', { ...base, prompt: 'x', wait: 'yes' }, /"yes" is not a boolean: expected true or false/],
+    ['dry-run', { ...base, prompt: 'x', 'dry-run': '1' }, /"1" is not a boolean/],
+    ['context', { ...base, prompt: 'x', context: 'some' }, /"some" is not one of auto, none\./],
+    ['on-rerun', { ...base, prompt: 'x', 'on-rerun': '' }, /"" is not one of resume, new\./],
+    [
+      'fail-on',
+      { ...base, prompt: 'x', 'fail-on': 'failed, errored' },
+      /unknown outcome "errored": expected any of failed, archived, timed-out, no-pr \(comma, space or newline separated\), or none/
+    ],
+    ['fail-on', { ...base, prompt: 'x', 'fail-on': 'none failed' }, /unknown outcome "none"/],
+    ['fail-on', { ...base, prompt: 'x', 'fail-on': ' , ' }, /empty: expected any of/],
+    [
+      'base-url',
+      { ...base, prompt: 'x', 'base-url': 'http://api.example.com' },
+      /plain http:\/\/ would send the API key unencrypted to api\.example\.com/
+    ],
+    ['base-url', { ...base, prompt: 'x', 'base-url': 'http://127.0.0.1.evil.com' }, /unencrypted/],
+    [
+      'base-url',
+      { ...base, prompt: 'x', 'base-url': 'not a url' },
+      /"not a url" is not a URL: expected an https:\/\/ URL/
+    ],
+    ['base-url', { ...base, prompt: 'x', 'base-url': 'ftp://example.com' }, /unsupported scheme ftp:/],
+    ['base-url', { ...base, prompt: 'x', 'base-url': 'https://u:p@example.com' }, /credentials, a query or a fragment/],
+    [
+      'base-url',
+      { ...base, prompt: 'x', 'base-url': 'https://example.com/?a=1' },
+      /credentials, a query or a fragment/
+    ],
+    ['base-url', { ...base, prompt: 'x', 'base-url': 'https://example.com/#x' }, /credentials, a query or a fragment/]
+  ])('names %s when it is wrong', (input, inputs, message) => {
+    const error = inputError(inputs, { 'p.md': 'x' })
+    expect(error.input).toBe(input)
+    expect(error.message).toMatch(new RegExp(`^Input '${input}': `))
+    expect(error.message).toMatch(message)
+  })
+
+  it('refuses an empty prompt file, naming it', () => {
+    expect(inputError({ ...base, 'prompt-file': 'e.md' }, { 'e.md': ' \n' }).message).toBe(
+      "Input 'prompt-file': the prompt is empty: the agent needs an instruction."
+    )
+  })
+
+  it('never puts the key in an error message', () => {
+    const error = inputError({ 'api-key': 'mint_topsecret', 'project-id': 'p', prompt: 'x', timeout: 'soon' })
+    expect(error.message).not.toContain('mint_topsecret')
+  })
+})
+
+describe('isLoopback', () => {
+  it.each([
+    ['localhost', true],
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['[::1]', true],
+    ['127.0.0.1.evil.com', false],
+    ['evil.127.0.0.1', false],
+    ['x127.0.0.1', false],
+    ['localhost.evil.com', false],
+    ['128.0.0.1', false]
+  ])('%s: %s', (host, loopback) => {
+    expect(isLoopback(host)).toBe(loopback)
+  })
+})

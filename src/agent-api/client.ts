@@ -1,0 +1,205 @@
+import type { Dispatcher } from 'undici'
+import { Cancelled } from '../base/cancel.js'
+import type { Clock } from '../base/clock.js'
+import { ApiError, kindOfStatus, networkError, parseRetryAfter } from './errors.js'
+import { parseJob, type AgentJob, type IdentifiedJob } from './job.js'
+import { inline } from '../base/text.js'
+import { watchSend } from './wire.js'
+
+/** Largest job record we read (bytes); a bigger answer is refused, never buffered whole. */
+export const MAX_JOB_BYTES = 1024 * 1024
+/** Of an error answer, only the start is read: enough for `{"error": …}`. */
+const MAX_ERROR_BYTES = 16 * 1024
+
+/** The Agent API v2 as the step uses it: one method per endpoint; every failure is an `ApiError` or `Cancelled`. */
+export interface AgentApi {
+  /** `POST /v2/agent/{projectId}/job`. */
+  createJob(prompt: string, call: CallOptions): Promise<IdentifiedJob>
+  /** `POST /v2/agent/{projectId}/job/{id}/message`. */
+  sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<IdentifiedJob>
+  /** `GET /v2/agent/{projectId}/job/{id}`. */
+  getJob(jobId: string, call: CallOptions): Promise<AgentJob>
+}
+
+export interface CallOptions {
+  /** Time limit of this request, answer body included (ms). */
+  timeoutMs: number
+  /** Aborts on cancellation of the step. */
+  signal: AbortSignal
+}
+
+export interface ClientOptions {
+  /** API root (may carry a path prefix and a trailing slash). */
+  baseUrl: URL
+  apiKey: string
+  projectId: string
+  /** Connection pool: the plain agent, or a proxy agent (see `http.ts`). */
+  dispatcher: Dispatcher
+  userAgent: string
+  /** Times each request. */
+  clock: Clock
+  /** Receives one line per request: method, path, status and time taken; never a header. */
+  debug(message: string): void
+}
+
+export class AgentClient implements AgentApi {
+  constructor(private readonly options: ClientOptions) {}
+
+  createJob(prompt: string, call: CallOptions): Promise<IdentifiedJob> {
+    return this.post(['job'], prompt, call)
+  }
+
+  sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<IdentifiedJob> {
+    return this.post(['job', jobId, 'message'], prompt, call)
+  }
+
+  getJob(jobId: string, call: CallOptions): Promise<AgentJob> {
+    return this.send('GET', ['job', jobId], undefined, call)
+  }
+
+  private async post(segments: string[], prompt: string, call: CallOptions): Promise<IdentifiedJob> {
+    const job = await this.send('POST', segments, { prompt }, call)
+    if (job.id === undefined) throw new ApiError('bad-response', 'answered with a job record that has no id')
+    return { ...job, id: job.id }
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    segments: string[],
+    body: { prompt: string } | undefined,
+    call: CallOptions
+  ): Promise<AgentJob> {
+    const { baseUrl, apiKey, projectId, dispatcher, userAgent, clock } = this.options
+    const prefix = baseUrl.pathname.replace(/\/+$/, '')
+    const path = `${prefix}/v2/agent/${[projectId, ...segments].map(encodeSegment).join('/')}`
+    if (call.signal.aborted) throw new Cancelled(false)
+    const timer = clock.timeout(Math.max(1, call.timeoutMs))
+    const signal = AbortSignal.any([call.signal, timer])
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${apiKey}`,
+      accept: 'application/json',
+      'user-agent': userAgent
+    }
+    if (body) headers['content-type'] = 'application/json'
+    // Whether a failed or cancelled request may have reached the server depends on this, not on
+    // the error's name: a refused proxy tunnel and our own time limit both surface as aborts.
+    const wire = watchSend(method, path)
+    const fail = (error: unknown): Error =>
+      call.signal.aborted
+        ? new Cancelled(wire.sent)
+        : networkError(error, { sent: wire.sent, timedOut: timer.aborted, timeoutMs: call.timeoutMs })
+
+    const started = clock.now()
+    const took = (): string => `${Math.round(clock.now() - started)}ms`
+    let response: Dispatcher.ResponseData
+    try {
+      // dispatcher.request takes the path as given: `new URL()` would resolve an id of `..`.
+      response = await dispatcher.request({
+        origin: baseUrl.origin,
+        path,
+        method,
+        headers,
+        body: body && JSON.stringify(body),
+        signal
+      })
+    } catch (error) {
+      const failure = fail(error)
+      this.options.debug(`${method} ${path} -> ${failure.message} after ${took()}`)
+      throw failure
+    } finally {
+      wire.stop()
+    }
+    this.options.debug(`${method} ${path} -> ${response.statusCode} in ${took()}`)
+
+    // undici's body emits 'error' when destroyed early; without a listener that would crash the step.
+    response.body.on('error', () => undefined)
+    const status = response.statusCode
+    const retryAfterMs = parseRetryAfter(header(response.headers['retry-after']), clock.now())
+    if (status < 200 || status >= 300) {
+      const text = await readText(response.body, MAX_ERROR_BYTES).catch(() => '')
+      throw new ApiError(kindOfStatus(status), describeError(status, text, response.headers), status, retryAfterMs)
+    }
+
+    let text: string
+    try {
+      if (Number(header(response.headers['content-length'])) > MAX_JOB_BYTES) {
+        response.body.destroy()
+        throw tooLarge()
+      }
+      text = await readText(response.body, MAX_JOB_BYTES, true)
+    } catch (error) {
+      throw error instanceof ApiError ? error : fail(error)
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new ApiError(
+        'bad-response',
+        `answered ${status} with ${describeBody(text, response.headers)} instead of a job (JSON)`,
+        status
+      )
+    }
+    const job = parseJob(json)
+    if (!job) throw new ApiError('bad-response', `answered ${status} with JSON that is not a job record`, status)
+    return job
+  }
+}
+
+/**
+ * One path segment, percent-encoded so that `/`, `?`, `#` and `%` stay inside it, and a bare
+ * `.` or `..` cannot climb the path.
+ */
+export function encodeSegment(segment: string): string {
+  if (segment === '.' || segment === '..') return segment.replaceAll('.', '%2E')
+  return encodeURIComponent(segment)
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * Reads a body as UTF-8 up to `limit` bytes. Past the limit: throws when `strict`, else keeps
+ * what was read. Either way the rest is never read.
+ */
+async function readText(body: Dispatcher.ResponseData['body'], limit: number, strict = false): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) {
+      body.destroy()
+      if (strict) throw tooLarge()
+      chunks.push(chunk.subarray(0, chunk.length - (size - limit)))
+      break
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function tooLarge(): ApiError {
+  return new ApiError('bad-response', `answered with more than ${MAX_JOB_BYTES} bytes; refusing to read it`)
+}
+
+/** The server's `error` text, or a short description of what came instead. */
+function describeError(status: number, text: string, headers: Dispatcher.ResponseData['headers']): string {
+  try {
+    const json: unknown = JSON.parse(text)
+    const error = (json as { error?: unknown } | null)?.error
+    if (typeof error === 'string' && error) return `answered ${status}: ${inline(error)}`
+  } catch {
+    // Not JSON: describe it below.
+  }
+  const location = header(headers.location)
+  if (status >= 300 && status < 400 && location) return `answered ${status}, a redirect to ${inline(location, 200)}`
+  return `answered ${status} with ${describeBody(text, headers)}`
+}
+
+function describeBody(text: string, headers: Dispatcher.ResponseData['headers']): string {
+  if (!text.trim()) return 'an empty body'
+  const type = header(headers['content-type']) ?? ''
+  if (type.includes('html') || /^\s*</.test(text)) return 'an HTML page (a proxy or gateway answering?)'
+  return `a body that is not JSON (${text.length} bytes)`
+}

@@ -1,0 +1,205 @@
+/** The kinds of API failure; every response and network error is classified once, here. */
+export type ApiErrorKind =
+  /** 401: the key is wrong. */
+  | 'unauthorized'
+  /** 403: the key may not do this (or the IP allow-list refused us). */
+  | 'forbidden'
+  /** 404. */
+  | 'not-found'
+  /** 400 and other 4xx: the request itself is wrong; the server's `error` text says why. */
+  | 'invalid'
+  /** 429. The server did not act. */
+  | 'rate-limited'
+  /** 503: the server did not act. */
+  | 'unavailable'
+  /** 500, 502, 504 and other 5xx: the server may have acted. */
+  | 'server-error'
+  /** The request never left: connection refused, DNS failure, connect timeout, closed before sending. */
+  | 'not-sent'
+  /** The proxy refused to open a tunnel to the API (`status` is the proxy's answer): nothing was sent. */
+  | 'proxy'
+  /** TLS failed (an untrusted or expired certificate, a name mismatch): nothing was sent. */
+  | 'tls'
+  /** Sent, but no complete answer (reset, our timer fired): the server may have acted. */
+  | 'no-answer'
+  /** A 2xx whose body we cannot use (empty, not JSON, too large, no job id). */
+  | 'bad-response'
+  /** A 3xx: we never follow redirects with the key. */
+  | 'redirect'
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    /** HTTP status, when an answer came (for `proxy`, the proxy's). */
+    readonly status?: number,
+    /** Retry-After from the answer, in ms from when it came. */
+    readonly retryAfterMs?: number
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/**
+ * Whether a POST may be sent again: only when the server certainly did not act on it, and
+ * trying again can help (a refused proxy login or a bad certificate will not mend in seconds).
+ */
+export function isSafeToRetryPost(error: ApiError): boolean {
+  switch (error.kind) {
+    case 'rate-limited':
+    case 'unavailable':
+    case 'not-sent':
+      return true
+    case 'proxy':
+      return error.status !== 407
+    case 'unauthorized':
+    case 'forbidden':
+    case 'not-found':
+    case 'invalid':
+    case 'server-error':
+    case 'tls':
+    case 'no-answer':
+    case 'bad-response':
+    case 'redirect':
+      return false
+  }
+}
+
+/** Whether a poll (a GET, safe to repeat) should be tried again after this failure. */
+export function isTransientForPoll(error: ApiError): boolean {
+  switch (error.kind) {
+    case 'rate-limited':
+    case 'unavailable':
+    case 'server-error':
+    case 'not-sent':
+    case 'no-answer':
+    case 'bad-response':
+      return true
+    case 'proxy':
+      return error.status !== 407
+    case 'unauthorized':
+    case 'forbidden':
+    case 'not-found':
+    case 'invalid':
+    case 'tls':
+    case 'redirect':
+      return false
+  }
+}
+
+/** Whether a POST that failed this way may have taken effect on the server. */
+export function mayHaveTakenEffect(error: ApiError): boolean {
+  switch (error.kind) {
+    case 'server-error':
+    case 'no-answer':
+    case 'bad-response':
+      return true
+    case 'unauthorized':
+    case 'forbidden':
+    case 'not-found':
+    case 'invalid':
+    case 'rate-limited':
+    case 'unavailable':
+    case 'not-sent':
+    case 'proxy':
+    case 'tls':
+    case 'redirect':
+      return false
+  }
+}
+
+export function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 401) return 'unauthorized'
+  if (status === 403) return 'forbidden'
+  if (status === 404) return 'not-found'
+  if (status === 429) return 'rate-limited'
+  if (status === 503) return 'unavailable'
+  if (status >= 500) return 'server-error'
+  if (status >= 300 && status < 400) return 'redirect'
+  return 'invalid'
+}
+
+/** What is known about a request that ended without an answer. */
+export interface WireFacts {
+  /** Whether the request's bytes had been handed to the socket. */
+  sent: boolean
+  /** Whether our own time limit fired. */
+  timedOut: boolean
+  /** That time limit, for the message. */
+  timeoutMs: number
+}
+
+// undici reports a proxy that refuses CONNECT as an abort naming the proxy's status.
+const PROXY_REFUSAL = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling/
+
+/** Classifies an error thrown by the HTTP client (never a response) from what happened on the wire. */
+export function networkError(error: unknown, wire: WireFacts): ApiError {
+  const seconds = `${Math.round(wire.timeoutMs / 100) / 10}s`
+  const chain = causes(error)
+  const proxy = chain.map((e) => PROXY_REFUSAL.exec(e.message)).find(Boolean)
+  if (proxy) {
+    const status = Number(proxy[1])
+    return new ApiError('proxy', `the proxy refused to connect to the API (it answered ${status})`, status)
+  }
+  const tls = chain.find((e) => isTlsCode(e.code))
+  if (tls) return new ApiError('tls', `TLS failed: ${detail(chain)}`)
+  if (wire.timedOut) {
+    return wire.sent
+      ? new ApiError('no-answer', `no answer within ${seconds}`)
+      : new ApiError('not-sent', `could not connect within ${seconds}`)
+  }
+  return wire.sent
+    ? new ApiError('no-answer', `connection failed: ${detail(chain)}`)
+    : new ApiError('not-sent', `could not connect: ${detail(chain)}`)
+}
+
+function isTlsCode(code: string | undefined): boolean {
+  return (
+    code !== undefined &&
+    (/CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))
+  )
+}
+
+interface Cause {
+  message: string
+  code: string | undefined
+}
+
+/**
+ * The error and what it wraps (undici wraps the socket's error), at most five deep. Read by
+ * shape, not by class: Node's own errors may come from another realm than ours.
+ */
+function causes(error: unknown): Cause[] {
+  const chain: Cause[] = []
+  let cause: unknown = error
+  for (let depth = 0; depth < 5 && isErrorLike(cause); depth++) {
+    chain.push({ message: cause.message, code: typeof cause.code === 'string' ? cause.code : undefined })
+    cause = cause.cause
+  }
+  if (chain.length === 0) chain.push({ message: String(error), code: undefined })
+  return chain
+}
+
+function detail(chain: Cause[]): string {
+  return chain
+    .map(({ message, code }) => (code && !message.includes(code) ? `${message} (${code})` : message))
+    .join(': ')
+}
+
+/**
+ * Retry-After in ms from `nowMs`: delta-seconds or an HTTP-date. Undefined when absent or
+ * malformed; a date in the past is 0.
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  if (!/[a-z]/i.test(text)) return undefined
+  const date = Date.parse(text)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs)
+}
+
+function isErrorLike(value: unknown): value is { message: string; code?: unknown; cause?: unknown } {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string'
+}

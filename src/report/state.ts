@@ -1,0 +1,93 @@
+import type { ContextResult } from '../github/context.js'
+import type { AgentJob } from '../agent-api/job.js'
+
+/** Outcomes `fail-on` may list. */
+export const FAIL_OUTCOMES = ['failed', 'archived', 'timed-out', 'no-pr'] as const
+export type FailOutcome = (typeof FAIL_OUTCOMES)[number]
+
+/** What the step does: start a job, send a follow-up to one, or only wait on one. */
+export type Mode = 'create' | 'message' | 'wait-only'
+
+/** The settings the report reads (the step's settings have them all). */
+export interface ReportedSettings {
+  mode: Mode
+  projectId: string
+  failOn: ReadonlySet<FailOutcome>
+  /** Longest time the step may take (ms). */
+  timeoutMs: number
+  dryRun: boolean
+}
+
+/** How the step ended. */
+export type Outcome =
+  /** The job's terminal status. */
+  | 'completed'
+  | 'failed'
+  | 'archived'
+  /** `wait: false`: we returned with the job still running. */
+  | 'started'
+  | 'timed-out'
+  | 'cancelled'
+  /** The step failed before the job's outcome was known (bad input, API error). */
+  | 'error'
+  /** `dry-run: true`: the prompt was built and shown, nothing was sent. */
+  | 'dry-run'
+
+/** Where a failure or a cancellation found the step. */
+export type Phase =
+  /** Before any create or follow-up request left: nothing was sent. */
+  | 'before-post'
+  /** The create or follow-up request was under way. */
+  | 'posting'
+  /** Reading the job. */
+  | 'reading'
+
+/** What the step knows so far; outputs and the summary are rendered from it on every exit path. */
+export interface RunState {
+  /** Epoch ms when the step started. */
+  startedAt: number
+  jobId: string | undefined
+  /** The last job record read. */
+  job: AgentJob | undefined
+  polls: number
+  /** Epoch ms when the wait began, if it did. */
+  waitStartedAt: number | undefined
+  /** Epoch ms when the step ended. */
+  endedAt: number | undefined
+  outcome: Outcome | undefined
+  phase: Phase
+  /** The reason the step failed or stopped, in full. */
+  failure: string | undefined
+  /** The create or follow-up left, but no usable answer came: it may have taken effect. */
+  mayHaveActed: boolean
+  /** Epoch ms when the create or follow-up was sent (in an earlier attempt, for a resumed one). */
+  postedAt: number | undefined
+  /** An unknown status is warned about once. */
+  unknownStatusWarned: boolean
+  /** The exact prompt sent (or, in a dry run, that would have been sent). */
+  prompt: string | undefined
+  /** What `context: auto` added to the prompt. */
+  context: ContextResult | undefined
+  /** The attempt of this workflow run that created or messaged the job, when this one resumed it. */
+  resumedFrom: number | undefined
+}
+
+export function initialState(now: number, jobId: string | undefined): RunState {
+  return {
+    startedAt: now,
+    jobId,
+    job: undefined,
+    polls: 0,
+    waitStartedAt: undefined,
+    endedAt: undefined,
+    outcome: undefined,
+    phase: 'before-post',
+    failure: undefined,
+    mayHaveActed: false,
+    postedAt: undefined,
+    unknownStatusWarned: false,
+    prompt: undefined,
+    context: undefined,
+    resumedFrom: undefined
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The job summary: one raw-HTML block with no blank line, so markdown never applies inside it and
+ * text from the prompt, GitHub or the server renders as plain text. The result leads; details
+ * follow, one table row per line; the prompt and the context come last, collapsed.
+ */
+import { formatDuration } from '../base/duration.js'
+import { WORDING, mayStillRun, nextSteps, pullRequest } from './outcome.js'
+import { httpUrl, parsePullRequestUrl } from '../github/pr-link.js'
+import type { Outcome, ReportedSettings, RunState } from './state.js'
+import { escapeHtml, formatCount, formatTime, inline, neutralizeFormatChars, plural, truncate } from '../base/text.js'
+
+/** How much of the user's prompt the summary shows. */
+export const SUMMARY_PROMPT_CHARS = 4000
+/** Longest value in a table cell: in a page 1000 px wide, the table never scrolls sideways. */
+export const CELL_CHARS = 80
+
+export interface SummaryInput {
+  state: RunState
+  /** Undefined when the inputs could not be read. */
+  settings: ReportedSettings | undefined
+  serverUrl: string | undefined
+}
+
+export function renderSummary({ state, settings, serverUrl }: SummaryInput): string {
+  const parts = [`<h2>${escapeHtml(heading(state, settings))}</h2>`, `<p>${lead(state, serverUrl)}</p>`]
+  // A cancel while waiting is told by the lead and the next step; anything else says what happened.
+  if (state.failure && !(state.outcome === 'cancelled' && state.phase === 'reading')) {
+    parts.push(`<p><strong>What happened:</strong> ${text(state.failure, 2000)}</p>`)
+  }
+  const next = nextSteps(state, settings)
+  if (next) {
+    const html = next.map((part) => (typeof part === 'string' ? text(part, 2000, false) : code(part.code))).join('')
+    parts.push(`<p><strong>What now:</strong> ${html}</p>`)
+  }
+  // Inputs that could not be read: no request was made, so there is nothing more to show.
+  if (!settings) return `${parts.join('\n')}\n\n`
+  parts.push(
+    '<table>',
+    ...rows(state, settings).map(([name, value]) => `<tr><th align="left">${name}</th><td>${value}</td></tr>`),
+    '</table>'
+  )
+  const context = state.context?.text || undefined
+  if (state.prompt !== undefined) {
+    const own =
+      context && state.prompt.endsWith(context) ? state.prompt.slice(0, -context.length).trimEnd() : state.prompt
+    parts.push(
+      block(settings.dryRun ? 'Prompt that would be sent' : 'Prompt', own, SUMMARY_PROMPT_CHARS, settings.dryRun)
+    )
+  }
+  if (context) {
+    parts.push(
+      block(
+        `Context added from GitHub: ${inline(state.context?.description ?? '', 200)}`,
+        context,
+        context.length,
+        settings.dryRun
+      )
+    )
+  }
+  return `${parts.join('\n')}\n\n`
+}
+
+const TITLES: Record<Exclude<Outcome, 'completed'>, string> = {
+  failed: '❌ Docs agent job failed',
+  archived: '🗄️ Docs agent job archived',
+  started: '🚀 Docs agent job started',
+  'timed-out': '⏱️ Timed out waiting for the docs agent',
+  cancelled: '🛑 Docs agent step cancelled',
+  error: '❌ Docs agent step failed',
+  'dry-run': '🧪 Dry run: nothing was sent'
+}
+
+function heading(state: RunState, settings: ReportedSettings | undefined): string {
+  const outcome = state.outcome ?? 'error'
+  if (!settings) return '❌ Docs agent step failed: bad input'
+  if (outcome === 'started' && settings.mode === 'message') return '🚀 Follow-up sent to the docs agent'
+  if (outcome !== 'completed') return TITLES[outcome]
+  switch (pullRequest(state).kind) {
+    case 'link':
+      return '✅ Docs pull request ready'
+    case 'unusable':
+      return '⚠️ Docs agent finished: its pull request link is unusable'
+    case 'none':
+      return '☑️ Docs agent finished: no changes'
+  }
+}
+
+/** One line under the heading: the pull request, or a plain statement of why there is none. */
+function lead(state: RunState, serverUrl: string | undefined): string {
+  const id = state.jobId ? ` ${code(state.jobId)}` : ''
+  const pr = pullRequest(state)
+  if (pr.kind === 'link') {
+    const ref = parsePullRequestUrl(pr.url, serverUrl)
+    return `<strong>Pull request:</strong> ${link(pr.url, ref ? `${ref.owner}/${ref.repo}#${ref.number}` : undefined)}`
+  }
+  if (pr.kind === 'unusable') {
+    return `<strong>No usable pull request link:</strong> job${id} sent one that is not http(s) (${code(pr.scheme)}).`
+  }
+  if (state.mayHaveActed) {
+    return state.jobId
+      ? `<strong>No pull request yet:</strong> the follow-up to job${id} may have been delivered, but its answer was lost.`
+      : '<strong>No job id:</strong> the create request may have started a job, but its answer was lost.'
+  }
+  const status = code(state.job?.status ?? 'unknown')
+  switch (state.outcome ?? 'error') {
+    case 'completed':
+      return `<strong>No pull request:</strong> job${id} completed without changing any file.`
+    case 'failed':
+    case 'archived':
+      return `<strong>No pull request:</strong> job${id} ended ${status}.`
+    case 'timed-out':
+      return `<strong>No pull request yet:</strong> job${id} was still ${status} when the step timed out.`
+    case 'started':
+      return `<strong>No pull request yet:</strong> job${id} is running; this step did not wait for it.`
+    case 'dry-run':
+      return `<strong>Nothing was sent</strong> to the Agent API (${code('dry-run: true')}): below is the prompt the step would send.`
+    case 'cancelled':
+    case 'error':
+      if (!state.jobId) return '<strong>No pull request:</strong> no job was started.'
+      return mayStillRun(state)
+        ? `<strong>No pull request yet:</strong> job${id} may still be running.`
+        : `<strong>No pull request:</strong> job${id} ended ${status}.`
+  }
+}
+
+function rows(state: RunState, settings: ReportedSettings): [string, string][] {
+  const { job } = state
+  const noJob = state.mayHaveActed ? 'unknown (the answer was lost)' : settings.dryRun ? 'none (dry run)' : 'none'
+  const result: [string, string][] = [['Job', state.jobId ? code(state.jobId) : noJob]]
+  if (job?.status) {
+    const waited = state.waitStartedAt === undefined ? 0 : (state.endedAt ?? state.waitStartedAt) - state.waitStartedAt
+    const polls = state.polls
+      ? `, ${waited >= 1000 ? `after ${formatDuration(waited)} and ` : ''}${plural(state.polls, 'poll')}`
+      : ''
+    result.push(['Status', `${code(job.status)}${polls}`])
+  }
+  const repository = job?.source?.repository
+  if (repository) result.push(['Docs repository', link(repository, shortRepository(repository))])
+  if (job?.source?.ref) result.push(['Branch', code(job.source.ref)])
+  if (job?.model) result.push(['Model', code(job.model)])
+  if (job?.createdAt) result.push(['Created', text(formatTime(job.createdAt))])
+  if (job?.archivedAt) result.push(['Archived', text(formatTime(job.archivedAt))])
+  const request = WORDING[settings.mode].summary
+  result.push([
+    'Request',
+    state.resumedFrom === undefined ? request : `${request}, resumed from attempt ${state.resumedFrom} of this run`
+  ])
+  if (state.context) result.push(['Context', text(state.context.description)])
+  return result
+}
+
+/** `acme/docs` for a GitHub repository URL; else undefined (the URL is shown). */
+function shortRepository(url: string): string | undefined {
+  return /^https:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(url)?.[1]
+}
+
+/** A collapsed block of untrusted text (open in a dry run, where it is the point), at most `max` characters shown. */
+function block(title: string, body: string, max: number, open: boolean): string {
+  const note = body.length > max ? `, first ${formatCount(max)} shown` : ''
+  const summary = `${escapeHtml(title)} (${escapeHtml(plural(body.length, 'character'))}${note})`
+  return `<details${open ? ' open' : ''}><summary>${summary}</summary><pre>\n${preformatted(truncate(neutralizeFormatChars(body), max))}</pre></details>`
+}
+
+/**
+ * Text for a `<pre>` inside the HTML block, one line per line so the raw file reads well. Only a
+ * blank line would end the block: where one would appear, the newline is written as `&#10;`
+ * (which also keeps a leading newline, which the parser drops right after `<pre>`).
+ */
+function preformatted(body: string): string {
+  let out = ''
+  let lineHasText = false
+  for (const [index, line] of escapeHtml(body).split(/\r?\n/).entries()) {
+    const blank = line.trim() === ''
+    if (index > 0) {
+      if (blank || !lineHasText) {
+        out += '&#10;'
+        lineHasText = true
+      } else {
+        out += '\n'
+        lineHasText = false
+      }
+    }
+    if (!blank) {
+      out += line
+      lineHasText = true
+    }
+  }
+  return out
+}
+
+function text(value: string, max = CELL_CHARS, trim = true): string {
+  return escapeHtml(inline(value, max, trim))
+}
+
+function code(value: string): string {
+  return `<code>${text(value)}</code>`
+}
+
+/** A link only for http(s) URLs; anything else is shown as text. */
+function link(url: string, label?: string): string {
+  const href = httpUrl(url)
+  if (!href) return text(url)
+  return `<a href="${escapeHtml(href)}">${text(label ?? href)}</a>`
+}

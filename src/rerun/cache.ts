@@ -1,0 +1,132 @@
+/**
+ * Re-run records in the Actions cache service, through `@actions/cache` (both its v1 protocol,
+ * `ACTIONS_CACHE_URL`, and v2, `ACTIONS_RESULTS_URL`). The library costs about 45 MB, so it is
+ * loaded on first use: never before the first create on a first attempt.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { formatDuration } from '../base/duration.js'
+import { parseRecord, type RecordStore, type RerunRecord } from './record.js'
+
+/** Longest a restore or a save may take before the step goes on without it. */
+export const RECORD_TIME_LIMIT_MS = 5_000
+
+/** The two calls of @actions/cache the store makes. */
+export interface CacheLibrary {
+  restoreCache(paths: string[], primaryKey: string): Promise<string | undefined>
+  saveCache(paths: string[], key: string): Promise<number>
+}
+
+export interface CacheStoreOptions {
+  /** Longest a call may take before the step goes on without it. */
+  timeLimitMs?: number
+  /** Loads the library (on first use). */
+  load?: () => Promise<CacheLibrary>
+}
+
+export function cacheRecordStore(
+  env: Record<string, string | undefined>,
+  options: CacheStoreOptions = {}
+): RecordStore {
+  const { timeLimitMs = RECORD_TIME_LIMIT_MS, load = () => import('@actions/cache') } = options
+  // As the library decides, without loading it: v2 needs ACTIONS_RESULTS_URL, v1 ACTIONS_CACHE_URL.
+  const available = Boolean(env.ACTIONS_CACHE_URL || (env.ACTIONS_CACHE_SERVICE_V2 && env.ACTIONS_RESULTS_URL))
+  // The library versions an entry by the paths it holds: RUNNER_TEMP is the same in every attempt.
+  const dir = join(env.RUNNER_TEMP || tmpdir(), 'docs-agent-action-rerun')
+  const file = join(dir, 'record.json')
+  const quietly = quietRunner(timeLimitMs)
+  return {
+    available,
+    async restore(prefix) {
+      rmSync(dir, { recursive: true, force: true })
+      const result = await quietly(async () => (await load()).restoreCache([dir], prefix))
+      if (result.kind === 'failed') return result
+      if (result.value === undefined) return { kind: 'missing' }
+      let record: RerunRecord | undefined
+      try {
+        record = parseRecord(readFileSync(file, 'utf8'))
+      } catch {
+        record = undefined
+      }
+      return record
+        ? { kind: 'found', record }
+        : { kind: 'failed', message: `the record under ${result.value} cannot be read` }
+    },
+    async save(key, record) {
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(file, JSON.stringify(record))
+      const result = await quietly(async () => (await load()).saveCache([dir], key))
+      if (result.kind === 'failed') return result.message
+      // -1: not saved, whatever was printed (a key that exists is only an info line).
+      return result.value === -1 ? 'the cache service did not take it' : undefined
+    }
+  }
+}
+
+type Quiet<T> = { kind: 'done'; value: T } | { kind: 'failed'; message: string }
+
+// What @actions/cache prints through @actions/core when it gives up (it then returns as if nothing
+// was found or saved): `::warning::Failed to restore: …` (`::error::` on a 5xx in v2), or a plain
+// `Failed to save: Unable to reserve cache …` line when the key exists.
+const LIBRARY_FAILURE = /^(?:::(?:warning|error)::)?((?:Failed to (?:restore|save)|Cache reservation failed)[^\n]*)/
+// Its progress lines, and the tar commands it runs, are of no use in the step's log.
+const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Received \d+ of|Lookup only|\[command\])/
+
+/**
+ * Runs library calls within the time limit, turning the library's own warnings and errors into a
+ * failure the caller reports once, its own way, and its progress lines into debug lines. The
+ * filter stays on until every call has settled, even one given up on; other output (the step's
+ * own log goes on meanwhile) passes through untouched.
+ */
+function quietRunner(timeLimitMs: number): <T>(call: () => Promise<T>) => Promise<Quiet<T>> {
+  let pending = 0
+  let original: typeof process.stdout.write | undefined
+  let failure: ((message: string) => void) | undefined
+  const install = (): void => {
+    if (pending++ > 0) return
+    const write = process.stdout.write.bind(process.stdout)
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, never called unbound
+    original = process.stdout.write
+    process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+      const failed = LIBRARY_FAILURE.exec(text)
+      if (failed) {
+        failure?.(decodeCommand(failed[1] ?? ''))
+        return true
+      }
+      if (LIBRARY_CHATTER.test(text)) return write(`::debug::${text}`)
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest)
+    }
+  }
+  const uninstall = (): void => {
+    if (--pending === 0 && original) process.stdout.write = original
+  }
+  return async <T>(call: () => Promise<T>): Promise<Quiet<T>> => {
+    let message: string | undefined
+    failure = (text) => (message ??= text)
+    install()
+    let timer: NodeJS.Timeout | undefined
+    const settled = call().finally(uninstall)
+    const limit = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeLimitMs).unref()
+    })
+    try {
+      const value = await Promise.race([settled, limit])
+      if (value === 'timeout') {
+        settled.catch(() => undefined)
+        return { kind: 'failed', message: `the cache service did not answer within ${formatDuration(timeLimitMs)}` }
+      }
+      return message === undefined ? { kind: 'done', value } : { kind: 'failed', message }
+    } catch (error) {
+      return { kind: 'failed', message: error instanceof Error ? error.message : String(error) }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+/** A workflow command's data back as text (`%25` `%0D` `%0A`). */
+function decodeCommand(data: string): string {
+  return data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%').trim()
+}

@@ -1,0 +1,221 @@
+import { DURATION_FORM, parseDuration } from '../base/duration.js'
+import { formatCount } from '../base/text.js'
+import { FAIL_OUTCOMES, type FailOutcome } from '../report/state.js'
+
+/** The prompt limit we document and enforce before sending (characters), context included. */
+export const MAX_PROMPT_CHARS = 100_000
+
+const MIN_POLL_INTERVAL_MS = 500
+
+/** The inputs every mode has. */
+interface CommonSettings {
+  /** Admin API key, trimmed. */
+  apiKey: string
+  projectId: string
+  /** Poll until a terminal status; false returns after the create/message answer. */
+  wait: boolean
+  /** Longest time the step may take, create included (ms). */
+  timeoutMs: number
+  /** First delay between polls (ms). */
+  pollIntervalMs: number
+  /** Cap on the delay between polls (ms); never below `pollIntervalMs`. */
+  maxPollIntervalMs: number
+  failOn: ReadonlySet<FailOutcome>
+  /** API root; may carry a path prefix and a trailing slash. */
+  baseUrl: URL
+  githubToken: string
+  /** Labels for the docs PR, trimmed, no empties, no duplicates. */
+  labels: string[]
+  /** `auto`: a new job's prompt carries what triggered the workflow (release, PR, push). */
+  context: 'auto' | 'none'
+  /** Build the prompt and report it; send nothing to the Agent API. */
+  dryRun: boolean
+  /** `resume`: a re-run picks up the job an earlier attempt of this step created or messaged. */
+  onRerun: 'resume' | 'new'
+  /** Tells this step's re-run record apart from other matrix legs' (the matrix values by default). */
+  rerunKey: string
+}
+
+/** What is asked of the Agent API; the prompt and the job id exist exactly in the modes that use them. */
+type Request =
+  | { mode: 'create'; prompt: string }
+  | { mode: 'message'; jobId: string; prompt: string }
+  | { mode: 'wait-only'; jobId: string }
+
+/** Every input, parsed once. */
+export type Settings = CommonSettings & Request
+
+/** Bad input: names the input and the accepted form. */
+export class InputError extends Error {
+  constructor(
+    readonly input: string,
+    message: string
+  ) {
+    super(`Input '${input}': ${message}`)
+    this.name = 'InputError'
+  }
+}
+
+/** Where inputs come from: `@actions/core` in the action, plain maps in tests. */
+export interface InputSource {
+  /** The input's value, trimmed; '' when not set. The runner fills in action.yml's defaults. */
+  get(name: string): string
+  /** Reads a UTF-8 file; throws when it cannot. */
+  readFile(path: string): string
+}
+
+export function parseSettings(source: InputSource): Settings {
+  const get = (name: string): string => source.get(name)
+
+  const apiKey = get('api-key')
+  if (!apiKey) throw new InputError('api-key', 'required: the Agent API admin key (mint_…), from a secret.')
+  const projectId = get('project-id')
+  if (!projectId)
+    throw new InputError('project-id', 'required: the project ID from the API keys page of the dashboard.')
+
+  const request = readRequest(get('job-id'), readPrompt(source))
+
+  const pollIntervalMs = durationInput(get, 'poll-interval')
+  if (pollIntervalMs < MIN_POLL_INTERVAL_MS) {
+    throw new InputError('poll-interval', `must be at least ${MIN_POLL_INTERVAL_MS}ms; got "${get('poll-interval')}".`)
+  }
+  const common: CommonSettings = {
+    apiKey,
+    projectId,
+    wait: parseBoolean(get('wait'), 'wait'),
+    timeoutMs: durationInput(get, 'timeout'),
+    pollIntervalMs,
+    // A longer poll-interval raises the cap with it: `poll-interval: 30s` alone means every 30 s.
+    maxPollIntervalMs: Math.max(pollIntervalMs, durationInput(get, 'max-poll-interval')),
+    failOn: parseFailOn(get('fail-on')),
+    baseUrl: parseBaseUrl(get('base-url')),
+    githubToken: get('github-token'),
+    labels: parseList(get('labels')),
+    context: parseChoice(get('context'), 'context', ['auto', 'none']),
+    dryRun: parseBoolean(get('dry-run'), 'dry-run'),
+    onRerun: parseChoice(get('on-rerun'), 'on-rerun', ['resume', 'new']),
+    rerunKey: get('rerun-key')
+  }
+  return { ...common, ...request }
+}
+
+/** The mode follows from which of `job-id` and the prompt are set. */
+function readRequest(jobId: string, prompt: string | undefined): Request {
+  if (jobId) return prompt === undefined ? { mode: 'wait-only', jobId } : { mode: 'message', jobId, prompt }
+  if (prompt === undefined) {
+    throw new InputError(
+      'prompt',
+      "set 'prompt' or 'prompt-file' to start a job, or 'job-id' to follow up on or wait for one."
+    )
+  }
+  return { mode: 'create', prompt }
+}
+
+/** The prompt from `prompt` or `prompt-file`; undefined when neither is set. */
+function readPrompt(source: InputSource): string | undefined {
+  const inline = source.get('prompt')
+  const file = source.get('prompt-file')
+  if (inline && file) throw new InputError('prompt-file', "set either 'prompt' or 'prompt-file', not both.")
+  if (!inline && !file) return undefined
+  const input = file ? 'prompt-file' : 'prompt'
+  let prompt = inline
+  if (file) {
+    try {
+      prompt = source.readFile(file)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable'
+      throw new InputError(
+        'prompt-file',
+        `cannot read "${file}" (${code}): expected the path of a readable UTF-8 file, relative to the workspace.`
+      )
+    }
+  }
+  if (!prompt.trim()) throw new InputError(input, 'the prompt is empty: the agent needs an instruction.')
+  if (prompt.length > MAX_PROMPT_CHARS) {
+    throw new InputError(
+      input,
+      `the prompt has ${formatCount(prompt.length)} characters; the limit is ${formatCount(MAX_PROMPT_CHARS)}.`
+    )
+  }
+  return prompt
+}
+
+function durationInput(get: (name: string) => string, name: string): number {
+  const ms = parseDuration(get(name))
+  if (ms === undefined || ms <= 0) {
+    throw new InputError(name, `"${get(name)}" is not a duration: expected ${DURATION_FORM}.`)
+  }
+  return ms
+}
+
+/** YAML 1.2 core-schema booleans, as `core.getBooleanInput` takes them; anything else throws. */
+export function parseBoolean(value: string, name: string): boolean {
+  if (['true', 'True', 'TRUE'].includes(value)) return true
+  if (['false', 'False', 'FALSE'].includes(value)) return false
+  throw new InputError(name, `"${value}" is not a boolean: expected true or false.`)
+}
+
+function parseChoice<T extends string>(value: string, name: string, choices: readonly T[]): T {
+  const found = choices.find((choice) => choice === value.toLowerCase())
+  if (found === undefined) throw new InputError(name, `"${value}" is not one of ${choices.join(', ')}.`)
+  return found
+}
+
+/** Comma-, space- or newline-separated outcomes, or `none`. */
+export function parseFailOn(value: string): ReadonlySet<FailOutcome> {
+  const words = value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase())
+  const accepted = `any of ${FAIL_OUTCOMES.join(', ')} (comma, space or newline separated), or none`
+  if (words.length === 1 && words[0] === 'none') return new Set()
+  if (words.length === 0) throw new InputError('fail-on', `empty: expected ${accepted}.`)
+  const result = new Set<FailOutcome>()
+  for (const word of words) {
+    const outcome = FAIL_OUTCOMES.find((known) => known === word)
+    if (outcome === undefined) throw new InputError('fail-on', `unknown outcome "${word}": expected ${accepted}.`)
+    result.add(outcome)
+  }
+  return result
+}
+
+/** Comma- or newline-separated, trimmed, without empties or repeats. */
+export function parseList(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(/[,\n]/)
+        .map((item) => item.trim())
+        .filter(Boolean)
+    )
+  ]
+}
+
+const BASE_URL_FORM = 'an https:// URL such as https://api.mintlify.com (http:// only for localhost or 127.0.0.1)'
+
+export function parseBaseUrl(value: string): URL {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new InputError('base-url', `"${value}" is not a URL: expected ${BASE_URL_FORM}.`)
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new InputError('base-url', `must not carry credentials, a query or a fragment: expected ${BASE_URL_FORM}.`)
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new InputError(
+      'base-url',
+      `plain http:// would send the API key unencrypted to ${url.hostname}: expected ${BASE_URL_FORM}.`
+    )
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InputError('base-url', `unsupported scheme ${url.protocol}: expected ${BASE_URL_FORM}.`)
+  }
+  return url
+}
+
+/** Loopback names only: anchored, so `127.0.0.1.evil.com` is not loopback. */
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+}

@@ -1,57 +1,115 @@
-/** Version tags (`v1.2.0`, `1.10`, `v2.0.0-rc.1`) and their order. */
+/**
+ * Version tags and their order. A tag is a component and a version: `v1.2.0` (component `v`),
+ * `@acme/cli@3.0.0-next.12` (`@acme/cli@`), `acme-util-0.7.19` (`acme-util-`), `tools/v0.23.0`
+ * (`tools/v`), `acme-8_21_0` (`acme-`), `24.1b2` (no component). Releases are ordered within
+ * their component only.
+ */
 
-interface Version {
+export interface Version {
+  /** 1 to 4 numeric parts; missing parts count as 0. */
   numbers: number[]
-  /** Pre-release identifiers (`rc.1` → ['rc', '1']); empty for a release. */
-  pre: string[]
+  /**
+   * Pre-release identifiers, split into runs of letters and numbers (`rc.10` and `rc10` →
+   * ['rc', 10]); PEP 440 names normalised (`a1` → ['alpha', 1]). Empty for a release.
+   */
+  pre: (string | number)[]
 }
 
-const VERSION_TAG = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/
+export interface VersionTag {
+  tag: string
+  /** What comes before the version: '', `v`, `pkg@`, `@scope/pkg@`, `name-`, `name-v`, `path/v`, `path/`. */
+  component: string
+  version: Version
+  /**
+   * Prefixes of the tag that every lower version of the same major (then of the same major and
+   * minor) shares, narrowest first, ending with the component: the reads that find the previous
+   * release asking for as few tags as they can.
+   */
+  prefixes: string[]
+}
 
-/** The version a tag names, or undefined for a tag that is not a version (`latest`, `docs-2026`). */
-export function parseVersion(tag: string): Version | undefined {
-  const match = VERSION_TAG.exec(tag)
+// 1 to 4 numeric parts (`.` or `_`), then a semver pre-release (`-rc.1`) or a PEP 440 one
+// (`rc1`, `.b2`, `-a1`), then build metadata, which does not count in the order.
+const VERSION =
+  /^(\d+)((?:[._]\d+){0,3})(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)|[.-]?(a|b|c|rc|alpha|beta|pre|preview)(\d*))?(?:\+[0-9A-Za-z.-]+)?$/
+const PEP440_NAMES: Record<string, string> = { a: 'alpha', b: 'beta', c: 'rc', pre: 'rc', preview: 'rc' }
+
+/**
+ * The component and version of a tag, or undefined for a tag that is not a version (`latest`,
+ * `2.3.x`, `docs-2026`). The component ends where the version starts, after `@`, `/` or `-` (and
+ * an optional `v`); the shortest component that leaves a version wins. A component other than ''
+ * holds a letter, and a single number is a version only after '' or `v` (`v2`, `tools/v2`, but not
+ * `docs-2026`). A semver pre-release starts with a letter, so `pkg-2-1.0.0` is `pkg-2-` 1.0.0.
+ */
+export function parseTag(tag: string): VersionTag | undefined {
+  for (let start = 0; start < tag.length; start++) {
+    if (start > 0 && !'@/-'.includes(tag[start - 1] ?? '')) continue
+    for (const end of tag[start] === 'v' ? [start, start + 1] : [start]) {
+      const parsed = split(tag, end)
+      if (parsed) return parsed
+    }
+  }
+  return undefined
+}
+
+function split(tag: string, at: number): VersionTag | undefined {
+  const component = tag.slice(0, at)
+  if (component !== '' && !/[A-Za-z]/.test(component)) return undefined
+  const match = VERSION.exec(tag.slice(at))
   if (!match) return undefined
-  return {
-    numbers: [match[1], match[2], match[3]].map((n) => Number(n ?? 0)),
-    pre: match[4]?.split('.') ?? []
-  }
+  const [, major = '', rest = '', semverPre, pepName, pepNumber] = match
+  const parts = [major, ...rest.split(/[._]/).slice(1)]
+  if (parts.length === 1 && component !== '' && !component.endsWith('v')) return undefined
+  if (semverPre !== undefined && !/^[0-9-]*[A-Za-z]/.test(semverPre)) return undefined
+  let pre: (string | number)[] = []
+  if (semverPre !== undefined) pre = semverPre.split('.').flatMap(runs)
+  else if (pepName !== undefined) pre = [PEP440_NAMES[pepName] ?? pepName, Number(pepNumber || 0)]
+  // `v1.2` then `v1` then `v`: the text up to the minor, the major, and the component alone.
+  const minorEnd = at + major.length + (parts.length > 1 ? 1 + (parts[1]?.length ?? 0) : 0)
+  const prefixes = [...new Set([tag.slice(0, minorEnd), tag.slice(0, at + major.length), component])]
+  return { tag, component, version: { numbers: parts.map(Number), pre }, prefixes }
 }
 
-/** Semantic-versioning precedence: numbers first, then a pre-release before its release. */
+/** `alpha20260812` → ['alpha', 20260812]: numbers inside an identifier compare as numbers. */
+function runs(identifier: string): (string | number)[] {
+  return (identifier.match(/\d+|\D+/g) ?? []).map((run) => (/^\d/.test(run) ? Number(run) : run))
+}
+
+/** Precedence: numbers first, then a pre-release before its release, identifiers one by one. */
 export function compareVersions(a: Version, b: Version): number {
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < Math.max(a.numbers.length, b.numbers.length); i++) {
     const diff = (a.numbers[i] ?? 0) - (b.numbers[i] ?? 0)
-    if (diff !== 0) return diff
+    if (diff !== 0) return Math.sign(diff)
   }
-  if (a.pre.length === 0 || b.pre.length === 0) return b.pre.length - a.pre.length
+  if (a.pre.length === 0 || b.pre.length === 0) return Math.sign(b.pre.length - a.pre.length)
   for (let i = 0; i < Math.max(a.pre.length, b.pre.length); i++) {
     const x = a.pre[i]
     const y = b.pre[i]
     if (x === undefined || y === undefined) return x === undefined ? -1 : 1
     if (x === y) continue
-    const numeric = /^\d+$/.test(x) && /^\d+$/.test(y)
-    if (numeric) return Number(x) - Number(y)
-    if (/^\d+$/.test(x) !== /^\d+$/.test(y)) return /^\d+$/.test(x) ? -1 : 1
+    // Numbers before words, as semantic versioning orders numeric identifiers.
+    if (typeof x !== typeof y) return typeof x === 'number' ? -1 : 1
     return x < y ? -1 : 1
   }
   return 0
 }
 
 /**
- * The release before `tag` among `tags`: the highest version below it. For a release, pre-releases
- * are passed over (the changes of v1.3.0 are counted from v1.2.0, not from v1.3.0-rc.2); for a
- * pre-release, every lower version counts. Undefined when `tag` is not a version or none is lower.
+ * The release before `tag` among `tags`: the highest version below it in the same component. For
+ * a release, pre-releases are passed over (the changes of v1.3.0 are counted from v1.2.0, not from
+ * v1.3.0-rc.2); for a pre-release, every lower version counts. Undefined when `tag` is not a
+ * version or no lower one of its component is among `tags`.
  */
-export function previousVersion(tag: string, tags: readonly string[]): string | undefined {
-  const current = parseVersion(tag)
+export function previousVersion(tag: string | VersionTag, tags: readonly string[]): string | undefined {
+  const current = typeof tag === 'string' ? parseTag(tag) : tag
   if (!current) return undefined
-  let best: { tag: string; version: Version } | undefined
-  for (const candidate of tags) {
-    const version = parseVersion(candidate)
-    if (!version || compareVersions(version, current) >= 0) continue
-    if (current.pre.length === 0 && version.pre.length > 0) continue
-    if (!best || compareVersions(version, best.version) > 0) best = { tag: candidate, version }
+  let best: VersionTag | undefined
+  for (const name of tags) {
+    const candidate = parseTag(name)
+    if (!candidate || candidate.component !== current.component) continue
+    if (compareVersions(candidate.version, current.version) >= 0) continue
+    if (current.version.pre.length === 0 && candidate.version.pre.length > 0) continue
+    if (!best || compareVersions(candidate.version, best.version) > 0) best = candidate
   }
   return best?.tag
 }

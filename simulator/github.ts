@@ -7,6 +7,8 @@
  *   gh.addTag('acme/app', { name: 'v1.0.0', at: a, annotated: { message: 'First' } })
  *   gh.addRelease('acme/app', { tag_name: 'v1.0.0', body: 'Notes' })
  *   gh.addPull('acme/app', { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
+ *   gh.addRun('acme/app', { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: a })
+ *   gh.matchingRefsPageSize = 100             // cut matching-refs answers into pages (GitHub does not today)
  *   const octokit = getOctokit('tok', { baseUrl: gh.url })
  *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
  *   gh.failAlways('labels', { kind: 'hang' })   // until failAlways('labels', null)
@@ -17,7 +19,9 @@
  *
  * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
  * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
- * …/pulls/{n}, …/pulls/{n}/files, POST …/issues/{n}/labels. Anything else is 404.
+ * …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, POST …/issues/{n}/labels. Anything else is 404.
+ * matching-refs answers every ref starting with the prefix at once, as GitHub does, unless
+ * `matchingRefsPageSize` is set. A comparison's files are those its commits were seeded with.
  * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
  * with `/` is served whether the client sent it raw or as `%2F` (Octokit sends `%2F`).
  * Order of checks: fault (queued before always), auth (401), route (404), repository (404), data.
@@ -45,6 +49,7 @@ export type RouteName =
   | 'compare'
   | 'pull'
   | 'pull-files'
+  | 'workflow-runs'
   | 'labels'
 
 export type Fault =
@@ -96,6 +101,8 @@ export interface CommitSeed {
   author?: Actor | null
   /** Default 1 (the previous commit of the history); 2 makes a merge commit. */
   parents?: number
+  /** What the commit changes, as a comparison over it lists it. */
+  files?: PullFileSeed[]
 }
 
 export interface TagSeed {
@@ -125,6 +132,17 @@ export interface PullFileSeed {
   patch?: string
 }
 
+export interface RunSeed {
+  /** The workflow file name (`docs.yml`) or its numeric id. */
+  workflow: string
+  branch: string
+  event: string
+  /** Sha of the commit the run ran on. */
+  headSha: string
+  /** Default success; a run without one is still in progress. */
+  conclusion?: 'success' | 'failure' | 'cancelled' | null
+}
+
 export interface PullSeed {
   number: number
   title: string
@@ -145,6 +163,7 @@ interface Commit {
   author: Actor | null
   parents: string[]
   date: string
+  files: PullFileSeed[]
 }
 
 interface Tag {
@@ -181,6 +200,12 @@ interface Repo {
   releases: Release[]
   pulls: Map<number, Pull>
   labels: Map<number, string[]>
+  runs: Run[]
+}
+
+interface Run extends Required<RunSeed> {
+  id: number
+  created_at: string
 }
 
 type Route =
@@ -190,6 +215,7 @@ type Route =
   | { name: 'tag-object'; repo: string; sha: string }
   | { name: 'compare'; repo: string; basehead: string }
   | { name: 'pull' | 'pull-files' | 'labels'; repo: string; number: number }
+  | { name: 'workflow-runs'; repo: string; workflow: string }
 
 interface Answer {
   status: number
@@ -210,12 +236,14 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   compare: `${DOCS}/commits/commits#compare-two-commits`,
   pull: `${DOCS}/pulls/pulls#get-a-pull-request`,
   'pull-files': `${DOCS}/pulls/pulls#list-pull-requests-files`,
+  'workflow-runs': `${DOCS}/actions/workflow-runs#list-workflow-runs-for-a-workflow`,
   labels: `${DOCS}/issues/labels#add-labels-to-an-issue`,
   unknown: DOCS
 }
 // Unpaginated compare answers stop here; pull files are cut here, as GitHub documents.
 const COMPARE_LIMIT = 250
 const PULL_FILES_LIMIT = 3000
+const COMPARE_FILES_LIMIT = 300
 const DEFAULT_AUTHOR: Actor = { login: 'octocat', type: 'User' }
 const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
 const UNVERIFIED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null }
@@ -225,6 +253,8 @@ export class GitHubApiFake {
   /** Delay before every answer, read when a request arrives. */
   latencyMs: number
   time: SimulatorClock
+  /** When set, matching-refs answers are cut into pages of this many, with a Link header. */
+  matchingRefsPageSize: number | undefined
   private readonly server: Server
   private readonly repos = new Map<string, Repo>()
   private readonly faults = new FaultPlan<RouteName, Fault>()
@@ -239,6 +269,7 @@ export class GitHubApiFake {
 
   private constructor(private readonly options: GitHubApiFakeOptions) {
     this.latencyMs = options.latencyMs ?? 0
+    this.matchingRefsPageSize = undefined
     this.time = options.time ?? realTime
     this.server = createServer((req, res) => this.handle(req, res))
   }
@@ -276,7 +307,8 @@ export class GitHubApiFake {
         message: seed.message,
         author: seed.author === undefined ? DEFAULT_AUTHOR : seed.author,
         parents,
-        date: this.tick()
+        date: this.tick(),
+        files: seed.files ?? []
       }
       r.commits.push(commit)
       return commit.sha
@@ -327,6 +359,12 @@ export class GitHubApiFake {
     })
   }
 
+  /** Records a run of a workflow; runs are listed newest added first. */
+  addRun(repo: string, seed: RunSeed): void {
+    const r = this.repo(repo)
+    r.runs.push({ conclusion: 'success', ...seed, id: this.nextId(), created_at: this.tick() })
+  }
+
   /** Labels added to issue or pull request `number` through the API, in order. */
   labelsOf(repo: string, number: number): string[] {
     return [...(this.repos.get(repo.toLowerCase())?.labels.get(number) ?? [])]
@@ -366,7 +404,8 @@ export class GitHubApiFake {
         tags: new Map(),
         releases: [],
         pulls: new Map(),
-        labels: new Map()
+        labels: new Map(),
+        runs: []
       }
       this.repos.set(key, r)
     }
@@ -501,7 +540,11 @@ export class GitHubApiFake {
           .map((t) => this.refJson(r, t))
           .filter((x) => x.ref.startsWith(`refs/${route.ref}`))
           .sort((a, b) => (a.ref < b.ref ? -1 : 1))
-        return ok(refs)
+        if (this.matchingRefsPageSize === undefined) return ok(refs)
+        const sized = new URLSearchParams(query)
+        sized.set('per_page', String(this.matchingRefsPageSize))
+        const paged = paginate(refs.length, sized, `${this.url}${path}`)
+        return ok(refs.slice(paged.start, paged.end), paged.headers)
       }
       case 'ref': {
         const tag = route.ref.startsWith('tags/') ? r.tags.get(route.ref.slice('tags/'.length)) : undefined
@@ -523,7 +566,27 @@ export class GitHubApiFake {
         const files = pull.files.slice(0, PULL_FILES_LIMIT)
         const paged = pageLink(files.length)
         return ok(
-          files.slice(paged.start, paged.end).map((f) => this.fileJson(r, pull, f)),
+          files.slice(paged.start, paged.end).map((f) => this.fileJson(r, pull.head.sha, f)),
+          paged.headers
+        )
+      }
+      case 'workflow-runs': {
+        const wanted = (name: string, value: string): boolean => !query.has(name) || query.get(name) === value
+        const runs = [...r.runs]
+          .reverse()
+          .filter(
+            (run) =>
+              (run.workflow === route.workflow || String(run.id) === route.workflow) &&
+              wanted('branch', run.branch) &&
+              wanted('event', run.event) &&
+              (!query.has('status') || query.get('status') === (run.conclusion ?? 'in_progress'))
+          )
+        const paged = pageLink(runs.length)
+        return ok(
+          {
+            total_count: runs.length,
+            workflow_runs: runs.slice(paged.start, paged.end).map((x) => this.runJson(r, x))
+          },
           paged.headers
         )
       }
@@ -573,7 +636,7 @@ export class GitHubApiFake {
         behind_by: behind,
         total_commits: ahead,
         commits: commits.map((c) => this.commitJson(r, c)),
-        files: []
+        files: compareFiles(all).map((f) => this.fileJson(r, headCommit.sha, f))
       },
       headers
     )
@@ -771,18 +834,34 @@ export class GitHubApiFake {
     }
   }
 
-  private fileJson(r: Repo, p: Pull, f: PullFileSeed): Record<string, unknown> {
+  private runJson(r: Repo, run: Run): Record<string, unknown> {
+    return {
+      id: run.id,
+      name: run.workflow,
+      head_branch: run.branch,
+      head_sha: run.headSha,
+      path: `.github/workflows/${run.workflow}`,
+      event: run.event,
+      status: run.conclusion === null ? 'in_progress' : 'completed',
+      conclusion: run.conclusion,
+      html_url: `${WEB}/${r.fullName}/actions/runs/${run.id}`,
+      created_at: run.created_at,
+      updated_at: run.created_at
+    }
+  }
+
+  private fileJson(r: Repo, head: string, f: PullFileSeed): Record<string, unknown> {
     const path = f.filename.split('/').map(encodeURIComponent).join('/')
     return {
-      sha: sha1(`blob-${p.head.sha}-${f.filename}`),
+      sha: sha1(`blob-${head}-${f.filename}`),
       filename: f.filename,
       status: f.status,
       additions: f.additions,
       deletions: f.deletions,
       changes: f.additions + f.deletions,
-      blob_url: `${WEB}/${r.fullName}/blob/${p.head.sha}/${path}`,
-      raw_url: `${WEB}/${r.fullName}/raw/${p.head.sha}/${path}`,
-      contents_url: `${this.url}/repos/${r.fullName}/contents/${path}?ref=${p.head.sha}`,
+      blob_url: `${WEB}/${r.fullName}/blob/${head}/${path}`,
+      raw_url: `${WEB}/${r.fullName}/raw/${head}/${path}`,
+      contents_url: `${this.url}/repos/${r.fullName}/contents/${path}?ref=${head}`,
       ...(f.patch === undefined ? {} : { patch: f.patch }),
       ...(f.previous_filename === undefined ? {} : { previous_filename: f.previous_filename })
     }
@@ -853,10 +932,28 @@ function parseRoute(method: string, path: string): Route | undefined {
   if (a === 'git' && b === 'ref' && tail !== '') return { name: 'ref', repo, ref: tail }
   if (a === 'git' && b === 'tags' && c !== undefined && more.length === 0) return { name: 'tag-object', repo, sha: c }
   if (a === 'compare' && b !== undefined) return { name: 'compare', repo, basehead: rest.slice(1).join('/') }
+  if (a === 'actions' && b === 'workflows' && c !== undefined && more.length === 1 && more[0] === 'runs')
+    return { name: 'workflow-runs', repo, workflow: c }
   if (a === 'pulls' && issue !== undefined && c === undefined) return { name: 'pull', repo, number: issue }
   if (a === 'pulls' && issue !== undefined && c === 'files' && more.length === 0)
     return { name: 'pull-files', repo, number: issue }
   return undefined
+}
+
+/** The files of a range of commits: a file changed twice counts once, its patches joined. */
+function compareFiles(commits: Commit[]): PullFileSeed[] {
+  const files = new Map<string, PullFileSeed>()
+  for (const file of commits.flatMap((c) => c.files)) {
+    const seen = files.get(file.filename)
+    if (!seen) {
+      files.set(file.filename, { ...file })
+      continue
+    }
+    seen.additions += file.additions
+    seen.deletions += file.deletions
+    seen.patch = seen.patch === undefined || file.patch === undefined ? undefined : `${seen.patch}\n${file.patch}`
+  }
+  return [...files.values()].slice(0, COMPARE_FILES_LIMIT)
 }
 
 interface Paged {

@@ -12,8 +12,9 @@ const reader = (over: Partial<GitHubReader> = {}): GitHubReader => ({
   releaseByTag: () => Promise.resolve(undefined),
   tagRefs: () => Promise.resolve([]),
   tagMessage: () => Promise.resolve(''),
-  compare: () => Promise.resolve({ commits: [], total: 0, url: undefined }),
+  compare: () => Promise.resolve({ status: 'ahead', commits: [], total: 0, files: [], url: undefined }),
   pullFiles: () => Promise.resolve([]),
+  successfulRuns: () => Promise.resolve([]),
   ...over
 })
 const options = (over: Partial<ContextOptions> = {}): ContextOptions => ({
@@ -54,6 +55,8 @@ describe('a tag', () => {
           tagRefs: () => Promise.resolve([{ name: 'v1.0.0', type: 'commit', sha: 'a' }]),
           compare: () =>
             Promise.resolve({
+              status: 'ahead',
+              files: [],
               commits: [
                 commit('Add export (#1)\n\nbody'),
                 commit('Merge pull request #2 from x/y', { parents: 1 }),
@@ -159,13 +162,19 @@ describe('a pull request', () => {
       status: 'added',
       additions: 1,
       deletions: 0,
-      previousFilename: undefined
+      previousFilename: undefined,
+      patch: undefined
     }))
     const result = await gatherContext(pr(), options({ reader: reader({ pullFiles: () => Promise.resolve(files) }) }))
     expect(result.description).toBe('Pull request #7: no description and 150 changed files')
     expect(result.text).toContain('- Pull request: #7 Add YAML\n- Base branch: main; head branch: yaml')
     expect(result.text).not.toContain('### Description')
-    expect(result.text.endsWith('- f99 (added, +1 −0)\n- … and 50 more files')).toBe(true)
+    expect(result.text).toContain('- f99 (added, +1 −0)\n- … and 50 more files\n\n### The change itself')
+    // GitHub sent no patches: each file says so, the unread ones point to the list.
+    expect(result.text).toContain('#### f0 (added, +1 −0)\n\nPatch left out by GitHub')
+    expect(
+      result.text.endsWith('The patches of 50 more files are left out; they are listed under Changed files.')
+    ).toBe(true)
   })
 
   it('without the files read: the description alone, and a warning naming pull-requests: read', async () => {
@@ -179,7 +188,9 @@ describe('a pull request', () => {
   })
 
   it('takes the larger of the files read and the count in the event', async () => {
-    const files = [{ filename: 'a', status: 'modified', additions: 2, deletions: 3, previousFilename: undefined }]
+    const files = [
+      { filename: 'a', status: 'modified', additions: 2, deletions: 3, previousFilename: undefined, patch: undefined }
+    ]
     expect(
       (
         await gatherContext(
@@ -252,7 +263,7 @@ describe('the budget', () => {
         budget: 8000,
         reader: reader({
           tagRefs: () => Promise.resolve([{ name: 'v1.0.0', type: 'commit', sha: 'a' }]),
-          compare: () => Promise.resolve({ commits, total: 400, url: undefined })
+          compare: () => Promise.resolve({ status: 'ahead', commits, total: 400, files: [], url: undefined })
         })
       })
     )
@@ -275,9 +286,9 @@ describe('the budget', () => {
 
 describe('anything else', () => {
   it('adds nothing and asks nothing', async () => {
-    expect(await gatherContext({ kind: 'other', event: 'schedule' }, options())).toEqual({
+    expect(await gatherContext({ kind: 'other', event: 'workflow_run' }, options())).toEqual({
       text: '',
-      description: 'nothing to add for a schedule event',
+      description: 'nothing to add for a workflow_run event',
       warning: undefined,
       requests: 0
     })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { readFileSync } from 'node:fs'
 import { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN, runInProcess, type StepRun } from '../../scripts/in-process.js'
-import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS } from '../../src/github/context.js'
+import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS, LISTS_CHARS } from '../../src/github/context.js'
 import { useVirtualSimulator } from '../simulator/fixture.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
@@ -292,7 +292,7 @@ describe('context', () => {
       const result = await run({}, tagEnv())
       expectOneCreate(result)
       expect(result.at('warning')).toEqual([
-        "Context: could not read the release notes of v1.11.0 and the list of tags (to find the previous release) (GitHub answered 500: Server Error); the job is created with what was read. The workflow's token (github-token) needs `contents: read` on this repository; set them under `permissions:`, or set context: none."
+        "Context: could not read the release notes of v1.11.0 and the tags starting with v1 (to find the previous release) (GitHub answered 500: Server Error); the job is created with what was read. The workflow's token (github-token) needs `contents: read` on this repository; set them under `permissions:`, or set context: none."
       ])
       expect(sent()).toContain('- Tag: v1.11.0')
     })
@@ -339,13 +339,28 @@ describe('context', () => {
   })
 
   describe('the budget', () => {
-    it('a 300,000-character release body and 250 changes: the context stays within budget, the prompt whole', async () => {
+    it('a 300,000-character release body, 250 changes and 300 files: within budget, the lists within their share, the most useful patches first', async () => {
       const base = github.addCommits(REPO, [{ message: 'base' }])[0] ?? ''
       github.addTag(REPO, { name: 'v3.0.0', at: base })
+      const patch = (name: string) =>
+        ['@@ -1,40 +1,40 @@', ...Array.from({ length: 40 }, (_, i) => `+export const ${name}${i} = ${i}`)].join('\n')
+      const file = (filename: string, withPatch = true) => ({
+        filename,
+        status: 'modified' as const,
+        additions: 40,
+        deletions: 0,
+        ...(withPatch ? { patch: patch(filename.replace(/\W/g, '_')) } : {})
+      })
       const shas = github.addCommits(
         REPO,
         Array.from({ length: 250 }, (_, i) => ({
-          message: `Change number ${i + 1} with a reasonably long subject line (#${1000 + i})`
+          message: `Change number ${i + 1} with a reasonably long subject line (#${1000 + i})`,
+          files:
+            i < 60
+              ? [file(`src/module${i}.ts`), file(`__tests__/module${i}.test.ts`), file(`docs/page${i}.md`)]
+              : i < 240
+                ? [file(`examples/example${i}.yml`)]
+                : [file('package-lock.json'), file(`assets/logo${i}.png`, false)]
         }))
       )
       github.addTag(REPO, { name: 'v3.1.0', at: shas.at(-1) ?? '' })
@@ -360,12 +375,25 @@ describe('context', () => {
       const context = prompt.slice(PROMPT.length + 2)
       expect(context.length).toBeLessThanOrEqual(CONTEXT_BUDGET_CHARS)
       expect(context.length).toBeGreaterThan(CONTEXT_BUDGET_CHARS - 500)
-      expect(context).toMatch(
+      const patchesAt = context.indexOf('\n\n### The change itself: patches, most useful files first\n\n')
+      // The head is whole; the lists after it take their share.
+      const lists = context.slice(context.indexOf('\n\n### '), patchesAt)
+      expect(lists.length).toBeLessThanOrEqual(LISTS_CHARS)
+      expect(lists.length).toBeGreaterThan(LISTS_CHARS - 500)
+      expect(lists).toMatch(
         /\n> … and [\d,]+ more lines of the release notes: https:\/\/github\.com\/acme\/widgets\/releases\/tag\/v3\.1\.0\n/
       )
-      expect(context).toMatch(/\n- … and [\d,]+ more changes$/)
+      expect(lists).toMatch(/\n- … and [\d,]+ more changes$/)
       // Cut at line boundaries: every line whole.
-      for (const line of context.split('\n')) expect(line).toMatch(/^(|---|##.*|This request.*|- .*|> .*|>)$/)
+      for (const line of lists.split('\n')) expect(line).toMatch(/^(|---|##.*|This request.*|- .*|> .*|>)$/)
+      const patches = context.slice(patchesAt)
+      const shown = [...patches.matchAll(/^#### (\S+) /gm)].map((m) => m[1])
+      // Source first, largest change first, then docs; tests, lockfiles and images only by name.
+      expect(shown.slice(0, 3)).toEqual(['src/module0.ts', 'src/module1.ts', 'src/module10.ts'])
+      expect(shown.length).toBeGreaterThan(20)
+      expect(shown.every((name) => name?.startsWith('src/') || name?.startsWith('docs/'))).toBe(true)
+      expect(patches).toMatch(/\nFiles changed without their patch here \(\d+\):\n- /)
+      expect(patches).toMatch(/\n- … and [\d,]+ more files$/)
       expect(result.at('info')).toContainEqual(
         expect.stringMatching(/^Context: Release v3\.1\.0: notes and 250 changes since v3\.0\.0 /)
       )

@@ -8,41 +8,41 @@ import { compareVersions, parseTag, previousVersion } from '../../src/github/ver
 describe('parseTag', () => {
   // tag, component, numbers, pre-release identifiers, prefixes read to find the previous release
   it.each([
-    ['v1.2.3', 'v', [1, 2, 3], [], ['v1.2', 'v1', 'v']],
-    ['1.4.0', '', [1, 4, 0], [], ['1.4', '1', '']],
+    ['v1.2.3', 'v', [1, 2, 3], [], ['v1', 'v']],
+    ['1.4.0', '', [1, 4, 0], [], ['1', '']],
     ['v2', 'v', [2], [], ['v2', 'v']],
-    ['v1.10', 'v', [1, 10], [], ['v1.10', 'v1', 'v']],
-    ['v2.0.0-rc.1', 'v', [2, 0, 0], ['rc', 1], ['v2.0', 'v2', 'v']],
-    ['v1.5.0-alpha20260812', 'v', [1, 5, 0], ['alpha', 20260812], ['v1.5', 'v1', 'v']],
-    ['v1.0.0+build.5', 'v', [1, 0, 0], [], ['v1.0', 'v1', 'v']],
-    ['v1.0.0-rc.1-2', 'v', [1, 0, 0], ['rc', 1, '-', 2], ['v1.0', 'v1', 'v']],
-    ['1.2.3.4', '', [1, 2, 3, 4], [], ['1.2', '1', '']],
+    ['v1.10', 'v', [1, 10], [], ['v1', 'v']],
+    ['v2.0.0-rc.1', 'v', [2, 0, 0], ['rc', 1], ['v2', 'v']],
+    ['v1.5.0-alpha20260812', 'v', [1, 5, 0], ['alpha', 20260812], ['v1', 'v']],
+    ['v1.0.0+build.5', 'v', [1, 0, 0], [], ['v1', 'v']],
+    ['v1.0.0-rc.1-2', 'v', [1, 0, 0], ['rc', 1, '-', 2], ['v1', 'v']],
+    ['1.2.3.4', '', [1, 2, 3, 4], [], ['1', '']],
     // npm monorepos (changesets, lerna)
-    ['plugin-x@2.3.1', 'plugin-x@', [2, 3, 1], [], ['plugin-x@2.3', 'plugin-x@2', 'plugin-x@']],
-    ['@acme/cli@3.0.0', '@acme/cli@', [3, 0, 0], [], ['@acme/cli@3.0', '@acme/cli@3', '@acme/cli@']],
-    ['@acme/cli@3.0.0-next.12', '@acme/cli@', [3, 0, 0], ['next', 12], ['@acme/cli@3.0', '@acme/cli@3', '@acme/cli@']],
+    ['plugin-x@2.3.1', 'plugin-x@', [2, 3, 1], [], ['plugin-x@2', 'plugin-x@']],
+    ['@acme/cli@3.0.0', '@acme/cli@', [3, 0, 0], [], ['@acme/cli@3', '@acme/cli@']],
+    ['@acme/cli@3.0.0-next.12', '@acme/cli@', [3, 0, 0], ['next', 12], ['@acme/cli@3', '@acme/cli@']],
     // crates and other name-version tags
-    ['acme-util-0.7.19', 'acme-util-', [0, 7, 19], [], ['acme-util-0.7', 'acme-util-0', 'acme-util-']],
-    ['acme-1.53.1', 'acme-', [1, 53, 1], [], ['acme-1.53', 'acme-1', 'acme-']],
-    ['acme-v2.1.0', 'acme-v', [2, 1, 0], [], ['acme-v2.1', 'acme-v2', 'acme-v']],
-    ['vendor-1.2.0', 'vendor-', [1, 2, 0], [], ['vendor-1.2', 'vendor-1', 'vendor-']],
-    ['web3-1.0.0', 'web3-', [1, 0, 0], [], ['web3-1.0', 'web3-1', 'web3-']],
-    ['pkg-2-1.0.0', 'pkg-2-', [1, 0, 0], [], ['pkg-2-1.0', 'pkg-2-1', 'pkg-2-']],
+    ['acme-util-0.7.19', 'acme-util-', [0, 7, 19], [], ['acme-util-0', 'acme-util-']],
+    ['acme-1.53.1', 'acme-', [1, 53, 1], [], ['acme-1', 'acme-']],
+    ['acme-v2.1.0', 'acme-v', [2, 1, 0], [], ['acme-v2', 'acme-v']],
+    ['vendor-1.2.0', 'vendor-', [1, 2, 0], [], ['vendor-1', 'vendor-']],
+    ['web3-1.0.0', 'web3-', [1, 0, 0], [], ['web3-1', 'web3-']],
+    ['pkg-2-1.0.0', 'pkg-2-', [1, 0, 0], [], ['pkg-2-1', 'pkg-2-']],
     // Go modules in subdirectories
-    ['tools/v0.23.0', 'tools/v', [0, 23, 0], [], ['tools/v0.23', 'tools/v0', 'tools/v']],
-    ['sdk/v1.2.0-pre.2', 'sdk/v', [1, 2, 0], ['pre', 2], ['sdk/v1.2', 'sdk/v1', 'sdk/v']],
+    ['tools/v0.23.0', 'tools/v', [0, 23, 0], [], ['tools/v0', 'tools/v']],
+    ['sdk/v1.2.0-pre.2', 'sdk/v', [1, 2, 0], ['pre', 2], ['sdk/v1', 'sdk/v']],
     ['tools/v2', 'tools/v', [2], [], ['tools/v2', 'tools/v']],
-    ['charts/app/1.2.0', 'charts/app/', [1, 2, 0], [], ['charts/app/1.2', 'charts/app/1', 'charts/app/']],
+    ['charts/app/1.2.0', 'charts/app/', [1, 2, 0], [], ['charts/app/1', 'charts/app/']],
     // underscore versions
-    ['acme-8_21_0', 'acme-', [8, 21, 0], [], ['acme-8_21', 'acme-8', 'acme-']],
+    ['acme-8_21_0', 'acme-', [8, 21, 0], [], ['acme-8', 'acme-']],
     // Python (PEP 440) pre-releases
-    ['24.1b2', '', [24, 1], ['beta', 2], ['24.1', '24', '']],
-    ['3.0.0rc1', '', [3, 0, 0], ['rc', 1], ['3.0', '3', '']],
-    ['2.0a1', '', [2, 0], ['alpha', 1], ['2.0', '2', '']],
-    ['v1.0.0.b3', 'v', [1, 0, 0], ['beta', 3], ['v1.0', 'v1', 'v']],
-    ['1.0-rc2', '', [1, 0], ['rc', 2], ['1.0', '1', '']],
-    ['1.0c1', '', [1, 0], ['rc', 1], ['1.0', '1', '']],
-    ['1.0b', '', [1, 0], ['beta', 0], ['1.0', '1', '']]
+    ['24.1b2', '', [24, 1], ['beta', 2], ['24', '']],
+    ['3.0.0rc1', '', [3, 0, 0], ['rc', 1], ['3', '']],
+    ['2.0a1', '', [2, 0], ['alpha', 1], ['2', '']],
+    ['v1.0.0.b3', 'v', [1, 0, 0], ['beta', 3], ['v1', 'v']],
+    ['1.0-rc2', '', [1, 0], ['rc', 2], ['1', '']],
+    ['1.0c1', '', [1, 0], ['rc', 1], ['1', '']],
+    ['1.0b', '', [1, 0], ['beta', 0], ['1', '']]
   ] as const)('%s', (tag, component, numbers, pre, prefixes) => {
     const parsed = parseTag(tag)
     expect(parsed).toEqual({ tag, component, version: { numbers, pre }, prefixes })

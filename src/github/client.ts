@@ -4,6 +4,8 @@ import type { PullRequestRef } from './pr-link.js'
 type Octokit = ReturnType<typeof getOctokit>
 
 const LABEL_TIMEOUT_MS = 30_000
+/** Successful runs read to find the base of a scheduled run: the newest few are enough. */
+const RUNS_READ = 5
 
 /** A GitHub Release, as much of it as the context uses. */
 export interface Release {
@@ -28,31 +30,48 @@ export interface Commit {
 }
 
 export interface Comparison {
+  /** `ahead` when base is an ancestor of head; `identical`, `behind` or `diverged` otherwise. */
+  status: string
   commits: Commit[]
   /** All the commits between the two, of which `commits` may be the first 250. */
   total: number
+  /** The changed files, at most 300, with their patches. */
+  files: ChangedFile[]
   url: string | undefined
 }
 
-export interface PullFile {
+/** A changed file of a comparison or a pull request. */
+export interface ChangedFile {
   filename: string
   status: string
   additions: number
   deletions: number
   previousFilename: string | undefined
+  /** The unified diff; undefined when GitHub leaves it out (binary, or too large). */
+  patch: string | undefined
+}
+
+/** A successful run of a workflow. */
+export interface WorkflowRun {
+  headSha: string
+  url: string
+  /** When it was created (ISO 8601). */
+  createdAt: string
 }
 
 /** The reads the context makes; each one request. A failure throws the Octokit error (with `status`). */
 export interface GitHubReader {
   /** The release of a tag; undefined when there is none (404). */
   releaseByTag(tag: string): Promise<Release | undefined>
-  /** Every tag of the repository (one unpaginated request). */
-  tagRefs(): Promise<TagRef[]>
+  /** The tags whose names start with `prefix` ('' for all), every page of them. */
+  tagRefs(prefix: string): Promise<TagRef[]>
   /** The message of an annotated tag object. */
   tagMessage(sha: string): Promise<string>
   compare(base: string, head: string): Promise<Comparison>
   /** The first 100 changed files of a pull request. */
-  pullFiles(number: number): Promise<PullFile[]>
+  pullFiles(number: number): Promise<ChangedFile[]>
+  /** The newest successful runs of workflow file `workflow` on `branch` for `event`, newest first. */
+  successfulRuns(workflow: string, branch: string, event: string): Promise<WorkflowRun[]>
 }
 
 /**
@@ -90,9 +109,15 @@ export class GitHubClient {
           throw error
         }
       },
-      tagRefs: async () => {
+      tagRefs: async (prefix) => {
         const octokit = await this.client()
-        const { data } = await octokit.rest.git.listMatchingRefs({ owner, repo, ref: 'tags', request })
+        // GitHub answers matching-refs whole today; pages are followed should it ever send a Link.
+        const data = await octokit.paginate(octokit.rest.git.listMatchingRefs, {
+          owner,
+          repo,
+          ref: prefix ? `tags/${prefix}` : 'tags',
+          request
+        })
         return data.map((ref) => ({
           name: ref.ref.replace(/^refs\/tags\//, ''),
           type: ref.object.type,
@@ -113,6 +138,7 @@ export class GitHubClient {
           request
         })
         return {
+          status: data.status,
           commits: data.commits.map((commit) => ({
             message: commit.commit.message,
             parents: commit.parents.length,
@@ -124,6 +150,7 @@ export class GitHubClient {
               : undefined
           })),
           total: data.total_commits,
+          files: (data.files ?? []).map(changedFile),
           url: data.html_url
         }
       },
@@ -136,12 +163,24 @@ export class GitHubClient {
           per_page: 100,
           request
         })
-        return data.map((file) => ({
-          filename: file.filename,
-          status: file.status,
-          additions: file.additions,
-          deletions: file.deletions,
-          previousFilename: file.previous_filename
+        return data.map(changedFile)
+      },
+      successfulRuns: async (workflow, branch, event) => {
+        const octokit = await this.client()
+        const { data } = await octokit.rest.actions.listWorkflowRuns({
+          owner,
+          repo,
+          workflow_id: workflow,
+          branch,
+          event,
+          status: 'success',
+          per_page: RUNS_READ,
+          request
+        })
+        return data.workflow_runs.map((run) => ({
+          headSha: run.head_sha,
+          url: run.html_url,
+          createdAt: run.created_at
         }))
       }
     }
@@ -158,5 +197,25 @@ export class GitHubClient {
       labels,
       request: { signal: AbortSignal.timeout(LABEL_TIMEOUT_MS) }
     })
+  }
+}
+
+interface FileData {
+  filename: string
+  status: string
+  additions: number
+  deletions: number
+  previous_filename?: string
+  patch?: string
+}
+
+function changedFile(file: FileData): ChangedFile {
+  return {
+    filename: file.filename,
+    status: file.status,
+    additions: file.additions,
+    deletions: file.deletions,
+    previousFilename: file.previous_filename,
+    patch: file.patch
   }
 }

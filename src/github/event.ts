@@ -30,7 +30,18 @@ export type Trigger =
       changedFiles: number | undefined
     }
   | { kind: 'push'; repo: string; branch: string; commits: PushedCommit[]; compareUrl: string | undefined }
-  /** Anything else (`workflow_dispatch` on a branch, `schedule`, …): no context. '' outside a runner. */
+  /** `schedule`, or `workflow_dispatch` on a branch: the changes since the workflow's last successful run. */
+  | {
+      kind: 'scheduled'
+      repo: string
+      event: 'schedule' | 'workflow_dispatch'
+      branch: string
+      /** The commit this run is on (`GITHUB_SHA`). */
+      sha: string
+      /** The workflow's file name (`docs.yml`), from `GITHUB_WORKFLOW_REF`. */
+      workflow: string
+    }
+  /** Anything else (`workflow_run`, `issues`, …): no context. '' outside a runner. */
   | { kind: 'other'; event: string }
 
 /** The variables the runner sets that say what triggered the run. */
@@ -41,6 +52,8 @@ export interface EventEnv {
   GITHUB_REF_NAME?: string | undefined
   GITHUB_REF_TYPE?: string | undefined
   GITHUB_REPOSITORY?: string | undefined
+  GITHUB_SHA?: string | undefined
+  GITHUB_WORKFLOW_REF?: string | undefined
 }
 
 /**
@@ -90,6 +103,22 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
       branch: env.GITHUB_REF_NAME || env.GITHUB_REF.slice('refs/heads/'.length),
       commits: Array.isArray(payload.commits) ? payload.commits.filter(isRecord).map(pushedCommit) : [],
       compareUrl: text(payload.compare) || undefined
+    }
+  }
+  const workflow = /\/\.github\/workflows\/([^/@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? '')?.[1]
+  if (
+    (event === 'schedule' || event === 'workflow_dispatch') &&
+    env.GITHUB_REF?.startsWith('refs/heads/') &&
+    env.GITHUB_SHA &&
+    workflow
+  ) {
+    return {
+      kind: 'scheduled',
+      repo,
+      event,
+      branch: env.GITHUB_REF_NAME || env.GITHUB_REF.slice('refs/heads/'.length),
+      sha: env.GITHUB_SHA,
+      workflow
     }
   }
   return { kind: 'other', event }

@@ -21,9 +21,8 @@ export interface VersionTag {
   component: string
   version: Version
   /**
-   * Prefixes of the tag that every lower version of the same major (then of the same major and
-   * minor) shares, narrowest first, ending with the component: the reads that find the previous
-   * release asking for as few tags as they can.
+   * The tag up to its major (`v1`), then the component (`v`): the prefixes of the reads that find
+   * the previous release, narrowest first, so they ask for as few tags as they can.
    */
   prefixes: string[]
 }
@@ -64,9 +63,7 @@ function split(tag: string, at: number): VersionTag | undefined {
   let pre: (string | number)[] = []
   if (semverPre !== undefined) pre = semverPre.split('.').flatMap(runs)
   else if (pepName !== undefined) pre = [PEP440_NAMES[pepName] ?? pepName, Number(pepNumber || 0)]
-  // `v1.2` then `v1` then `v`: the text up to the minor, the major, and the component alone.
-  const minorEnd = at + major.length + (parts.length > 1 ? 1 + (parts[1]?.length ?? 0) : 0)
-  const prefixes = [...new Set([tag.slice(0, minorEnd), tag.slice(0, at + major.length), component])]
+  const prefixes = [tag.slice(0, at + major.length), component]
   return { tag, component, version: { numbers: parts.map(Number), pre }, prefixes }
 }
 

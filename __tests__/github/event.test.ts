@@ -143,6 +143,40 @@ describe('readTrigger', () => {
     })
   })
 
+  it('a schedule or a manual run on a branch: the workflow file, the branch and the commit', () => {
+    const env = {
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_REF_NAME: 'main',
+      GITHUB_SHA: 'abc123',
+      GITHUB_WORKFLOW_REF: 'acme/widgets/.github/workflows/docs.yml@refs/heads/main'
+    }
+    expect(read({ ...env, GITHUB_EVENT_NAME: 'schedule' })).toEqual({
+      kind: 'scheduled',
+      repo: 'acme/widgets',
+      event: 'schedule',
+      branch: 'main',
+      sha: 'abc123',
+      workflow: 'docs.yml'
+    })
+    expect(read({ ...env, GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_REF_NAME: '' })).toMatchObject({
+      kind: 'scheduled',
+      event: 'workflow_dispatch',
+      branch: 'main'
+    })
+    // Without what the runs API needs, or on another event: nothing to add.
+    for (const missing of ['GITHUB_SHA', 'GITHUB_WORKFLOW_REF', 'GITHUB_REF'] as const) {
+      expect(read({ ...env, GITHUB_EVENT_NAME: 'schedule', [missing]: '' })).toEqual({
+        kind: 'other',
+        event: 'schedule'
+      })
+    }
+    expect(read({ ...env, GITHUB_EVENT_NAME: 'schedule', GITHUB_WORKFLOW_REF: 'acme/widgets/docs.yml@main' })).toEqual({
+      kind: 'other',
+      event: 'schedule'
+    })
+    expect(read({ ...env, GITHUB_EVENT_NAME: 'workflow_run' })).toEqual({ kind: 'other', event: 'workflow_run' })
+  })
+
   it('anything else, an unreadable payload, or no event at all: other', () => {
     expect(read({ GITHUB_EVENT_NAME: 'schedule', GITHUB_REF: 'refs/heads/main' })).toEqual({
       kind: 'other',

@@ -133,7 +133,7 @@ export interface PullFileSeed {
 }
 
 export interface RunSeed {
-  /** The workflow file name (`docs.yml`) or its numeric id. */
+  /** The workflow's file name (`docs.yml`), as the action asks for it. */
   workflow: string
   branch: string
   event: string
@@ -576,7 +576,7 @@ export class GitHubApiFake {
           .reverse()
           .filter(
             (run) =>
-              (run.workflow === route.workflow || String(run.id) === route.workflow) &&
+              run.workflow === route.workflow &&
               wanted('branch', run.branch) &&
               wanted('event', run.event) &&
               (!query.has('status') || query.get('status') === (run.conclusion ?? 'in_progress'))

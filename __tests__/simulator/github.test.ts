@@ -142,6 +142,22 @@ describe('tags and refs', () => {
     expect((await octokit.rest.git.listMatchingRefs({ owner, repo, ref: 'tags/nope' })).data).toEqual([])
   })
 
+  it('cuts matching refs into pages with a Link header when asked to, which paginate follows', async () => {
+    const [sha = ''] = fake.addCommits(REPO, [{ message: 'x' }])
+    for (let i = 0; i < 25; i++) fake.addTag(REPO, { name: `v0.${i}.0`, at: sha })
+    fake.matchingRefsPageSize = 10
+    try {
+      const first = await octokit.rest.git.listMatchingRefs({ owner, repo, ref: 'tags/v0' })
+      expect(first.data).toHaveLength(10)
+      expect(first.headers.link).toContain('rel="next"')
+      const all = await octokit.paginate(octokit.rest.git.listMatchingRefs, { owner, repo, ref: 'tags/v0' })
+      expect(all).toHaveLength(25)
+      expect(new Set(all.map((r) => r.ref)).size).toBe(25)
+    } finally {
+      fake.matchingRefsPageSize = undefined
+    }
+  })
+
   it('serves a ref with `/` whether sent as %2F (as Octokit does) or raw', async () => {
     seedTags()
     await octokit.rest.git.listMatchingRefs({ owner, repo, ref: 'tags/v1.3' })
@@ -261,6 +277,30 @@ describe('compare', () => {
     expect(same.data).toMatchObject({ status: 'identical', total_commits: 0 })
   })
 
+  it("lists the files the range's commits change, one entry per file, patches joined; none left out without one", async () => {
+    const [base = ''] = fake.addCommits(REPO, [
+      { message: 'base', files: [{ filename: 'old.ts', status: 'added', additions: 1, deletions: 0, patch: '+old' }] }
+    ])
+    const [, head = ''] = fake.addCommits(REPO, [
+      { message: 'one', files: [{ filename: 'a.ts', status: 'modified', additions: 1, deletions: 0, patch: '+one' }] },
+      {
+        message: 'two',
+        files: [
+          { filename: 'a.ts', status: 'modified', additions: 2, deletions: 1, patch: '+two' },
+          { filename: 'logo.png', status: 'added', additions: 0, deletions: 0 }
+        ]
+      }
+    ])
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}` })
+    expect(
+      data.files?.map(({ filename, additions, deletions, patch }) => ({ filename, additions, deletions, patch }))
+    ).toEqual([
+      { filename: 'a.ts', additions: 3, deletions: 1, patch: '+one\n+two' },
+      { filename: 'logo.png', additions: 0, deletions: 0, patch: undefined }
+    ])
+    expect(data.files?.[1]).not.toHaveProperty('patch')
+  })
+
   it('answers 404 for an unknown base or head', async () => {
     for (const basehead of ['v0.0.1...v1.3.0', 'v1.2.0...deadbeefdeadbeef', 'v1.2.0']) {
       await expect(octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead })).rejects.toMatchObject({
@@ -353,6 +393,35 @@ describe('pull requests', () => {
     const all = await octokit.paginate(octokit.rest.pulls.listFiles, { owner, repo, pull_number: 9, per_page: 100 })
     expect(all).toHaveLength(3000)
     expect((await octokit.rest.pulls.get({ owner, repo, pull_number: 9 })).data.changed_files).toBe(3050)
+  })
+})
+
+describe('workflow runs', () => {
+  it('lists the runs of a workflow newest first, filtered by branch, event and status, with the fields GitHub sends', async () => {
+    const [a = '', b = ''] = fake.addCommits(REPO, [{ message: 'a' }, { message: 'b' }])
+    fake.addRun(REPO, { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: a })
+    fake.addRun(REPO, { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: b, conclusion: 'failure' })
+    fake.addRun(REPO, { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: b, conclusion: null })
+    fake.addRun(REPO, { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: b })
+    fake.addRun(REPO, { workflow: 'docs.yml', branch: 'dev', event: 'schedule', headSha: b })
+    fake.addRun(REPO, { workflow: 'docs.yml', branch: 'main', event: 'push', headSha: b })
+    fake.addRun(REPO, { workflow: 'ci.yml', branch: 'main', event: 'schedule', headSha: b })
+    const list = (extra: Record<string, string>) =>
+      octokit.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: 'docs.yml', ...extra })
+    const { data } = await list({ branch: 'main', event: 'schedule', status: 'success' })
+    expect(data.total_count).toBe(2)
+    expect(data.workflow_runs.map((r) => r.head_sha)).toEqual([b, a])
+    expect(data.workflow_runs[0]).toMatchObject({
+      id: expect.any(Number),
+      head_branch: 'main',
+      event: 'schedule',
+      status: 'completed',
+      conclusion: 'success',
+      html_url: expect.stringMatching(/^https:\/\/github\.com\/acme\/app\/actions\/runs\/\d+$/),
+      created_at: expect.stringMatching(/Z$/)
+    })
+    expect((await list({})).data.total_count).toBe(6)
+    expect((await list({ status: 'in_progress' })).data.workflow_runs.map((r) => r.conclusion)).toEqual([null])
   })
 })
 

@@ -21,6 +21,7 @@ import {
   bundleTable,
   budgetTable,
   chartSpec,
+  contextBudgetTable,
   contextSummary,
   contextTable,
   feasibility,
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
     const context = await measureContext({ runs: contextRuns })
     out(contextTable(context))
     out(contextSummary(context))
+    out(contextBudgetTable(context))
     out(`\n${result.machine}`)
     startup = { result, summary, window, context }
   }

@@ -18,7 +18,7 @@ import {
   type VariantRow
 } from './schedule.js'
 import { JITTER } from '../src/agent-api/schedule.js'
-import type { ContextTimes } from './context.js'
+import { LARGE_TAGS, type ContextTimes } from './context.js'
 import {
   DIAGNOSTIC_RSS_LABEL,
   RECORD_RSS_LABEL,
@@ -262,6 +262,11 @@ export function contextTable(c: ContextTimes): string {
     [
       row('`context: auto`: step start → create received', c.autoMs),
       row('`context: none`: step start → create received', c.noneMs),
+      row(
+        `\`context: auto\`, ${LARGE_TAGS.toLocaleString('en-US')} tags, large release: step start → create received`,
+        c.largeMs
+      ),
+      row('`context: auto`, 31 tags, the same large release: step start → create received', c.fewTagsMs),
       row('`context: auto`: step start → first GitHub request', c.firstReadMs),
       row('`context: auto`: step start → last round’s first request', c.lastRoundMs),
       row('first `context: auto` run of the process (loads @actions/github)', [c.firstAutoMs])
@@ -302,11 +307,26 @@ export function recordSummary(result: StartupResult): string {
   return `Saving the re-run record adds ${(mb(withRecord) - mb(without)).toFixed(1)} MB to the peak (${mb(withRecord).toFixed(1)} against ${mb(without).toFixed(1)} MB, medians) and ${(median(withRecord.tailMs) - median(without.tailMs)).toFixed(0)} ms between the last poll and the exit (${median(withRecord.tailMs).toFixed(0)} against ${median(without.tailMs).toFixed(0)} ms), where a save still under way would hold the step. Spawn → exit differs by ${total.toFixed(0)} ms, ${Math.abs(total) <= jitterMs ? 'inside' : 'beyond'} the ±${jitterMs} ms jitter of the first poll.`
 }
 
+/** How the large release's context spends the budget. */
+export function contextBudgetTable(c: ContextTimes): string {
+  const total = c.sections.reduce((sum, s) => sum + s.chars, 0)
+  return table(
+    ['Part of the context (large release)', 'characters', 'share'],
+    [
+      ...c.sections.map((s) => [s.title, s.chars.toLocaleString('en-US'), `${((100 * s.chars) / total).toFixed(0)} %`]),
+      ['total (budget 60,000)', total.toLocaleString('en-US'), '100 %']
+    ],
+    ['l', 'r', 'r']
+  )
+}
+
 export function contextSummary(c: ContextTimes): string {
   const added = median(c.autoMs) - median(c.noneMs)
   const latency = c.rounds.length * c.latencyMs
   const rounds = c.rounds.map((round) => round.map((route) => `\`${route}\``).join(' and ')).join(', then ')
-  return `\`context: auto\` adds ${added.toFixed(0)} ms (difference of medians) with ${c.requests} GitHub requests in ${c.rounds.length} rounds (${rounds}): ${latency} ms of latency and ${(added - latency).toFixed(0)} ms of work. The context adds ${c.contextChars.toLocaleString('en-US')} characters to the prompt; the step logs “${c.logLine}”.`
+  const large = median(c.largeMs) - median(c.noneMs)
+  const largeRounds = c.largeRounds.map((round) => round.map((route) => `\`${route}\``).join(' and ')).join(', then ')
+  return `With ${LARGE_TAGS.toLocaleString('en-US')} tags and a release of 250 commits changing 531 files (GitHub lists 300), it adds ${large.toFixed(0)} ms with ${c.largeRequests} requests in ${c.largeRounds.length} rounds (${largeRounds}); among 31 tags the same release takes ${(median(c.fewTagsMs) - median(c.noneMs)).toFixed(0)} ms: the tags of the component's major are read, not the repository's, and the rest of the time is the large comparison. \`context: auto\` adds ${added.toFixed(0)} ms (difference of medians) with ${c.requests} GitHub requests in ${c.rounds.length} rounds (${rounds}): ${latency} ms of latency and ${(added - latency).toFixed(0)} ms of work. The context adds ${c.contextChars.toLocaleString('en-US')} characters to the prompt; the step logs “${c.logLine}”.`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -539,11 +559,13 @@ export function renderDocument(input: ReportInput): string {
       '',
       '## Context time',
       '',
-      `What \`context: auto\` adds before the create, for a pushed tag: the step runs in-process (\`runInProcess\`, scripts/in-process.ts) on a virtual clock against the Agent API simulator, and reads GitHub through its real client (Octokit, from src/github.ts) from the GitHub API fake (simulator/github.ts), which answers every request after ${context.latencyMs} ms. The repository has tag v1.3.0 with a release and its notes, 30 earlier version tags and 120 commits since the previous one, v1.2.3 (merges and dependabot’s among them, which the context leaves out). Times are real, from calling the step to the create’s arrival at the simulator; \`context: auto\` and \`context: none\` take turns, ${context.runs} runs each, after one of each to warm up. The fake runs in the bench’s process: building its answers is in the times too. The first run of the process also loads \`@actions/github\`, from node_modules rather than from the bundle’s chunk as the action does, so that row is an order of magnitude only.`,
+      `What \`context: auto\` adds before the create, for a pushed tag: the step runs in-process (\`runInProcess\`, scripts/in-process.ts) on a virtual clock against the Agent API simulator, and reads GitHub through its real client (Octokit, from src/github.ts) from the GitHub API fake (simulator/github.ts), which answers every request after ${context.latencyMs} ms. The repository has tag v1.3.0 with a release and its notes, 30 earlier version tags and 120 commits since the previous one, v1.2.3 (merges and dependabot’s among them, which the context leaves out). The large one has the same tags among ${LARGE_TAGS.toLocaleString('en-US')} (an auto-released package’s fill the rest), 250 commits since v1.2.3 changing 531 files with their patches (the comparison lists 300) (source, tests, docs, a lockfile, images), and notes of 400 more lines. Times are real, from calling the step to the create’s arrival at the simulator; \`context: auto\` and \`context: none\` take turns, ${context.runs} runs each, after one of each to warm up. The fake runs in the bench’s process: building its answers is in the times too. The first run of the process also loads \`@actions/github\`, from node_modules rather than from the bundle’s chunk as the action does, so that row is an order of magnitude only.`,
       '',
       contextTable(context),
       '',
       contextSummary(context),
+      '',
+      contextBudgetTable(context),
       '',
       '## Machine',
       '',

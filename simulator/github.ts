@@ -536,9 +536,10 @@ export class GitHubApiFake {
         )
       }
       case 'matching-refs': {
+        // Filtered before the JSON is built, so a large repository costs what the answer holds.
         const refs = [...r.tags.values()]
+          .filter((t) => `refs/tags/${t.name}`.startsWith(`refs/${route.ref}`))
           .map((t) => this.refJson(r, t))
-          .filter((x) => x.ref.startsWith(`refs/${route.ref}`))
           .sort((a, b) => (a.ref < b.ref ? -1 : 1))
         if (this.matchingRefsPageSize === undefined) return ok(refs)
         const sized = new URLSearchParams(query)

@@ -106,6 +106,51 @@ describe('a tag', () => {
     expect(result.text.endsWith('- Tag: v1.0.0')).toBe(true)
   })
 
+  it('names the component when it says more than `v`, and the list of tags when every tag was asked for', async () => {
+    const cli = await gatherContext(
+      tag('@acme/cli@1.0.0'),
+      options({ reader: reader({ tagRefs: () => Promise.resolve([]) }) })
+    )
+    expect(cli.description).toBe('Tag @acme/cli@1.0.0: no earlier version tag of @acme/cli@')
+    expect(cli.text.endsWith('- Previous release: none (no earlier version tag of @acme/cli@)')).toBe(true)
+    const asked: string[] = []
+    const bare = await gatherContext(
+      tag('2.0.0'),
+      options({
+        reader: reader({
+          tagRefs: (prefix) => {
+            asked.push(prefix)
+            return prefix ? Promise.resolve([]) : Promise.reject(status(500, 'boom'))
+          }
+        })
+      })
+    )
+    expect(asked).toEqual(['2', ''])
+    expect(bare.warning).toContain(
+      'could not read the list of tags (to find the previous release) (GitHub answered 500'
+    )
+    expect(bare.text).not.toContain('Previous release')
+  })
+
+  it('a tag that is not a version: its own ref is read for its message, and no previous release is looked for', async () => {
+    const asked: string[] = []
+    const result = await gatherContext(
+      tag('nightly'),
+      options({
+        reader: reader({
+          tagRefs: (prefix) => {
+            asked.push(prefix)
+            return Promise.resolve([{ name: 'nightly', type: 'tag', sha: 'obj' }])
+          },
+          tagMessage: () => Promise.resolve('Nightly build')
+        })
+      })
+    )
+    expect(asked).toEqual(['nightly'])
+    expect(result.description).toBe('Tag nightly: tag message and not a version tag, so no previous release')
+    expect(result.text).toContain('### Message of tag nightly\n\n> Nightly build')
+  })
+
   it('one warning for every read that failed: what is missing, the first reason, the permission once', async () => {
     const result = await gatherContext(
       tag('v2'),

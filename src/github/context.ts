@@ -150,8 +150,10 @@ export async function releaseContext(
   read: Read
 ): Promise<Built> {
   const listTags = (prefix: string): Promise<TagRef[] | undefined> =>
-    read(`the tags starting with ${inline(prefix || tag, 100)} (to find the previous release)`, CONTENTS, (r) =>
-      r.tagRefs(prefix)
+    read(
+      `${prefix ? `the tags starting with ${inline(prefix, 100)}` : 'the list of tags'} (to find the previous release)`,
+      CONTENTS,
+      (r) => r.tagRefs(prefix)
     )
   // The release and the tags are independent: both requests go out at once.
   const [release, found] = await Promise.all([

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { gatherContext, promptWithContext, type ContextOptions } from '../../src/github/context.js'
+import { RUNS_TRIED } from '../../src/github/last-run.js'
 import type { Trigger } from '../../src/github/event.js'
 import type { Comparison, GitHubReader } from '../../src/github/client.js'
 
@@ -326,6 +327,88 @@ describe('the budget', () => {
       `${head}\n\n### Pushed commits (5)\n\n- … and 5 more commits`
     )
     expect((await gatherContext(push(5, 50), options({ budget: room + 21 }))).text).toBe(head)
+  })
+})
+
+describe('a scheduled or manual run', () => {
+  const scheduled: Trigger = {
+    kind: 'scheduled',
+    repo: 'acme/w',
+    event: 'workflow_dispatch',
+    branch: 'main',
+    sha: 'head',
+    workflow: 'docs.yml'
+  }
+  const runs = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      headSha: `run${i}`,
+      url: `https://x/runs/${i}`,
+      createdAt: '2026-01-01T00:00:00Z'
+    }))
+
+  it(`tries the newest ${RUNS_TRIED} runs, passing over commits gone (404) or not in the history`, async () => {
+    const compared: string[] = []
+    const result = await gatherContext(
+      scheduled,
+      options({
+        reader: reader({
+          successfulRuns: () => Promise.resolve(runs(RUNS_TRIED + 1)),
+          compare: (base) => {
+            compared.push(base)
+            return base === 'run0'
+              ? Promise.reject(status(404, 'No commit found'))
+              : Promise.resolve({ status: 'diverged', commits: [], total: 0, files: [], url: undefined })
+          }
+        })
+      })
+    )
+    expect(compared).toEqual(runs(RUNS_TRIED).map((r) => r.headSha))
+    expect(result.warning).toBeUndefined()
+    expect(result.description).toBe(
+      'A manual run of docs.yml on main: no earlier successful run of it is in the history of this commit, so there is no range to add'
+    )
+    expect(result.requests).toBe(1 + RUNS_TRIED)
+  })
+
+  it('the same commit as the last run: no changes, said as such', async () => {
+    const result = await gatherContext(
+      scheduled,
+      options({
+        reader: reader({
+          successfulRuns: () => Promise.resolve(runs(1)),
+          compare: () =>
+            Promise.resolve({ status: 'identical', commits: [], total: 0, files: [], url: 'https://x/compare' })
+        })
+      })
+    )
+    expect(result.description).toBe('A manual run of docs.yml on main: 0 changes since the last successful run')
+    expect(result.text).toContain(
+      '- Last successful run: https://x/runs/0 (2026-01-01T00:00:00Z, commit run0)\n- Compare: https://x/compare'
+    )
+    expect(result.text).not.toContain('### The change itself')
+  })
+
+  it('a comparison that fails: one warning naming contents: read, no range, no further tries', async () => {
+    let compares = 0
+    const result = await gatherContext(
+      scheduled,
+      options({
+        reader: reader({
+          successfulRuns: () => Promise.resolve(runs(3)),
+          compare: () => {
+            compares++
+            return Promise.reject(status(403, 'Forbidden'))
+          }
+        })
+      })
+    )
+    expect(compares).toBe(1)
+    expect(result.warning).toContain('could not read the changes since run0 (GitHub answered 403: Forbidden)')
+    expect(result.warning).toContain('needs `contents: read`')
+    expect(result.description).toBe(
+      'A manual run of docs.yml on main: the changes since the last successful run could not be read'
+    )
+    expect(result.text).not.toContain('Last successful run')
   })
 })
 

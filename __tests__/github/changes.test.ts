@@ -47,7 +47,22 @@ describe('usefulness', () => {
     ['vendor/github.com/x/y.go', 5],
     ['third_party/lib/a.c', 5],
     ['assets/logo.png', 6],
-    ['fonts/Inter.woff2', 6]
+    ['fonts/Inter.woff2', 6],
+    // Names that only look like one of the kinds: the patterns hold to whole folders and endings.
+    ['src/image.png.ts', 1],
+    ['redist/setup.ts', 1],
+    ['src/build.ts', 1],
+    ['src/vendors/x.ts', 1],
+    ['src/latest.ts', 1],
+    ['src/contest/x.ts', 1],
+    ['src/schemas.ts', 1],
+    ['config/schema.yaml', 0],
+    ['types/index.d.ts.map', 5],
+    ['README.md.bak', 3],
+    ['mydocs/x.yml', 3],
+    ['notes.mdx', 2],
+    ['go.sum.txt', 2],
+    ['a.ts.orig', 3]
   ])('%s: %i', (name, rank) => {
     expect(usefulness(name)).toBe(rank)
   })

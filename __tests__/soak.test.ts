@@ -1,6 +1,7 @@
 /**
  * A fixed slice of the chaos soak (`npm run soak`): 40 seeded runs of the built action against the
- * simulator, covering every fault class, signals and re-runs, with every invariant checked.
+ * simulator, covering every fault class, signals, re-runs and inputs left unset or empty, with every
+ * invariant checked.
  * A failure names each violation's seed; `node build/scripts/soak.js --replay <seed> --quick`
  * replays that run with its full log.
  */
@@ -31,5 +32,9 @@ describe('chaos soak slice', () => {
     expect(attempts.filter((a) => a.signal?.sent).length).toBeGreaterThanOrEqual(5)
     expect(report.runs.filter((r) => r.attempts.length > 1).length).toBeGreaterThanOrEqual(5)
     expect(attempts.filter((a) => a.resumed).length).toBeGreaterThanOrEqual(2)
+    // Optional inputs left out, or given empty as a forwarding workflow does: their defaults hold.
+    const ways = report.runs.flatMap((r) => Object.values(r.plan.defaulted))
+    expect(ways.filter((how) => how === 'unset').length).toBeGreaterThanOrEqual(5)
+    expect(ways.filter((how) => how === 'empty').length).toBeGreaterThanOrEqual(20)
   })
 })

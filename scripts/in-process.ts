@@ -3,6 +3,9 @@
  * defaults, the real client over loopback HTTP to the simulator, and a virtual clock shared with
  * the simulator, so every scenario takes milliseconds. What the step wrote is recorded.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { inputDefaults, readAction } from './action-metadata.js'
 import type { VirtualClock } from '../simulator/virtual-clock.js'
 import { main } from '../src/step/main.js'
@@ -31,7 +34,10 @@ export interface StepOptions {
   clock: VirtualClock
   /** Runner variables (GITHUB_*); none by default. */
   env?: Record<string, string>
-  /** Files the step may read (prompt-file, the event payload). */
+  /**
+   * Files the step may read (prompt-file, the event payload), by path in the workspace: written to
+   * a temporary GITHUB_WORKSPACE (prompt-file is read from disk, confined to it).
+   */
   files?: Record<string, string>
   records?: RecordStore
   /** Aborts as the runner's cancel would. */
@@ -49,6 +55,8 @@ export async function runInProcess(inputs: Record<string, string>, options: Step
   const lines: { level: Level; message: string }[] = []
   let summary = ''
   const cancel = options.cancel ?? new AbortController()
+  const workspace = mkdtempSync(join(tmpdir(), 'docs-agent-ws-'))
+  for (const [path, content] of Object.entries(options.files ?? {})) writeFileSync(join(workspace, path), content)
   const logAt =
     (level: Level) =>
     (message: string): void => {
@@ -75,7 +83,7 @@ export async function runInProcess(inputs: Record<string, string>, options: Step
       warning: logAt('warning'),
       error: logAt('error')
     },
-    env: options.env ?? {},
+    env: { GITHUB_WORKSPACE: workspace, ...options.env },
     readFile: (path) => {
       const content = options.files?.[path]
       if (content === undefined)
@@ -85,7 +93,7 @@ export async function runInProcess(inputs: Record<string, string>, options: Step
     clock: options.clock,
     signals: { signal: cancel.signal, received: () => (cancel.signal.aborted ? 'SIGTERM' : undefined) },
     records: options.records ?? new MemoryRecords(false)
-  })
+  }).finally(() => rmSync(workspace, { recursive: true, force: true }))
   return {
     code,
     outputs,

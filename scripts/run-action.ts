@@ -4,7 +4,7 @@
  * GITHUB_STEP_SUMMARY files.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { inputDefaults, readAction, ROOT } from './action-metadata.js'
@@ -35,6 +35,8 @@ export interface ActionOptions {
   env?: Record<string, string>
   /** Files to create in the workspace before the run. */
   files?: Record<string, string>
+  /** Symlinks to create in the workspace: path in the workspace → target. */
+  symlinks?: Record<string, string>
   /** Copies the action's stdout and stderr to this process's as they come. */
   echo?: boolean
   /** Called once stdout holds the text, with the child (to send signals). */
@@ -58,6 +60,7 @@ export function runAction(inputs: Record<string, string>, options: ActionOptions
   writeFileSync(outputFile, '')
   writeFileSync(summaryFile, '')
   for (const [path, content] of Object.entries(options.files ?? {})) writeFileSync(join(workspace, path), content)
+  for (const [path, target] of Object.entries(options.symlinks ?? {})) symlinkSync(target, join(workspace, path))
 
   const child = spawn(ACTION_NODE, [...(options.nodeArgs ?? []), ENTRY], {
     cwd: workspace,

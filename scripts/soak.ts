@@ -4,7 +4,8 @@
  *
  * Every run draws all it does from its own seed (derived from the campaign's): the mode, how the
  * job ends, faults on the create or follow-up and on the polls, `fail-on`, a SIGINT or SIGTERM at a
- * random moment, and re-runs of the same workflow run. Its invariants are checked once its attempts
+ * random moment, re-runs of the same workflow run, and optional inputs left out or given empty (as a
+ * workflow forwarding an unset value passes them). Its invariants are checked once its attempts
  * are over; a violation prints the run's seed and the command that replays that one run with its log.
  *
  *   node build/scripts/soak.js [--seed N] [--runs N] [--seconds N] [--concurrency N] [--quick]
@@ -194,9 +195,29 @@ export interface RunPlan {
   /** The runner's cache service and run variables are set (always for re-runs). */
   cache: boolean
   onRerun: 'resume' | 'new'
+  /**
+   * Optional inputs at their default left out of `with:` (the runner passes action.yml's default)
+   * or given empty, as a workflow forwarding an unset value does: the action must take its default.
+   */
+  defaulted: Partial<Record<DefaultedInput, 'unset' | 'empty'>>
   /** One per attempt of the same workflow run. */
   attempts: AttemptPlan[]
 }
+
+/** The optional inputs a run may leave at their default, unset or empty. */
+type DefaultedInput =
+  | 'wait'
+  | 'fail-on'
+  | 'max-poll-interval'
+  | 'on-rerun'
+  | 'prompt'
+  | 'prompt-file'
+  | 'job-id'
+  | 'context'
+  | 'dry-run'
+  | 'labels'
+  | 'github-token'
+  | 'rerun-key'
 
 interface Profile {
   timeoutMs: [number, number]
@@ -281,6 +302,7 @@ export function planRun(seed: number, quick = false): RunPlan {
     refused,
     cache: false,
     onRerun: 'resume',
+    defaulted: {},
     attempts: []
   }
   if (end === 'late-pr') plan.prLinkLagMs = rng.int(...p.lagMs)
@@ -316,7 +338,39 @@ export function planRun(seed: number, quick = false): RunPlan {
     if (signal) attemptPlan.signal = signal
     plan.attempts.push(attemptPlan)
   }
+  // Drawn last, so the rest of a seed's plan is what it was before these draws existed.
+  plan.defaulted = planDefaulted(rng, plan)
   return plan
+}
+
+/**
+ * Which inputs the run leaves at their default, and how. An input whose planned value is its
+ * default is left out or given empty half of the time; inputs the soak never sets otherwise (or
+ * that its mode leaves empty) are given empty a third of the time.
+ */
+function planDefaulted(rng: Random, plan: RunPlan): RunPlan['defaulted'] {
+  const atDefault: [DefaultedInput, boolean][] = [
+    ['wait', plan.wait],
+    ['fail-on', plan.failOn === 'failed, archived, timed-out'],
+    ['max-poll-interval', plan.maxPollInterval === '10s'],
+    ['on-rerun', plan.onRerun === 'resume']
+  ]
+  const defaulted: RunPlan['defaulted'] = {}
+  for (const [name, isDefault] of atDefault) {
+    const draw = rng.next()
+    if (isDefault && draw < 0.5) defaulted[name] = draw < 0.25 ? 'unset' : 'empty'
+  }
+  const neverSet: DefaultedInput[] = [
+    plan.mode === 'wait-only' ? 'prompt' : 'prompt-file',
+    ...(plan.mode === 'create' ? (['job-id'] as const) : []),
+    'context',
+    'dry-run',
+    'labels',
+    'github-token',
+    'rerun-key'
+  ]
+  for (const name of neverSet) if (rng.chance(1 / 3)) defaulted[name] = 'empty'
+  return defaulted
 }
 
 function terminalOf(end: End): FinalStatus {
@@ -621,6 +675,10 @@ async function runGroup(plan: RunPlan): Promise<GroupRun> {
       }
       if (plan.mode !== 'wait-only') inputs.prompt = PROMPT
       if (group.seededId) inputs['job-id'] = group.seededId
+      for (const [name, how] of Object.entries(plan.defaulted)) {
+        if (how === 'unset') Reflect.deleteProperty(inputs, name)
+        else inputs[name] = ''
+      }
       const env: Record<string, string> = {}
       if (cache) {
         for (const [name, value] of Object.entries(cache.env())) if (value !== undefined) env[name] = value
@@ -1222,7 +1280,9 @@ function describePlan(plan: RunPlan): string {
   )
   const rerun =
     plan.attempts.length > 1 ? ` ×${plan.attempts.length}${plan.onRerun === 'new' ? ' (on-rerun: new)' : ''}` : ''
-  return `${mode}, ends ${plan.end}, timeout ${plan.timeoutMs}ms, signals ${signals.join('/')}${rerun}`
+  const defaulted = Object.entries(plan.defaulted).map(([name, how]) => (how === 'unset' ? `-${name}` : `${name}=''`))
+  const inputs = defaulted.length > 0 ? `, inputs ${defaulted.join(' ')}` : ''
+  return `${mode}, ends ${plan.end}, timeout ${plan.timeoutMs}ms, signals ${signals.join('/')}${rerun}${inputs}`
 }
 
 function runLine(index: number, report: RunReport): string {
@@ -1259,6 +1319,10 @@ export function formatReport(report: SoakReport): string {
     ['by fault class', tally(runs.flatMap((r) => (r.faults.length > 0 ? r.faults : ['none'])))],
     ['fault classes not met', unexercised.length > 0 ? unexercised.join(', ') : 'none'],
     ['by fail-on', tally(runs.map((r) => r.plan.failOn.replace(/\s+/g, ' ')))],
+    [
+      'inputs at their default',
+      `${runs.filter((r) => Object.keys(r.plan.defaulted).length > 0).length} runs: ${tally(runs.flatMap((r) => Object.entries(r.plan.defaulted).map(([name, how]) => `${name} ${how}`)))}`
+    ],
     ['outcomes', tally(attempts.map((a) => a.outcome))],
     [
       'signals',

@@ -330,11 +330,14 @@ describe('context', () => {
       expect(sent()).toContain('- Previous release: v1.10.0')
     })
 
-    it('an empty github-token: one warning, no request', async () => {
+    it('an empty github-token: one notice, no warning, no request', async () => {
       const result = await run({ 'github-token': '' }, tagEnv())
       expectOneCreate(result)
       expect(github.requests).toEqual([])
-      expect(result.at('warning')).toEqual([expect.stringContaining("the 'github-token' input is empty")])
+      expect(result.at('warning')).toEqual([])
+      expect(result.at('notice')[0]).toBe(
+        "Input 'github-token' is empty: no GitHub API calls, so the context has only what the event holds and no labels are added. Leave the input out for the workflow's token."
+      )
     })
   })
 

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -82,6 +83,158 @@ describe('as the runner runs it', () => {
     expect(run.stdout).toContain('::debug::')
     expect(annotations(run.stdout, 'error')[0]).toContain('bad key Bearer ***')
     expect(secretLeaks(run, KEY)).toEqual([])
+  })
+})
+
+describe('an optional input given empty, as a forwarding workflow passes it: its default', () => {
+  // INPUT_<NAME>='' is present in the environment: the runner's way of passing `name: ''`.
+  const emptyRun = (name: string, extra: Record<string, string> = {}, options: Parameters<typeof runAction>[1] = {}) =>
+    runAction(inputs({ ...extra, [name]: '' }), { ...options, env: { RUNNER_DEBUG: '1', ...options.env } })
+  const debugSettings = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('::debug::Mode '))
+
+  it('prompt: the prompt comes from prompt-file', async () => {
+    const run = await emptyRun('prompt', { 'prompt-file': 'p.md' }, { files: { 'p.md': 'From the file.' } })
+    expect(run.code).toBe(0)
+    expect(sim.jobs('proj-e2e').at(-1)?.prompts[0]).toBe('From the file.')
+  })
+
+  it('prompt-file: the prompt input is the prompt', async () => {
+    const run = await emptyRun('prompt-file')
+    expect(run.code).toBe(0)
+    expect(run.outputs.prompt).toBe('Document release v1.2.3')
+  })
+
+  it('job-id: a new job is created', async () => {
+    const run = await emptyRun('job-id')
+    expect(run.code).toBe(0)
+    expect(requests('create')).toHaveLength(1)
+    expect(requests('message')).toHaveLength(0)
+  })
+
+  it('wait: true, the step waits for the job to complete', async () => {
+    const run = await emptyRun('wait')
+    expect(run.code).toBe(0)
+    expect(run.outputs.status).toBe('completed')
+    expect(requests('get').length).toBeGreaterThan(0)
+  })
+
+  it('timeout: 30m', async () => {
+    const run = await emptyRun('timeout')
+    expect(run.code).toBe(0)
+    expect(debugSettings(run.stdout)).toBe(
+      '::debug::Mode create; timeout 1800000ms; polls from 500ms up to 10000ms; base URL ' + new URL(sim.url).origin
+    )
+  })
+
+  it('poll-interval: 2s', async () => {
+    const run = await emptyRun('poll-interval')
+    expect(run.code).toBe(0)
+    expect(debugSettings(run.stdout)).toContain('; polls from 2000ms up to 10000ms;')
+  })
+
+  it('max-poll-interval: 10s', async () => {
+    const run = await emptyRun('max-poll-interval', { 'poll-interval': '1s' })
+    expect(run.code).toBe(0)
+    expect(debugSettings(run.stdout)).toContain('; polls from 1000ms up to 10000ms;')
+  })
+
+  it('fail-on: failed, archived, timed-out (a failed job fails the step)', async () => {
+    sim.setScenario({ finalStatus: 'failed', pr: false })
+    const run = await emptyRun('fail-on')
+    expect(run.code).toBe(1)
+    expect(annotations(run.stdout, 'error')).toEqual([
+      `Docs agent job ${run.outputs['job-id'] ?? ''} ended failed (fail-on includes 'failed').`
+    ])
+  })
+
+  it('base-url: https://api.mintlify.com (seen by a proxy that wants credentials: the step fails at once)', async () => {
+    const connects: string[] = []
+    const proxy = createServer((socket) =>
+      socket.once('data', (data) => {
+        connects.push(data.toString('latin1').split('\r\n')[0] ?? '')
+        socket.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n')
+      })
+    )
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (proxy.address() as { port: number }).port
+      const run = await emptyRun('base-url', {}, { env: { HTTPS_PROXY: `http://127.0.0.1:${port}` } })
+      expect(run.code).toBe(1)
+      expect(connects).toEqual(['CONNECT api.mintlify.com:443 HTTP/1.1'])
+      expect(sim.requests).toHaveLength(0)
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve))
+    }
+  })
+
+  it('github-token: no GitHub API calls, one notice', async () => {
+    const run = await emptyRun('github-token')
+    expect(run.code).toBe(0)
+    expect(annotations(run.stdout, 'notice')[0]).toBe(
+      "Input 'github-token' is empty: no GitHub API calls, so the context has only what the event holds and no labels are added. Leave the input out for the workflow's token."
+    )
+    expect(annotations(run.stdout, 'warning')).toEqual([])
+  })
+
+  it('labels: none, so nothing is labelled', async () => {
+    // A GitHub that cannot be reached: a label request would end in a warning.
+    const run = await emptyRun('labels', {}, { env: { GITHUB_API_URL: 'http://127.0.0.1:9' } })
+    expect(run.code).toBe(0)
+    expect(run.outputs['pr-link']).not.toBe('')
+    expect(annotations(run.stdout, 'warning')).toEqual([])
+    expect(run.stdout).not.toContain('label')
+  })
+
+  it('context: auto, the pushed commits join the prompt', async () => {
+    const event = { commits: [{ id: 'a1b2c3d', message: 'Add the export command', author: { username: 'dev' } }] }
+    const run = await emptyRun(
+      'context',
+      {},
+      {
+        files: { 'event.json': JSON.stringify(event) },
+        env: {
+          GITHUB_EVENT_NAME: 'push',
+          GITHUB_EVENT_PATH: 'event.json',
+          GITHUB_REF: 'refs/heads/main',
+          GITHUB_REPOSITORY: 'acme/widgets'
+        }
+      }
+    )
+    expect(run.code).toBe(0)
+    expect(run.outputs.prompt).toContain('Add the export command')
+    expect(sim.jobs('proj-e2e').at(-1)?.prompts[0]).toBe(run.outputs.prompt)
+  })
+
+  it('dry-run: false, the job is created', async () => {
+    const run = await emptyRun('dry-run')
+    expect(run.code).toBe(0)
+    expect(requests('create')).toHaveLength(1)
+    expect(run.outputs.status).toBe('completed')
+  })
+})
+
+describe('bad input, as a process', () => {
+  it('a wait-only step keeps its job-id in the output and the summary', async () => {
+    const run = await runAction(inputs({ prompt: '', 'job-id': 'job-given-42', 'max-poll-interval': '7h' }))
+    expect(run.code).toBe(1)
+    expect(sim.requests).toHaveLength(0)
+    expect(annotations(run.stdout, 'error')).toEqual([
+      `Input 'max-poll-interval': "7h" is longer than 6h, GitHub's limit for a job: expected at most 6h.`
+    ])
+    expect(run.outputs['job-id']).toBe('job-given-42')
+    expect(run.summary).toContain('job-given-42')
+  })
+
+  it('a prompt-file that is a symlink out of the workspace is refused before it is read', async () => {
+    const outside = join(mkdtempSync(join(tmpdir(), 'outside-')), 'secret.md')
+    writeFileSync(outside, 'mint_not_for_the_agent')
+    const run = await runAction(inputs({ prompt: '', 'prompt-file': 'link.md' }), { symlinks: { 'link.md': outside } })
+    expect(run.code).toBe(1)
+    expect(sim.requests).toHaveLength(0)
+    expect(annotations(run.stdout, 'error')).toEqual([
+      `Input 'prompt-file': "link.md" is outside the workspace: expected the path of a regular UTF-8 file inside the workspace (GITHUB_WORKSPACE), not under .git/.`
+    ])
+    expect(run.stdout + run.summary).not.toContain('mint_not_for_the_agent')
   })
 })
 
@@ -188,6 +341,18 @@ describe('a re-run, as two processes against a fake cache service', () => {
     expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
     expect(second.stdout).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
     expect(annotations(second.stdout, 'warning')).toEqual([])
+  })
+
+  it.each(['on-rerun', 'rerun-key'])('%s given empty: attempt 2 resumes, as with the default', async (name) => {
+    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
+    // A run of its own, so no record of another test is found.
+    const emptied = { env: { [`INPUT_${name.toUpperCase()}`]: '', GITHUB_RUN_ID: `run-${name}` } }
+    const first = await attempt(1, temp, emptied)
+    expect(first.code).toBe(0)
+    const second = await attempt(2, temp, emptied)
+    expect(second.code).toBe(0)
+    expect(requests('create')).toHaveLength(1)
+    expect(second.stdout).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
   })
 
   it('attempt 1 cancelled while waiting, attempt 2 waits for the same job', async () => {

@@ -434,6 +434,30 @@ describe('faults', () => {
       expect(result.everything()).not.toContain('may have been')
     })
 
+    it.each([
+      [
+        'a stray % in the password',
+        'http://user:50%off@proxy.internal:3128',
+        'its user name or password is not percent-encoded'
+      ],
+      ['no scheme', 'proxy.internal:3128', 'no http:// or https://'],
+      ['not a URL', '10.0.0.1:3128', 'not a URL']
+    ])(
+      'a proxy variable that cannot be parsed (%s): fails before any request, after the outputs, without its value',
+      async (_what, value, why) => {
+        process.env.HTTPS_PROXY = value
+        const result = await run({ 'base-url': 'https://agent-api.example.test' })
+        expect(result.code).toBe(1)
+        expect(result.at('error')).toEqual([
+          `Proxy variable HTTPS_PROXY: ${why}: expected http://host:port or http://user:password@host:port, with % in a password written %25.`
+        ])
+        expect(Object.keys(result.outputs)).toHaveLength(13)
+        expect(result.summary).toContain('❌ Docs agent step failed')
+        expect(result.everything()).not.toContain(value)
+        expect(result.everything()).not.toContain('50%off')
+      }
+    )
+
     it('sends the proxy its credentials', async () => {
       const seen: string[] = []
       server = createServer((socket) => {

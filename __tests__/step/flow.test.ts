@@ -347,7 +347,7 @@ describe('flow', () => {
       [
         'unreadable prompt-file',
         { prompt: '', 'prompt-file': 'nope.md' },
-        /^Input 'prompt-file': cannot read "nope.md" \(ENOENT\)/
+        /^Input 'prompt-file': "nope.md" cannot be read \(ENOENT\): expected the path of a regular UTF-8 file inside the workspace/
       ],
       [
         'malformed timeout',
@@ -380,6 +380,17 @@ describe('flow', () => {
       expect(Object.keys(result.outputs)).toHaveLength(13)
       expect(result.summary).toContain('❌ Docs agent step failed')
       expect(result.everything()).not.toContain(KEY)
+    })
+
+    it('a wait-only step with bad input still gives its job-id to the output and the summary', async () => {
+      const result = await run({ prompt: '', 'job-id': 'job-given-7', timeout: '7h' })
+      expect(result.code).toBe(1)
+      expect(virtual().sim.requests).toHaveLength(0)
+      expect(result.at('error')).toEqual([
+        `Input 'timeout': "7h" is longer than 6h, GitHub's limit for a job: expected at most 6h.`
+      ])
+      expect(result.outputs['job-id']).toBe('job-given-7')
+      expect(result.summary).toContain('job-given-7')
     })
 
     it('takes poll-interval alone as the interval, raising the cap to match', async () => {

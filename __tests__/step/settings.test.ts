@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
+import { INPUT_DEFAULTS } from '../../src/step/defaults.js'
 import {
   InputError,
   isLoopback,
+  MAX_DURATION_MS,
   MAX_PROMPT_CHARS,
   parseSettings,
   type InputSource,
@@ -113,6 +115,55 @@ describe('parseSettings', () => {
     expect(parse({ prompt: 'x', 'poll-interval': '500ms' }).pollIntervalMs).toBe(500)
   })
 
+  it('takes an input given empty or blank as its default, as the runner does when it is absent', () => {
+    const defaults = parse({ prompt: 'x' })
+    const optional = Object.keys(INPUT_DEFAULTS)
+    expect(optional.length).toBeGreaterThan(0)
+    for (const value of ['', ' \n\t ']) {
+      expect(parse({ prompt: 'x', ...Object.fromEntries(optional.map((name) => [name, value])) })).toEqual(defaults)
+    }
+  })
+
+  it('an empty github-token or rerun-key is empty: the runner alone can evaluate their defaults', () => {
+    expect(parse({ prompt: 'x', 'github-token': '', 'rerun-key': ' ' })).toMatchObject({
+      githubToken: '',
+      rerunKey: ''
+    })
+  })
+
+  it('still requires api-key and project-id when they are empty or blank', () => {
+    expect(inputError({ 'api-key': ' ', 'project-id': 'p', prompt: 'x' }).input).toBe('api-key')
+    expect(inputError({ 'api-key': 'k', 'project-id': '\n', prompt: 'x' }).input).toBe('project-id')
+  })
+
+  it('takes durations up to 6h, the limit included', () => {
+    expect(MAX_DURATION_MS).toBe(21_600_000)
+    expect(
+      parse({ prompt: 'x', timeout: '6h', 'poll-interval': '21600', 'max-poll-interval': '5h59m60s' })
+    ).toMatchObject({
+      timeoutMs: MAX_DURATION_MS,
+      pollIntervalMs: MAX_DURATION_MS,
+      maxPollIntervalMs: MAX_DURATION_MS
+    })
+  })
+
+  it('passes on what reading prompt-file says is wrong with it', () => {
+    const refused = new InputError('prompt-file', '"p.md" is outside the workspace')
+    const error = (() => {
+      try {
+        parseSettings({
+          get: (name) => ({ ...base, 'prompt-file': 'p.md' })[name] ?? '',
+          readFile: () => {
+            throw refused
+          }
+        })
+      } catch (thrown) {
+        return thrown
+      }
+    })()
+    expect(error).toBe(refused)
+  })
+
   it('takes a prompt of exactly the limit', () => {
     expect(parse({ prompt: 'x'.repeat(MAX_PROMPT_CHARS) }).mode).toBe('create')
   })
@@ -139,13 +190,21 @@ describe('parseSettings', () => {
       /"10 minutes" is not a duration: expected seconds \(600\) or a duration such as 500ms/
     ],
     ['timeout', { ...base, prompt: 'x', timeout: '0' }, /"0" is not a duration/],
-    ['timeout', { ...base, prompt: 'x', timeout: '' }, /"" is not a duration/],
+    [
+      'timeout',
+      { ...base, prompt: 'x', timeout: '6h1s' },
+      /^Input 'timeout': "6h1s" is longer than 6h, GitHub's limit for a job: expected at most 6h\.$/
+    ],
+    ['timeout', { ...base, prompt: 'x', timeout: '21601' }, /"21601" is longer than 6h/],
+    ['timeout', { ...base, prompt: 'x', timeout: '9'.repeat(400) }, /is longer than 6h/],
+    ['poll-interval', { ...base, prompt: 'x', 'poll-interval': '21600001ms' }, /"21600001ms" is longer than 6h/],
+    ['max-poll-interval', { ...base, prompt: 'x', 'max-poll-interval': '2147484s' }, /"2147484s" is longer than 6h/],
     ['poll-interval', { ...base, prompt: 'x', 'poll-interval': '499ms' }, /must be at least 500ms; got "499ms"/],
     ['max-poll-interval', { ...base, prompt: 'x', 'max-poll-interval': 'x' }, /not a duration/],
     ['wait', { ...base, prompt: 'x', wait: 'yes' }, /"yes" is not a boolean: expected true or false/],
     ['dry-run', { ...base, prompt: 'x', 'dry-run': '1' }, /"1" is not a boolean/],
     ['context', { ...base, prompt: 'x', context: 'some' }, /"some" is not one of auto, none\./],
-    ['on-rerun', { ...base, prompt: 'x', 'on-rerun': '' }, /"" is not one of resume, new\./],
+    ['on-rerun', { ...base, prompt: 'x', 'on-rerun': 'skip' }, /"skip" is not one of resume, new\./],
     [
       'fail-on',
       { ...base, prompt: 'x', 'fail-on': 'failed, errored' },

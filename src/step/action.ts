@@ -316,7 +316,8 @@ async function buildPrompt(
   const context = await gatherContext(trigger, { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS })
   if (deps.signal.aborted) throw new Cancelled(false)
   state.context = context
-  if (context.warning) log.warning(context.warning)
+  // Without a token nothing was read, and main has said so in a notice.
+  if (context.warning && reader) log.warning(context.warning)
   log.info(
     `Context: ${context.description} (${plural(context.text.length, 'character')}, ${plural(context.requests, 'GitHub request')})`
   )

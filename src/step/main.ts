@@ -4,11 +4,12 @@ import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
 import { readTrigger } from '../github/event.js'
 import { GitHubClient } from '../github/client.js'
-import { createDispatcher } from '../agent-api/http.js'
+import { createDispatcher, ProxyError } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
 import { finish, type Reporter } from '../report/report.js'
 import { runIdentity, type RecordStore } from '../rerun/record.js'
-import { InputError, parseSettings } from './settings.js'
+import { readPromptFile } from './prompt-file.js'
+import { InputError, parseSettings, type Settings } from './settings.js'
 import type { SignalWatch } from './signals.js'
 import { initialState } from '../report/state.js'
 import { redact } from '../base/text.js'
@@ -23,8 +24,9 @@ export interface Host {
   setOutput(name: string, value: string): void
   writeSummary(markdown: string): Promise<void>
   log: Log
-  /** The runner's variables (`GITHUB_*`, proxies). */
+  /** The runner's variables (`GITHUB_*`). */
   env: Record<string, string | undefined>
+  /** Reads the event payload (`prompt-file` is read from disk, confined to `GITHUB_WORKSPACE`). */
   readFile(path: string): string
   clock: Clock
   signals: SignalWatch
@@ -49,22 +51,34 @@ export async function main(host: Host): Promise<number> {
   if (signal.aborted) onSignal()
   else signal.addEventListener('abort', onSignal, { once: true })
 
-  let settings
+  let settings: Settings
+  let dispatcher
   try {
-    settings = parseSettings({ get: (name) => host.input(name), readFile: (path) => host.readFile(path) })
+    const workspace = host.env.GITHUB_WORKSPACE || '.'
+    settings = parseSettings({ get: (name) => host.input(name), readFile: (path) => readPromptFile(path, workspace) })
+    dispatcher = createDispatcher(settings.baseUrl)
   } catch (error) {
-    // Bad input takes the same exit as any other ending: outputs, summary, one error.
-    const state = initialState(host.clock.now(), undefined)
+    // Bad input takes the same exit as any other ending: outputs (a given job-id included), summary, one error.
+    const state = initialState(host.clock.now(), host.input('job-id') || undefined)
     state.outcome = 'error'
-    state.failure = error instanceof InputError ? error.message : `Could not read the inputs: ${errorMessage(error)}`
+    state.failure =
+      error instanceof InputError || error instanceof ProxyError
+        ? error.message
+        : `Could not read the inputs: ${errorMessage(error)}`
     state.endedAt = state.startedAt
     await finish(state, undefined, reporter)
     return 1
   }
 
-  const dispatcher = createDispatcher(settings.baseUrl)
   const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL)
-  log.debug(`Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; base URL ${settings.baseUrl.origin}`)
+  if (!settings.githubToken) {
+    log.notice(
+      "Input 'github-token' is empty: no GitHub API calls, so the context has only what the event holds and no labels are added. Leave the input out for the workflow's token."
+    )
+  }
+  log.debug(
+    `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
+  )
   try {
     const { failed } = await runStep(settings, {
       ...reporter,

@@ -1,11 +1,15 @@
 import { DURATION_FORM, parseDuration } from '../base/duration.js'
 import { formatCount } from '../base/text.js'
 import { FAIL_OUTCOMES, type FailOutcome } from '../report/state.js'
+import { INPUT_DEFAULTS } from './defaults.js'
 
 /** The prompt limit we document and enforce before sending (characters), context included. */
 export const MAX_PROMPT_CHARS = 100_000
 
 const MIN_POLL_INTERVAL_MS = 500
+
+/** GitHub ends a job after 6 h; longer would also overflow a timer (2^31 ms), which fires at once. */
+export const MAX_DURATION_MS = 6 * 3_600_000
 
 /** The inputs every mode has. */
 interface CommonSettings {
@@ -58,14 +62,15 @@ export class InputError extends Error {
 
 /** Where inputs come from: `@actions/core` in the action, plain maps in tests. */
 export interface InputSource {
-  /** The input's value, trimmed; '' when not set. The runner fills in action.yml's defaults. */
+  /** The input's value, trimmed; '' when not set. The runner fills in action.yml's defaults when absent. */
   get(name: string): string
-  /** Reads a UTF-8 file; throws when it cannot. */
+  /** Reads `prompt-file` (confined to the workspace: see prompt-file.ts); throws when it cannot. */
   readFile(path: string): string
 }
 
 export function parseSettings(source: InputSource): Settings {
-  const get = (name: string): string => source.get(name)
+  // Empty (or blank) is the default, as if the input were absent.
+  const get = (name: string): string => source.get(name) || (INPUT_DEFAULTS[name] ?? '')
 
   const apiKey = get('api-key')
   if (!apiKey) throw new InputError('api-key', 'required: the Agent API admin key (mint_…), from a secret.')
@@ -123,6 +128,7 @@ function readPrompt(source: InputSource): string | undefined {
     try {
       prompt = source.readFile(file)
     } catch (error) {
+      if (error instanceof InputError) throw error
       const code = (error as NodeJS.ErrnoException).code ?? 'unreadable'
       throw new InputError(
         'prompt-file',
@@ -144,6 +150,9 @@ function durationInput(get: (name: string) => string, name: string): number {
   const ms = parseDuration(get(name))
   if (ms === undefined || ms <= 0) {
     throw new InputError(name, `"${get(name)}" is not a duration: expected ${DURATION_FORM}.`)
+  }
+  if (ms > MAX_DURATION_MS) {
+    throw new InputError(name, `"${get(name)}" is longer than 6h, GitHub's limit for a job: expected at most 6h.`)
   }
   return ms
 }

@@ -13,7 +13,7 @@ import type { GitHubReader } from '../github/client.js'
 import { isKnownStatus, isTerminal, jobFingerprint, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
 import { cancelMessage, explain, WORDING } from '../report/outcome.js'
 import type { PullRequestRef } from '../github/pr-link.js'
-import { parsePullRequestUrl } from '../github/pr-link.js'
+import { labelTarget } from '../github/labels.js'
 import { finish, type Reporter } from '../report/report.js'
 import { restoreRecord, saveRecord, type RecordStore, type RerunRecord, type RunIdentity } from '../rerun/record.js'
 import { fingerprint } from '../base/fingerprint.js'
@@ -397,14 +397,12 @@ function observe(state: RunState, job: AgentJob, { log, clock }: Pick<Deps, 'log
 /** Labels the docs PR; GitHub refusing is a warning, never a failed step or lost outputs. */
 async function label(state: RunState, settings: Settings, deps: Deps): Promise<void> {
   if (settings.labels.length === 0) return
-  const pr = parsePullRequestUrl(state.job?.prLink, deps.serverUrl)
-  if (!pr) {
-    if (state.job?.prLink)
-      deps.log.warning(
-        `Not labelling ${inline(state.job.prLink, 200)}: it is not a pull request on this GitHub server.`
-      )
+  const bound = labelTarget(state.job?.prLink, state.job?.source?.repository, deps.serverUrl)
+  if (bound?.kind !== 'label') {
+    if (bound) deps.log.warning(`Not labelling ${inline(state.job?.prLink ?? '', 200)}: ${bound.reason}.`)
     return
   }
+  const { pr } = bound
   const target = `${pr.owner}/${pr.repo}#${pr.number}`
   try {
     await deps.github.addLabels(pr, settings.labels)

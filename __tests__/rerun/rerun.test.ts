@@ -360,6 +360,8 @@ describe('rerun', () => {
       )
       // The job to look for would have been created by attempt 1, an hour before this one.
       expect(second.summary).toContain(`a job created around ${sentAt} UTC`)
+      // The prompt it may have sent: the user's own, with no context to build again.
+      expect(second.outputs.prompt).toBe('Document v2')
       // on-rerun: new is the way to post anyway.
       expect((await attempt(3, records, { 'on-rerun': 'new' })).code).toBe(0)
       expect(creates()).toBe(2)
@@ -387,6 +389,7 @@ describe('rerun', () => {
       expect(second.code).toBe(1)
       expect(virtual().sim.requests.filter((r) => r.operation === 'message')).toHaveLength(1)
       expect(second.outputs['job-id']).toBe('job_lost')
+      expect(second.outputs.prompt).toBe('Also the CLI')
       expect(second.at('error')).toEqual([
         expect.stringMatching(
           /^Attempt 1 of this step sent the follow-up request, but its answer was lost: the follow-up may have been delivered\./

@@ -21,11 +21,11 @@ export function labelTarget(
   const pr = parsePullRequestUrl(prLink, serverUrl)
   if (!pr) return { kind: 'refused', reason: 'it is not a pull request on this GitHub server' }
   const server = hostOf(serverUrl || DEFAULT_SERVER)
-  const prHost = hostOf(prLink)
+  const prHost = new URL(prLink).host
   if (prHost !== server) {
     return {
       kind: 'refused',
-      reason: `it is on ${inline(prHost ?? '', 100)}, and the github-token is for ${inline(server ?? 'an unreadable GITHUB_SERVER_URL', 100)}`
+      reason: `it is on ${inline(prHost, 100)}, and the github-token is for ${inline(server ?? 'an unreadable GITHUB_SERVER_URL', 100)}`
     }
   }
   const source = repositoryOf(sourceRepository)
@@ -47,9 +47,10 @@ export function labelTarget(
   return { kind: 'label', pr }
 }
 
+// The URL parser lower-cases http(s) hosts.
 function hostOf(url: string): string | undefined {
   const href = httpUrl(url)
-  return href === undefined ? undefined : new URL(href).host.toLowerCase()
+  return href === undefined ? undefined : new URL(href).host
 }
 
 /** `https://{host}/{owner}/{repo}` (a `.git` suffix or a trailing slash allowed), as the API gives it. */
@@ -60,5 +61,5 @@ function repositoryOf(url: string | undefined): { host: string; owner: string; r
   const match = /^\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(pathname)
   if (!match) return undefined
   const [, owner = '', repo = ''] = match
-  return { host: host.toLowerCase(), owner, repo }
+  return { host, owner, repo }
 }

@@ -201,6 +201,7 @@ describe('a re-run, as two processes against a fake cache service', () => {
   it('a record planted under the prefix with a wrong signature: ignored with one warning, a new job', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
     expect((await attempt(1, temp)).code).toBe(0)
+    expect(cache.entries.filter((e) => e.committed)).toHaveLength(1)
     const [saved] = cache.entries
     const key = saved?.key ?? ''
     // Whoever can write the branch's cache saves a newer entry: another job id, the old signature.

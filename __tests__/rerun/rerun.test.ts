@@ -367,6 +367,32 @@ describe('rerun', () => {
       expect(creates()).toBe(2)
     })
 
+    it('a lost create whose prompt had context: the re-run does not build it again, and shows none', async () => {
+      const records = new MemoryRecords()
+      const push = {
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_REPOSITORY: 'a/b',
+        GITHUB_EVENT_PATH: 'e.json'
+      }
+      const runWith = (n: number) =>
+        runInProcess(
+          { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, prompt: 'Document v2' },
+          {
+            clock: virtual().clock,
+            records,
+            env: env(n, push),
+            files: { 'e.json': JSON.stringify({ commits: [{ id: '1', message: 'Add export (#4)' }] }) }
+          }
+        )
+      virtual().sim.fail('create', { kind: 'status', status: 502, effect: true })
+      expect((await runWith(1)).outputs.prompt).toContain('Add export (#4)')
+      const second = await runWith(2)
+      expect(second.code).toBe(1)
+      expect(creates()).toBe(1)
+      expect(second.outputs.prompt).toBe('')
+    })
+
     it('a cancel while the create was on the wire, then a re-run: not sent again', async () => {
       const records = new MemoryRecords()
       const cancel = new AbortController()

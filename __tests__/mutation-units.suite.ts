@@ -7,9 +7,11 @@
 // A mutant stops at its first failing test: these kill most mutants in a few milliseconds each.
 import './base/text.test.js'
 import './base/error-message.test.js'
+import './base/fingerprint.test.js'
 import './base/duration.test.js'
 import './agent-api/schedule.test.js'
 import './github/pr-link.test.js'
+import './github/labels.test.js'
 import './github/version.test.js'
 import './github/changes.test.js'
 import './github/previous-release.test.js'

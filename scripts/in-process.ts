@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { inputDefaults, readAction } from './action-metadata.js'
 import type { VirtualClock } from '../simulator/virtual-clock.js'
 import { main } from '../src/step/main.js'
-import type { RecordStore, RerunRecord, Restored } from '../src/rerun/record.js'
+import type { Lookup, RecordStore, Saved } from '../src/rerun/record.js'
 
 export const GITHUB_TOKEN = 'ghs_harness_token_0000000000000000000'
 const DEFAULTS = inputDefaults(readAction(), GITHUB_TOKEN)
@@ -106,28 +106,33 @@ export async function runInProcess(inputs: Record<string, string>, options: Step
 }
 
 /**
- * Re-run records kept in memory, with the cache service's rules: keys are immutable, and a
- * restore by prefix gets the newest entry. (The real store, over @actions/cache, has its own tests
+ * Re-run record keys kept in memory, with the cache service's rules: keys are immutable, and a
+ * lookup by prefix gets the newest. (The real store, over @actions/cache, has its own tests
  * against a fake cache service.)
  */
 export class MemoryRecords implements RecordStore {
-  readonly entries = new Map<string, RerunRecord>()
-  /** Makes restores (or saves) fail with this message. */
+  /** Every key saved, oldest first. */
+  readonly keys: string[] = []
+  /** Makes lookups (or saves) fail with this message. */
   failRestore: string | undefined
   failSave: string | undefined
+  /** Saves are refused as on a run whose cache is read-only. */
+  readOnly = false
 
   constructor(readonly available = true) {}
 
-  restore(prefix: string): Promise<Restored> {
+  lookup(prefix: string): Promise<Lookup> {
     if (this.failRestore) return Promise.resolve({ kind: 'failed', message: this.failRestore })
-    const found = [...this.entries].reverse().find(([key]) => key.startsWith(prefix))
-    return Promise.resolve(found ? { kind: 'found', record: found[1] } : { kind: 'missing' })
+    const key = this.keys.findLast((k) => k.startsWith(prefix))
+    return Promise.resolve(key === undefined ? { kind: 'missing' } : { kind: 'found', key })
   }
 
-  save(key: string, record: RerunRecord): Promise<string | undefined> {
-    if (this.failSave) return Promise.resolve(this.failSave)
-    if (this.entries.has(key)) return Promise.resolve(`Unable to reserve cache with key ${key}`)
-    this.entries.set(key, record)
-    return Promise.resolve(undefined)
+  save(key: string): Promise<Saved> {
+    if (this.readOnly) return Promise.resolve({ kind: 'read-only', message: 'cache write denied: read-only token' })
+    if (this.failSave) return Promise.resolve({ kind: 'failed', message: this.failSave })
+    if (this.keys.includes(key))
+      return Promise.resolve({ kind: 'failed', message: `Unable to reserve cache with key ${key}` })
+    this.keys.push(key)
+    return Promise.resolve({ kind: 'saved' })
   }
 }

@@ -904,7 +904,8 @@ function checkGroup(group: GroupRun): RunReport {
     const signalSent = a.signal?.sentAt !== undefined
     const startupKill = exit.code === null && exit.signal !== null && exit.summary === ''
     const killedAfterReport = exit.code === null && !startupKill
-    const resumed = a.cacheRequests.some((r) => r.operation === 'download' && r.status === 200)
+    // A lookup that found a key: the record is the key, nothing is downloaded.
+    const resumed = a.cacheRequests.some((r) => r.operation === 'lookup' && r.status === 200)
     const posts = a.requests.filter((r) => r.operation === postOp)
     const outcome = outcomeOf(exit.summary)
     const report: AttemptReport = {

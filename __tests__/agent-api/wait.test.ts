@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { VirtualClock } from '../../simulator/virtual-clock.js'
 import { ApiError } from '../../src/agent-api/errors.js'
-import type { AgentJob } from '../../src/agent-api/job.js'
+import { jobFingerprint, type AgentJob } from '../../src/agent-api/job.js'
 import {
   FOLLOW_UP_GRACE_MS,
   NOT_FOUND_GRACE_MS,
@@ -157,9 +157,10 @@ describe('waitForJob on a virtual clock', () => {
 
   it('after a follow-up, the previous result does not end the wait: an active read, a changed record or the grace does', async () => {
     const clock = new VirtualClock()
-    const previous = { job: job('completed', { prLink: 'https://x/pull/1' }), answeredAt: clock.now() }
+    const answer = job('completed', { prLink: 'https://x/pull/1' })
+    const previous = { fingerprint: jobFingerprint(answer), answeredAt: clock.now() }
     const active = wait(
-      (t) => (t < 6000 ? previous.job : t < 20_000 ? job('active') : job('completed', { prLink: 'https://x/pull/1' })),
+      (t) => (t < 6000 ? answer : t < 20_000 ? job('active') : job('completed', { prLink: 'https://x/pull/1' })),
       { previous }
     )
     expect(await active.end).toMatchObject({ reason: 'terminal' })
@@ -169,13 +170,13 @@ describe('waitForJob on a virtual clock', () => {
     })
 
     const changed = wait(
-      (t) => (t < 6000 ? previous.job : job('completed', { prLink: 'https://x/pull/1', archivedAt: 'x' })),
+      (t) => (t < 6000 ? answer : job('completed', { prLink: 'https://x/pull/1', archivedAt: 'x' })),
       { previous }
     )
     await changed.end
     expect(changed.polls.at(-1)).toBeLessThan(12_000)
 
-    const stale = wait(() => previous.job, { previous })
+    const stale = wait(() => answer, { previous })
     await stale.end
     expect(stale.polls.at(-1)).toBeGreaterThanOrEqual(FOLLOW_UP_GRACE_MS)
     expect(stale.polls.at(-1)).toBeLessThan(FOLLOW_UP_GRACE_MS + 11_000)

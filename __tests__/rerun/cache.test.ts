@@ -1,16 +1,17 @@
 /**
  * The re-run record store over the real @actions/cache, against a fake Actions cache service (v1
- * protocol) on loopback: records survive from one attempt to the next; a service that fails gives
+ * protocol) on loopback: keys survive from one attempt to the next and are found without any
+ * archive being downloaded; a read-only cache is told apart; a service that fails gives
  * one message for the step to warn with (the library's own warnings are kept out of the log); a
  * service that does not answer costs at most the time limit.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { applyEnv, CacheServiceFake } from '../../simulator/cache.js'
-import { cacheRecordStore, type CacheLibrary } from '../../src/rerun/cache.js'
-import type { RerunRecord } from '../../src/rerun/record.js'
+import { cacheRecordStore, ENTRY_CONTENT, type CacheLibrary } from '../../src/rerun/cache.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('rerun records in the cache service', () => {
@@ -20,18 +21,10 @@ describe('rerun records in the cache service', () => {
   let write: typeof process.stdout.write
   let recorder: typeof process.stdout.write
 
-  const record = (jobId: string, attempt: number): RerunRecord => ({
-    jobId,
-    attempt,
-    answeredAt: 1_700_000_000_000,
-    prompt: 'Document v2',
-    context: undefined,
-    mayHaveActed: false,
-    answer: undefined
-  })
-
   beforeAll(async () => {
     fake = await CacheServiceFake.start()
+    // Loaded once up front: on a busy machine the first load alone can take the 5 s time limit.
+    await import('@actions/cache')
   })
   afterAll(async () => {
     await fake.close()
@@ -58,6 +51,8 @@ describe('rerun records in the cache service', () => {
   })
 
   const store = () => cacheRecordStore(process.env)
+  const saved = { kind: 'saved' }
+  const operations = () => fake.requests.map((r) => r.operation)
 
   describe('with the service', () => {
     it('is available when ACTIONS_CACHE_URL is set, not without it', () => {
@@ -69,51 +64,103 @@ describe('rerun records in the cache service', () => {
       expect(cacheRecordStore({ ACTIONS_CACHE_SERVICE_V2: 'true' }).available).toBe(false)
     })
 
-    it('saves a record and a later attempt restores the newest one by prefix', async () => {
-      expect(await store().save('docs-agent-rerun-abc-attempt-1', record('job_1', 1))).toBeUndefined()
-      expect(await store().save('docs-agent-rerun-abc-attempt-2', record('job_2', 2))).toBeUndefined()
-      expect(await store().restore('docs-agent-rerun-abc-attempt-')).toEqual({
-        kind: 'found',
-        record: record('job_2', 2)
-      })
-      expect(await store().restore('docs-agent-rerun-other-attempt-')).toEqual({ kind: 'missing' })
+    it('saves keys, and a later attempt finds the newest by prefix without downloading anything', async () => {
+      expect(await store().save('docs-agent-rerun-abc-1-x')).toEqual(saved)
+      expect(await store().save('docs-agent-rerun-abc-2-y')).toEqual(saved)
+      expect(await store().lookup('docs-agent-rerun-abc-')).toEqual({ kind: 'found', key: 'docs-agent-rerun-abc-2-y' })
+      expect(await store().lookup('docs-agent-rerun-other-')).toEqual({ kind: 'missing' })
       expect(fake.entries.map((e) => [e.key, e.committed])).toEqual([
-        ['docs-agent-rerun-abc-attempt-1', true],
-        ['docs-agent-rerun-abc-attempt-2', true]
+        ['docs-agent-rerun-abc-1-x', true],
+        ['docs-agent-rerun-abc-2-y', true]
       ])
+      expect(operations()).not.toContain('download')
       // The library's progress lines become debug lines.
       expect(stdout.filter((line) => !line.startsWith('::') && !line.startsWith('[command]'))).toEqual([])
     })
 
+    it('stores the same few bytes whatever the key: the record is the key', async () => {
+      await store().save('k-1-a')
+      await store().save('k-2-b')
+      for (const entry of fake.entries) {
+        expect(entry.size).toBeLessThan(1000)
+        // A zstd-compressed tar, as the library makes it: the one file, with the constant text.
+        const tar = spawnSync('zstd', ['-dc'], { input: entry.archive }).stdout.toString('utf8')
+        expect(tar).toContain('record.txt')
+        expect(tar).toContain(ENTRY_CONTENT)
+      }
+    })
+
+    it('never extracts an archive planted under the prefix', async () => {
+      // Whoever can write the cache scope saves an archive for the store's own path, with a file in it.
+      const dir = join(process.env.RUNNER_TEMP ?? '', 'docs-agent-action-rerun')
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, 'planted.sh'), 'echo pwned')
+      const cache = await import('@actions/cache')
+      expect(await cache.saveCache([dir], 'docs-agent-rerun-abc-9-planted')).toBeGreaterThan(0)
+      rmSync(dir, { recursive: true })
+      fake.requests.length = 0
+      expect(await store().lookup('docs-agent-rerun-abc-')).toEqual({
+        kind: 'found',
+        key: 'docs-agent-rerun-abc-9-planted'
+      })
+      expect(operations()).toEqual(['lookup'])
+      expect(existsSync(dir)).toBe(false)
+    })
+
     it('finds nothing after the entry was evicted (the service keeps entries about 7 days)', async () => {
-      await store().save('k-attempt-1', record('job_1', 1))
+      await store().save('k-1')
       fake.evict()
-      expect(await store().restore('k-attempt-')).toEqual({ kind: 'missing' })
+      expect(await store().lookup('k-')).toEqual({ kind: 'missing' })
     })
 
     it('reports a key saved twice as not saved', async () => {
-      await store().save('k-attempt-1', record('job_1', 1))
-      expect(await store().save('k-attempt-1', record('job_9', 1))).toMatch(
-        /^Failed to save: Unable to reserve cache with key k-attempt-1/
-      )
+      await store().save('k-1')
+      expect(await store().save('k-1')).toEqual({
+        kind: 'failed',
+        message: expect.stringMatching(/^Failed to save: Unable to reserve cache with key k-1/)
+      })
+    })
+  })
+
+  describe('a read-only cache (pull_request_target and issue_comment runs)', () => {
+    it('the runner says so (ACTIONS_CACHE_MODE): read-only, nothing asked', async () => {
+      for (const mode of ['read', ' None ']) {
+        expect(await cacheRecordStore({ ...process.env, ACTIONS_CACHE_MODE: mode }).save('k-1')).toEqual({
+          kind: 'read-only',
+          message: `the cache mode of this run is ${mode.trim().toLowerCase()}`
+        })
+      }
+      expect(fake.requests).toEqual([])
+      expect(await cacheRecordStore({ ...process.env, ACTIONS_CACHE_MODE: 'write' }).save('k-1')).toEqual(saved)
+    })
+
+    it('the service refuses the write: read-only, and no warning of the library', async () => {
+      fake.fail('reserve', { status: 403, message: 'cache write denied: the token of this run is read-only' })
+      expect(await store().save('k-1')).toEqual({
+        kind: 'read-only',
+        message: expect.stringMatching(/^Failed to save: .*cache write denied: the token of this run is read-only/)
+      })
+      expect(stdout.filter((line) => /^::(warning|error)::/.test(line))).toEqual([])
     })
   })
 
   describe('when the service fails', () => {
-    it.each([
-      ['lookup', /^Failed to restore: getCacheEntry failed: Cache service responded with 500/],
-      ['download', /^Failed to restore: downloadCache failed: Cache service responded with 500/]
-    ] as const)('a 500 on %s: one failure message, no warning of the library', async (operation, message) => {
-      await store().save('k-attempt-1', record('job_1', 1))
-      fake.fail(operation, { status: 500 })
-      const restored = await store().restore('k-attempt-')
-      expect(restored).toEqual({ kind: 'failed', message: expect.stringMatching(message) })
+    it('a 500 on lookup: one failure message, no warning of the library', async () => {
+      await store().save('k-1')
+      fake.fail('lookup', { status: 500 })
+      expect(await store().lookup('k-')).toEqual({
+        kind: 'failed',
+        message: expect.stringMatching(/^Failed to restore: getCacheEntry failed: Cache service responded with 500/)
+      })
       expect(stdout.filter((line) => /^::(warning|error)::/.test(line))).toEqual([])
     })
 
     it.each(['reserve', 'upload', 'commit'] as const)('a 500 on %s: the save reports it', async (operation) => {
       fake.fail(operation, { status: 500 })
-      expect(await store().save('k-attempt-1', record('job_1', 1))).toMatch(/^Failed to save: .*500/)
+      expect(await store().save('k-1')).toEqual({
+        kind: 'failed',
+        message: expect.stringMatching(/^Failed to save: .*500/)
+      })
       expect(stdout.filter((line) => /^::(warning|error)::/.test(line))).toEqual([])
     })
   })
@@ -126,6 +173,29 @@ describe('rerun records in the cache service', () => {
         Promise.resolve({ restoreCache: restore, saveCache: save })
     const never = <T>(): Promise<T> => new Promise<T>(() => undefined)
 
+    it('asks the library for a lookup only, under the prefix, for the path it saves', async () => {
+      const calls: unknown[][] = []
+      const spy = library(
+        (...args) => {
+          calls.push(args)
+          return Promise.resolve('k-1')
+        },
+        (...args) => {
+          calls.push(args)
+          return Promise.resolve(1)
+        }
+      )
+      const lookups = cacheRecordStore(process.env, { load: spy })
+      expect(await lookups.lookup('k-')).toEqual({ kind: 'found', key: 'k-1' })
+      expect(await lookups.save('k-2')).toEqual(saved)
+      const dir = join(process.env.RUNNER_TEMP ?? '', 'docs-agent-action-rerun')
+      expect(calls).toEqual([
+        [[dir], 'k-', [], { lookupOnly: true }],
+        [[dir], 'k-2']
+      ])
+      expect(readFileSync(join(dir, 'record.txt'), 'utf8')).toBe(ENTRY_CONTENT)
+    })
+
     it('gives up on a call after the time limit, and keeps its late warning out of the log', async () => {
       let finish: (() => void) | undefined
       const late = new Promise<undefined>((resolve) => {
@@ -135,10 +205,8 @@ describe('rerun records in the cache service', () => {
         }
       })
       const started = Date.now()
-      const restored = await cacheRecordStore(process.env, { timeLimitMs: 100, load: library(() => late) }).restore(
-        'k-'
-      )
-      expect(restored).toEqual({ kind: 'failed', message: 'the cache service did not answer within 100ms' })
+      const found = await cacheRecordStore(process.env, { timeLimitMs: 100, load: library(() => late) }).lookup('k-')
+      expect(found).toEqual({ kind: 'failed', message: 'the cache service did not answer within 100ms' })
       expect(Date.now() - started).toBeLessThan(1000)
       process.stdout.write('the step goes on\n')
       finish?.()
@@ -157,8 +225,8 @@ describe('rerun records in the cache service', () => {
           () => never()
         )
       })
-      await store.restore('k-')
-      await store.save('k-1', record('j', 1))
+      await store.lookup('k-')
+      await store.save('k-1')
       expect(process.stdout.write).not.toBe(recorder)
     })
 
@@ -167,7 +235,7 @@ describe('rerun records in the cache service', () => {
         process.stdout.write('::warning::Failed to restore: Cache service responded with 401%0Amore\n')
         return Promise.resolve(undefined)
       })
-      expect(await cacheRecordStore(process.env, { load: warned }).restore('k-')).toEqual({
+      expect(await cacheRecordStore(process.env, { load: warned }).lookup('k-')).toEqual({
         kind: 'failed',
         message: 'Failed to restore: Cache service responded with 401\nmore'
       })
@@ -180,9 +248,10 @@ describe('rerun records in the cache service', () => {
           return Promise.resolve(-1)
         }
       )
-      expect(await cacheRecordStore(process.env, { load: refused }).save('k-1', record('j', 1))).toBe(
-        'Failed to save: Unable to reserve cache with key k-1, another job may be creating this cache.'
-      )
+      expect(await cacheRecordStore(process.env, { load: refused }).save('k-1')).toEqual({
+        kind: 'failed',
+        message: 'Failed to save: Unable to reserve cache with key k-1, another job may be creating this cache.'
+      })
       expect(stdout).toEqual([])
     })
 
@@ -196,7 +265,7 @@ describe('rerun records in the cache service', () => {
           return Promise.resolve(3)
         }
       )
-      expect(await cacheRecordStore(process.env, { load: chatty }).save('k-1', record('j', 1))).toBeUndefined()
+      expect(await cacheRecordStore(process.env, { load: chatty }).save('k-1')).toEqual(saved)
       expect(stdout).toEqual([
         '::debug::Cache Size: ~0 MB (120 B)\n',
         '::debug::Cache saved successfully\n',
@@ -204,7 +273,7 @@ describe('rerun records in the cache service', () => {
       ])
     })
 
-    it('reports a save the library did not make (-1), a library that throws, and a record that cannot be read', async () => {
+    it('reports a save the library did not make (-1), and a library that throws', async () => {
       const store = (lib: () => Promise<CacheLibrary>) => cacheRecordStore(process.env, { load: lib })
       expect(
         await store(
@@ -212,22 +281,17 @@ describe('rerun records in the cache service', () => {
             () => Promise.resolve(undefined),
             () => Promise.resolve(-1)
           )
-        ).save('k', record('j', 1))
-      ).toBe('the cache service did not take it')
-      expect(await store(() => Promise.reject(new Error('Cannot find module'))).restore('k-')).toEqual({
+        ).save('k')
+      ).toEqual({ kind: 'failed', message: 'the cache service did not take it' })
+      expect(await store(() => Promise.reject(new Error('Cannot find module'))).lookup('k-')).toEqual({
         kind: 'failed',
         message: 'Cannot find module'
       })
       expect(
-        await store(library(() => Promise.reject(new Error('ValidationError: key too long')))).restore('k-')
+        await store(library(() => Promise.reject(new Error('ValidationError: key too long')))).lookup('k-')
       ).toEqual({
         kind: 'failed',
         message: 'ValidationError: key too long'
-      })
-      // The library says it restored a key, but left no record of ours.
-      expect(await store(library(() => Promise.resolve('k-1'))).restore('k-')).toEqual({
-        kind: 'failed',
-        message: 'the record under k-1 cannot be read'
       })
     })
   })

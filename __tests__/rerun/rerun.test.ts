@@ -7,6 +7,8 @@ import { describe, expect, it } from '@jest/globals'
 import { MemoryRecords, runInProcess } from '../../scripts/in-process.js'
 import { NOT_FOUND_GRACE_MS } from '../../src/agent-api/wait.js'
 import { useVirtualSimulator } from '../simulator/fixture.js'
+import { fingerprint } from '../../src/base/fingerprint.js'
+import { openRecord, recordPrefix, sealRecord, type RecordedStep, type RunIdentity } from '../../src/rerun/record.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('rerun', () => {
@@ -33,21 +35,33 @@ describe('rerun', () => {
       { clock: virtual().clock, env: env(n, envExtra), records, ...(cancel ? { cancel } : {}) }
     )
   const creates = () => virtual().sim.requests.filter((r) => r.operation === 'create').length
+  // This file's step, as its records are keyed.
+  const step: RecordedStep = {
+    mode: 'create',
+    projectId: PROJECT,
+    rerunKey: 'null',
+    apiKey: KEY,
+    prompt: 'Document v2'
+  }
+  const identity: RunIdentity = { runId: '9001', attempt: 1, job: 'docs', action: 'agent' }
+  const opened = (records: MemoryRecords) => records.keys.map((key) => openRecord(identity, step, key))
 
   describe('a re-run resumes the job of an earlier attempt', () => {
     it('after a successful attempt: reports that job, as if it had created it, and creates none', async () => {
       const records = new MemoryRecords()
       const first = await attempt(1, records)
       expect(first.code).toBe(0)
-      expect([...records.entries.values()]).toEqual([
+      expect(opened(records)).toEqual([
         {
-          jobId: first.outputs['job-id'],
-          attempt: 1,
-          answeredAt: expect.any(Number),
-          prompt: 'Document v2',
-          context: undefined,
-          mayHaveActed: false,
-          answer: undefined
+          kind: 'found',
+          record: {
+            jobId: first.outputs['job-id'],
+            attempt: 1,
+            answeredAt: expect.any(Number),
+            mayHaveActed: false,
+            prompt: fingerprint('Document v2'),
+            answer: undefined
+          }
         }
       ])
       const second = await attempt(2, records)
@@ -58,7 +72,7 @@ describe('rerun', () => {
       expect(second.summary).toContain('new job, resumed from attempt 1 of this run')
       expect(second.summary).toContain('✅ Docs pull request ready')
       // Keys are immutable: attempt 2 did not post, so it saved nothing.
-      expect(records.entries.size).toBe(1)
+      expect(records.keys.length).toBe(1)
     })
 
     it('after an attempt cancelled while waiting: waits for the same job', async () => {
@@ -127,6 +141,34 @@ describe('rerun', () => {
       expect(second.summary).toContain('<tr><th align="left">Context</th><td>Push to main: 1 commit</td></tr>')
     })
 
+    it('shows no prompt when the one built now is not the one sent (the context changed)', async () => {
+      const records = new MemoryRecords()
+      const runWith = (n: number, message: string) =>
+        runInProcess(
+          { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, prompt: 'Document it' },
+          {
+            clock: virtual().clock,
+            records,
+            env: env(n, {
+              GITHUB_EVENT_NAME: 'push',
+              GITHUB_REF: 'refs/heads/main',
+              GITHUB_REPOSITORY: 'a/b',
+              GITHUB_EVENT_PATH: 'e.json'
+            }),
+            files: { 'e.json': JSON.stringify({ commits: [{ id: '1', message }] }) }
+          }
+        )
+      const first = await runWith(1, 'Add export (#4)')
+      const second = await runWith(2, 'Add import (#5)')
+      expect(creates()).toBe(1)
+      expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
+      expect(second.outputs.prompt).toBe('')
+      expect(second.summary).not.toContain('Add import')
+      expect(second.at('info')).toContainEqual(
+        "The prompt attempt 1 sent differs from the one built now (the workflow's context changed since): it is not shown."
+      )
+    })
+
     it('creates a new job when the remembered one is gone (404), and says so', async () => {
       const records = new MemoryRecords()
       const first = await attempt(1, records, { wait: 'false' })
@@ -140,7 +182,7 @@ describe('rerun', () => {
       ])
       expect(second.outputs['job-id']).not.toBe(first.outputs['job-id'])
       // The new job is remembered for attempt 3.
-      expect(records.entries.size).toBe(2)
+      expect(records.keys.length).toBe(2)
       const third = await attempt(3, records)
       expect(third.outputs['job-id']).toBe(second.outputs['job-id'])
       expect(third.at('info')).toContainEqual(`Resuming job ${second.outputs['job-id'] ?? ''} from attempt 2`)
@@ -178,13 +220,75 @@ describe('rerun', () => {
     })
   })
 
+  describe('a record this step did not write is never followed', () => {
+    const planted = (records: MemoryRecords, key: string) => records.keys.push(key)
+    const ignored = async (records: MemoryRecords, reason: string) => {
+      const second = await attempt(2, records)
+      expect(second.code).toBe(0)
+      expect(creates()).toBe(1)
+      expect(second.outputs['job-id']).toBe(virtual().sim.jobs(PROJECT)[0]?.job.id)
+      expect(second.at('warning')).toEqual([
+        `Ignored a re-run record under this step's cache key (${reason}: not saved by an earlier attempt of this step with this api-key), so a new job is created.`
+      ])
+    }
+    const real = (jobId: string) => ({
+      jobId,
+      attempt: 1,
+      answeredAt: 5,
+      mayHaveActed: false,
+      prompt: fingerprint('Document v2'),
+      answer: undefined
+    })
+
+    it('a key under the prefix with a wrong MAC', async () => {
+      const records = new MemoryRecords()
+      const key = sealRecord(identity, step, real('job_planted')) ?? ''
+      planted(records, `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`)
+      await ignored(records, 'its signature is wrong')
+    })
+
+    it('another job id, sealed with another api-key', async () => {
+      const records = new MemoryRecords()
+      const other = { ...step, apiKey: 'mint_someone_else' }
+      const key = sealRecord(identity, other, real('job_planted')) ?? ''
+      // Under this step's prefix, as a planter who read the key list would put it.
+      planted(records, `${recordPrefix(identity, step)}${key.slice(recordPrefix(identity, other).length)}`)
+      await ignored(records, 'its signature is wrong')
+    })
+
+    it("another run's real record, moved under this run's prefix", async () => {
+      const records = new MemoryRecords()
+      const run2 = { ...identity, runId: '9002' }
+      const key = sealRecord(run2, step, real('job_other_run')) ?? ''
+      planted(records, `${recordPrefix(identity, step)}${key.slice(recordPrefix(run2, step).length)}`)
+      await ignored(records, 'its signature is wrong')
+    })
+
+    it('a key under the prefix that is no record at all', async () => {
+      const records = new MemoryRecords()
+      planted(records, `${recordPrefix(identity, step)}../../etc/passwd`)
+      await ignored(records, 'not a record of this step')
+    })
+
+    it('a real record still resumes', async () => {
+      virtual().sim.addJob(PROJECT, { id: 'job_real', status: 'completed' })
+      const records = new MemoryRecords()
+      planted(records, sealRecord(identity, step, real('job_real')) ?? '')
+      const second = await attempt(2, records)
+      expect(second.outputs['job-id']).toBe('job_real')
+      expect(second.outputs.prompt).toBe('Document v2')
+      expect(creates()).toBe(0)
+      expect(second.at('warning')).toEqual([])
+    })
+  })
+
   describe('the record service', () => {
     it('absent (a local run): nothing saved or looked up, a debug line', async () => {
       const records = new MemoryRecords(false)
       const first = await attempt(1, records)
       const second = await attempt(2, records)
       expect(creates()).toBe(2)
-      expect(records.entries.size).toBe(0)
+      expect(records.keys.length).toBe(0)
       expect(first.at('debug')).toContainEqual('No Actions cache service here: no re-run record is saved.')
       expect(second.at('debug')).toContainEqual(
         'No Actions cache service here: a re-run cannot find the job of an earlier attempt.'
@@ -213,13 +317,24 @@ describe('rerun', () => {
       ])
     })
 
+    it('read-only (pull_request_target, issue_comment): one debug line, no warning', async () => {
+      const records = new MemoryRecords()
+      records.readOnly = true
+      const first = await attempt(1, records)
+      expect(first.code).toBe(0)
+      expect(first.at('warning')).toEqual([])
+      expect(first.at('debug')).toContainEqual(
+        `The Actions cache is read-only here (cache write denied: read-only token): a re-run of this workflow job will not find job ${first.outputs['job-id'] ?? ''} and a new job is created again.`
+      )
+    })
+
     it('no runner variables: no record', async () => {
       const records = new MemoryRecords()
       await runInProcess(
         { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, prompt: 'x' },
         { clock: virtual().clock, records }
       )
-      expect(records.entries.size).toBe(0)
+      expect(records.keys.length).toBe(0)
     })
   })
 
@@ -229,8 +344,8 @@ describe('rerun', () => {
       virtual().sim.fail('create', { kind: 'status', status: 502, effect: true })
       const first = await attempt(1, records)
       expect(first.code).toBe(1)
-      expect([...records.entries.values()]).toEqual([
-        expect.objectContaining({ jobId: undefined, mayHaveActed: true, attempt: 1 })
+      expect(opened(records)).toEqual([
+        { kind: 'found', record: expect.objectContaining({ jobId: undefined, mayHaveActed: true, attempt: 1 }) }
       ])
       const sentAt = new Date(virtual().clock.now()).toISOString().slice(0, 19).replace('T', ' ')
       virtual().clock.advance(3_600_000)
@@ -245,9 +360,37 @@ describe('rerun', () => {
       )
       // The job to look for would have been created by attempt 1, an hour before this one.
       expect(second.summary).toContain(`a job created around ${sentAt} UTC`)
+      // The prompt it may have sent: the user's own, with no context to build again.
+      expect(second.outputs.prompt).toBe('Document v2')
       // on-rerun: new is the way to post anyway.
       expect((await attempt(3, records, { 'on-rerun': 'new' })).code).toBe(0)
       expect(creates()).toBe(2)
+    })
+
+    it('a lost create whose prompt had context: the re-run does not build it again, and shows none', async () => {
+      const records = new MemoryRecords()
+      const push = {
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_REPOSITORY: 'a/b',
+        GITHUB_EVENT_PATH: 'e.json'
+      }
+      const runWith = (n: number) =>
+        runInProcess(
+          { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, prompt: 'Document v2' },
+          {
+            clock: virtual().clock,
+            records,
+            env: env(n, push),
+            files: { 'e.json': JSON.stringify({ commits: [{ id: '1', message: 'Add export (#4)' }] }) }
+          }
+        )
+      virtual().sim.fail('create', { kind: 'status', status: 502, effect: true })
+      expect((await runWith(1)).outputs.prompt).toContain('Add export (#4)')
+      const second = await runWith(2)
+      expect(second.code).toBe(1)
+      expect(creates()).toBe(1)
+      expect(second.outputs.prompt).toBe('')
     })
 
     it('a cancel while the create was on the wire, then a re-run: not sent again', async () => {
@@ -272,6 +415,7 @@ describe('rerun', () => {
       expect(second.code).toBe(1)
       expect(virtual().sim.requests.filter((r) => r.operation === 'message')).toHaveLength(1)
       expect(second.outputs['job-id']).toBe('job_lost')
+      expect(second.outputs.prompt).toBe('Also the CLI')
       expect(second.at('error')).toEqual([
         expect.stringMatching(
           /^Attempt 1 of this step sent the follow-up request, but its answer was lost: the follow-up may have been delivered\./
@@ -283,10 +427,10 @@ describe('rerun', () => {
       const records = new MemoryRecords()
       const first = await attempt(1, records, { wait: 'false' })
       const cancel = new AbortController()
-      const restore = records.restore.bind(records)
-      records.restore = (prefix) => {
+      const lookup = records.lookup.bind(records)
+      records.lookup = (prefix) => {
         cancel.abort()
-        return restore(prefix)
+        return lookup(prefix)
       }
       const second = await attempt(2, records, {}, {}, cancel)
       expect(second.code).toBe(1)

@@ -4,13 +4,13 @@
  * Node 20 here, and again on Node 24 in .ci/run (ACTION_NODE). Everything else is tested
  * in-process: this layer keeps only what a process shows.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { CacheServiceFake } from '../../simulator/cache.js'
+import { applyEnv, CacheServiceFake } from '../../simulator/cache.js'
 import { GitHubApiFake } from '../../simulator/github.js'
 import type { AgentApiSimulator } from '../../simulator/agent-api.js'
 import { annotations, FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
@@ -316,6 +316,7 @@ describe('a re-run, as two processes against a fake cache service', () => {
   afterAll(async () => {
     await cache.close()
   })
+  beforeEach(() => cache.reset())
   const attempt = (n: number, temp: string, options: Parameters<typeof runAction>[1] = {}) =>
     runAction(inputs(), {
       ...options,
@@ -341,6 +342,39 @@ describe('a re-run, as two processes against a fake cache service', () => {
     expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
     expect(second.stdout).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
     expect(annotations(second.stdout, 'warning')).toEqual([])
+    // The record is the key: found by a lookup, no archive downloaded (nor extracted).
+    expect(cache.requests.map((r) => `${r.operation} ${r.status ?? ''}`)).toEqual([
+      'reserve 201',
+      'upload 204',
+      'commit 204',
+      'lookup 200'
+    ])
+  })
+
+  it('a record planted under the prefix with a wrong signature: ignored with one warning, a new job', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
+    expect((await attempt(1, temp)).code).toBe(0)
+    expect(cache.entries.filter((e) => e.committed)).toHaveLength(1)
+    const [saved] = cache.entries
+    const key = saved?.key ?? ''
+    // Whoever can write the branch's cache saves a newer entry: another job id, the old signature.
+    const dir = join(temp, 'docs-agent-action-rerun')
+    const restoreEnv = applyEnv(cache.env())
+    try {
+      const library = await import('@actions/cache')
+      const forged = key.replace(/-[0-9a-f]*-([0-9a-f]{32})$/, `-${Buffer.from('job_planted').toString('hex')}-$1`)
+      expect(forged).not.toBe(key)
+      expect(await library.saveCache([dir], forged)).toBeGreaterThan(0)
+    } finally {
+      restoreEnv()
+    }
+    const second = await attempt(2, temp)
+    expect(second.code).toBe(0)
+    expect(requests('create')).toHaveLength(2)
+    expect(annotations(second.stdout, 'warning')).toEqual([
+      "Ignored a re-run record under this step's cache key (its signature is wrong: not saved by an earlier attempt of this step with this api-key), so a new job is created."
+    ])
+    expect(cache.requests.filter((r) => r.operation === 'download')).toEqual([])
   })
 
   it.each(['on-rerun', 'rerun-key'])('%s given empty: attempt 2 resumes, as with the default', async (name) => {

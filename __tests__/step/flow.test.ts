@@ -336,6 +336,61 @@ describe('flow', () => {
       ])
       expect(github.requests).toEqual([])
     })
+
+    describe("only the job's repository, on the runner's GitHub", () => {
+      const refused = async (runner: Record<string, string>, reason: string) => {
+        github.reset()
+        github.addRepo('acme/docs')
+        github.addRepo('evil/repo')
+        const result = await run({ labels: 'documentation' }, { ...env(), ...runner })
+        expect(result.code).toBe(0)
+        expect(result.at('warning')).toEqual([`Not labelling ${result.outputs['pr-link'] ?? ''}: ${reason}.`])
+        expect(github.requests).toEqual([])
+        return result
+      }
+
+      it('a pull request in another repository: one warning, no request', async () => {
+        virtual().sim.setScenario({ prLink: 'https://github.com/evil/repo/pull/3' })
+        await refused({}, "it is not in the job's repository (https://github.com/acme/docs)")
+      })
+
+      it('a job that names no repository: one warning, no request', async () => {
+        virtual().sim.setScenario({ record: { source: undefined } })
+        await refused({}, 'the job names no repository to check it against')
+      })
+
+      it('a github.com pull request from a GitHub Enterprise runner: its token never goes there', async () => {
+        virtual().sim.setScenario({})
+        await refused(
+          { GITHUB_SERVER_URL: 'https://ghes.example' },
+          'it is on github.com, and the github-token is for ghes.example'
+        )
+      })
+
+      it('a GitHub Enterprise pull request from a github.com runner: nor there', async () => {
+        virtual().sim.setScenario({
+          prLink: 'https://ghes.example/acme/docs/pull/4',
+          record: { source: { repository: 'https://ghes.example/acme/docs', ref: 'main' } }
+        })
+        // The link is not this server's: not a pull request the action knows at all.
+        await refused({}, 'it is not a pull request on this GitHub server')
+      })
+
+      it("labels on GitHub Enterprise when the pull request is in the job's repository there", async () => {
+        github.reset()
+        github.addRepo('acme/docs')
+        virtual().sim.setScenario({
+          prLink: 'https://ghes.example/Acme/Docs/pull/4',
+          record: { source: { repository: 'https://ghes.example/acme/docs.git', ref: 'main' } }
+        })
+        const result = await run({ labels: 'documentation' }, { ...env(), GITHUB_SERVER_URL: 'https://ghes.example' })
+        expect(result.at('warning')).toEqual([])
+        expect(github.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
+          'POST /repos/Acme/Docs/issues/4/labels'
+        ])
+        expect(github.labelsOf('acme/docs', 4)).toEqual(['documentation'])
+      })
+    })
   })
 
   describe('bad input', () => {

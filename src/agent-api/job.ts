@@ -1,3 +1,5 @@
+import { fingerprint } from '../base/fingerprint.js'
+
 /** The job statuses the API documents. */
 export const JOB_STATUSES = ['active', 'completed', 'archived', 'failed'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]
@@ -19,6 +21,11 @@ export interface AgentJob {
 
 /** A job as a create or message answer must carry it: with its id. */
 export type IdentifiedJob = AgentJob & { id: string }
+
+/** The record as sent, fingerprinted: a later read with the same fingerprint shows nothing new. */
+export function jobFingerprint(job: AgentJob): string {
+  return fingerprint(JSON.stringify(job.raw))
+}
 
 export function isKnownStatus(status: string | undefined): status is JobStatus {
   return (JOB_STATUSES as readonly (string | undefined)[]).includes(status)

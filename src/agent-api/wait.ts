@@ -3,7 +3,7 @@ import { requestTimeout, type Clock } from '../base/clock.js'
 import type { CallOptions } from './client.js'
 import { formatDuration } from '../base/duration.js'
 import { ApiError, isTransientForPoll } from './errors.js'
-import { isTerminal, type AgentJob, type TerminalStatus } from './job.js'
+import { isTerminal, jobFingerprint, type AgentJob, type TerminalStatus } from './job.js'
 import { nextPollDelay, type PollSchedule } from './schedule.js'
 
 /** Why a wait ended (a failure that cannot be retried is thrown as an `ApiError` instead). */
@@ -41,8 +41,11 @@ export interface WaitOptions {
   pollNow: boolean
   /** Until when a 404 may be the service catching up with our POST; undefined: a 404 is final. */
   notFoundUntil: number | undefined
-  /** After a follow-up: the message answer's record, a stale copy of which must not end the wait. */
-  previous?: { job: AgentJob; answeredAt: number } | undefined
+  /**
+   * After a follow-up: the message answer's record (its `jobFingerprint`), a stale copy of which
+   * must not end the wait.
+   */
+  previous?: { fingerprint: string; answeredAt: number } | undefined
   /** Stop at the first record read (`wait: false`), riding out failures as any poll does. */
   once?: boolean
   clock: Clock
@@ -91,7 +94,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
       if (previous && !current) {
         current =
           job.status === 'active' ||
-          JSON.stringify(job.raw) !== JSON.stringify(previous.job.raw) ||
+          jobFingerprint(job) !== previous.fingerprint ||
           now - previous.answeredAt >= FOLLOW_UP_GRACE_MS
       }
       let held: string | undefined

@@ -1,20 +1,30 @@
 /**
  * Re-run records in the Actions cache service, through `@actions/cache` (both its v1 protocol,
- * `ACTIONS_CACHE_URL`, and v2, `ACTIONS_RESULTS_URL`). The library costs about 45 MB, so it is
- * loaded on first use: never before the first create on a first attempt.
+ * `ACTIONS_CACHE_URL`, and v2, `ACTIONS_RESULTS_URL`). The record is the key (see record.ts): a
+ * restore only looks the key up, and never downloads or extracts an archive; a save stores a
+ * constant file. The library costs about 45 MB, so it is loaded on first use: never before the
+ * first create on a first attempt.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { formatDuration } from '../base/duration.js'
-import { parseRecord, type RecordStore, type RerunRecord } from './record.js'
+import type { RecordStore } from './record.js'
 
-/** Longest a restore or a save may take before the step goes on without it. */
+/** Longest a lookup or a save may take before the step goes on without it. */
 export const RECORD_TIME_LIMIT_MS = 5_000
+
+/** What every entry holds: the record is in its key. */
+export const ENTRY_CONTENT = 'docs-agent-action: the re-run record is the cache key.\n'
 
 /** The two calls of @actions/cache the store makes. */
 export interface CacheLibrary {
-  restoreCache(paths: string[], primaryKey: string): Promise<string | undefined>
+  restoreCache(
+    paths: string[],
+    primaryKey: string,
+    restoreKeys: string[],
+    options: { lookupOnly: boolean }
+  ): Promise<string | undefined>
   saveCache(paths: string[], key: string): Promise<number>
 }
 
@@ -25,6 +35,9 @@ export interface CacheStoreOptions {
   load?: () => Promise<CacheLibrary>
 }
 
+// What the service answers a save when the run's cache token is read-only.
+const WRITE_DENIED = /cache write denied:/i
+
 export function cacheRecordStore(
   env: Record<string, string | undefined>,
   options: CacheStoreOptions = {}
@@ -32,34 +45,30 @@ export function cacheRecordStore(
   const { timeLimitMs = RECORD_TIME_LIMIT_MS, load = () => import('@actions/cache') } = options
   // As the library decides, without loading it: v2 needs ACTIONS_RESULTS_URL, v1 ACTIONS_CACHE_URL.
   const available = Boolean(env.ACTIONS_CACHE_URL || (env.ACTIONS_CACHE_SERVICE_V2 && env.ACTIONS_RESULTS_URL))
+  // The runner says when a run may not write (the library then skips the save, saying so).
+  const mode = (env.ACTIONS_CACHE_MODE ?? '').trim().toLowerCase()
   // The library versions an entry by the paths it holds: RUNNER_TEMP is the same in every attempt.
   const dir = join(env.RUNNER_TEMP || tmpdir(), 'docs-agent-action-rerun')
-  const file = join(dir, 'record.json')
   const quietly = quietRunner(timeLimitMs)
   return {
     available,
-    async restore(prefix) {
-      rmSync(dir, { recursive: true, force: true })
-      const result = await quietly(async () => (await load()).restoreCache([dir], prefix))
+    async lookup(prefix) {
+      const result = await quietly(async () => (await load()).restoreCache([dir], prefix, [], { lookupOnly: true }))
       if (result.kind === 'failed') return result
-      if (result.value === undefined) return { kind: 'missing' }
-      let record: RerunRecord | undefined
-      try {
-        record = parseRecord(readFileSync(file, 'utf8'))
-      } catch {
-        record = undefined
-      }
-      return record
-        ? { kind: 'found', record }
-        : { kind: 'failed', message: `the record under ${result.value} cannot be read` }
+      return result.value === undefined ? { kind: 'missing' } : { kind: 'found', key: result.value }
     },
-    async save(key, record) {
+    async save(key) {
+      if (mode === 'read' || mode === 'none') {
+        return { kind: 'read-only', message: `the cache mode of this run is ${mode}` }
+      }
       mkdirSync(dir, { recursive: true })
-      writeFileSync(file, JSON.stringify(record))
+      writeFileSync(join(dir, 'record.txt'), ENTRY_CONTENT)
       const result = await quietly(async () => (await load()).saveCache([dir], key))
-      if (result.kind === 'failed') return result.message
+      if (result.kind === 'failed') {
+        return WRITE_DENIED.test(result.message) ? { kind: 'read-only', message: result.message } : result
+      }
       // -1: not saved, whatever was printed (a key that exists is only an info line).
-      return result.value === -1 ? 'the cache service did not take it' : undefined
+      return result.value === -1 ? { kind: 'failed', message: 'the cache service did not take it' } : { kind: 'saved' }
     }
   }
 }

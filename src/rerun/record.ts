@@ -2,8 +2,13 @@
  * Re-runs: "Re-run jobs" runs this step again in the same workflow run. A small record saved right
  * after the create or message answer lets a later attempt find the job instead of creating
  * another (a second job, a second pull request, one more of the project's 100 uses an hour).
+ *
+ * The record lives in the cache key itself, never in an archive: whoever can write the cache scope
+ * could plant an archive, and a key is read without extracting anything. The key is bound to the
+ * step (run, job, step, matrix leg, project, request) and authenticated with an HMAC keyed from the
+ * API key, so a planted or copied record does not verify.
  */
-import { createHash } from 'node:crypto'
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 
 /** What an attempt remembers of its job. */
 export interface RerunRecord {
@@ -13,30 +18,38 @@ export interface RerunRecord {
   attempt: number
   /** Epoch ms when its create or message was answered (or, when it was lost, given up on). */
   answeredAt: number
-  /** The prompt that attempt sent (context included), for the outputs and summary of a resume. */
-  prompt: string
-  /** What the context held, if any. */
-  context: { description: string; text: string } | undefined
   /** The request left but no usable answer came: it may have taken effect, so no attempt posts again. */
   mayHaveActed: boolean
-  /** A follow-up's answer (the job record as sent), so a resumed wait still tells a stale read from its result. */
-  answer: Record<string, unknown> | undefined
+  /** The prompt that attempt sent (context included), fingerprinted: a re-run shows it only if it builds the same. */
+  prompt: string
+  /** A follow-up's answer, fingerprinted (`jobFingerprint`), so a resumed wait still tells a stale read from its result. */
+  answer: string | undefined
 }
 
 export type Restored =
   | { kind: 'found'; record: RerunRecord }
   | { kind: 'missing' }
+  /** A key under this step's prefix that is not a record this step wrote: the reason says why. */
+  | { kind: 'rejected'; reason: string }
   /** The service could not be read: the message says why. */
   | { kind: 'failed'; message: string }
 
-/** Where records live: the Actions cache service in the action, a map in tests. */
+export type Lookup = { kind: 'found'; key: string } | { kind: 'missing' } | { kind: 'failed'; message: string }
+
+export type Saved =
+  | { kind: 'saved' }
+  /** The cache is read-only for this run (`pull_request_target`, `issue_comment`): a policy, not a fault. */
+  | { kind: 'read-only'; message: string }
+  | { kind: 'failed'; message: string }
+
+/** Where record keys live: the Actions cache service in the action, a list in tests. */
 export interface RecordStore {
   /** Whether a service is there (the runner provides one; local runs have none). */
   readonly available: boolean
-  /** The newest record saved under a key starting with `prefix`. Never throws. */
-  restore(prefix: string): Promise<Restored>
-  /** Saves under `key`; resolves to a failure message, or undefined when saved. Never throws. */
-  save(key: string, record: RerunRecord): Promise<string | undefined>
+  /** The newest key starting with `prefix`, looked up only: nothing is downloaded. Never throws. */
+  lookup(prefix: string): Promise<Lookup>
+  /** Makes an entry under `key` (its content is of no account). Never throws. */
+  save(key: string): Promise<Saved>
 }
 
 /** The run this step belongs to, from the runner's variables. */
@@ -57,58 +70,94 @@ export function runIdentity(env: Record<string, string | undefined>): RunIdentit
   return { runId: env.GITHUB_RUN_ID, attempt, job: env.GITHUB_JOB ?? '', action: env.GITHUB_ACTION ?? '' }
 }
 
-/** What of the step's settings names it: the request, the project and the matrix leg. */
-export type RecordedStep = { projectId: string; rerunKey: string } & (
+/** What of the step's settings names it (the request, the project, the matrix leg) and keys its records. */
+export type RecordedStep = { projectId: string; rerunKey: string; apiKey: string } & (
   | { mode: 'create'; prompt: string }
   | { mode: 'message'; jobId: string; prompt: string }
   | { mode: 'wait-only'; jobId: string }
 )
 
-/**
- * The cache keys of this step's records. The same step means the same run, job, matrix leg
- * (`rerun-key`), step and project, and the same request: mode, job id and the prompt as the user
- * gave it. Keys are immutable, so each attempt saves under its own; a later one restores by prefix.
- */
-export function recordKeys(identity: RunIdentity, settings: RecordedStep): { prefix: string; key: string } {
-  const request =
-    settings.mode === 'create'
-      ? [settings.mode, '', settings.prompt]
-      : settings.mode === 'message'
-        ? [settings.mode, settings.jobId, settings.prompt]
-        : [settings.mode, settings.jobId, '']
-  const step = [identity.runId, identity.job, identity.action, settings.rerunKey, settings.projectId, ...request]
-  const hash = createHash('sha256').update(JSON.stringify(step)).digest('hex').slice(0, 40)
-  const prefix = `docs-agent-rerun-${hash}-attempt-`
-  return { prefix, key: `${prefix}${identity.attempt}` }
+/** The longest key @actions/cache accepts. */
+export const MAX_KEY_LENGTH = 512
+const NAMESPACE = 'docs-agent-rerun-'
+// Lower-case hex and digits only, `-` between fields: nothing a key may not hold (a comma), nothing
+// a service could fold (case).
+const FIELDS = /^(\d{1,9})-(\d{1,15})-([01])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)-([0-9a-f]{32})$/
+
+/** The MAC key: derived from the API key, so neither the key nor anything that reveals it is stored. */
+function macKey(apiKey: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', apiKey, '', 'docs-agent-action re-run record v1', 32))
 }
 
-/** A record read back from the service; undefined when it is not one of ours. */
-export function parseRecord(text: string): RerunRecord | undefined {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    return undefined
-  }
-  if (typeof json !== 'object' || json === null) return undefined
-  const { jobId, attempt, answeredAt, prompt, context, mayHaveActed, answer } = json as Record<string, unknown>
-  const lost = mayHaveActed === true
-  if ((typeof jobId !== 'string' || !jobId) && !lost) return undefined
-  if (typeof attempt !== 'number' || typeof answeredAt !== 'number') return undefined
-  const ctx = context as { description?: unknown; text?: unknown } | undefined
+const mac = (key: Buffer, text: string): string => createHmac('sha256', key).update(text).digest('hex')
+
+/**
+ * The prefix every attempt of this step saves under: the same run, job, matrix leg (`rerun-key`),
+ * step and project, and the same request (mode, job id, the prompt as the user gave it). Keyed, so
+ * that the cache's key list says nothing about the prompt.
+ */
+export function recordPrefix(identity: RunIdentity, step: RecordedStep): string {
+  const request =
+    step.mode === 'create'
+      ? [step.mode, '', step.prompt]
+      : step.mode === 'message'
+        ? [step.mode, step.jobId, step.prompt]
+        : [step.mode, step.jobId, '']
+  const binding = ['step', identity.runId, identity.job, identity.action, step.rerunKey, step.projectId, ...request]
+  return `${NAMESPACE}${mac(macKey(step.apiKey), JSON.stringify(binding)).slice(0, 40)}-`
+}
+
+/** The record as a key under this step's prefix, authenticated; undefined when it does not fit. */
+export function sealRecord(identity: RunIdentity, step: RecordedStep, record: RerunRecord): string | undefined {
+  const fields = [
+    record.attempt,
+    record.answeredAt,
+    record.mayHaveActed ? 1 : 0,
+    record.prompt,
+    record.answer ?? '',
+    Buffer.from(record.jobId ?? '', 'utf8').toString('hex')
+  ]
+  const body = `${recordPrefix(identity, step)}${fields.join('-')}`
+  const key = `${body}-${mac(macKey(step.apiKey), body).slice(0, 32)}`
+  return key.length <= MAX_KEY_LENGTH ? key : undefined
+}
+
+/** The record a key found under this step's prefix holds, if this step wrote it in an earlier attempt. */
+export function openRecord(identity: RunIdentity, step: RecordedStep, key: string): Restored {
+  const prefix = recordPrefix(identity, step)
+  const fields = key.startsWith(prefix) ? FIELDS.exec(key.slice(prefix.length)) : null
+  if (!fields) return { kind: 'rejected', reason: 'not a record of this step' }
+  const [, attempt = '', answeredAt = '', acted, prompt = '', answer, job = '', tag = ''] = fields
+  const expected = Buffer.from(mac(macKey(step.apiKey), key.slice(0, -tag.length - 1)).slice(0, 32))
+  if (!timingSafeEqual(expected, Buffer.from(tag))) return { kind: 'rejected', reason: 'its signature is wrong' }
   return {
-    jobId: typeof jobId === 'string' && jobId ? jobId : undefined,
-    attempt,
-    answeredAt,
-    prompt: typeof prompt === 'string' ? prompt : '',
-    context:
-      typeof ctx?.description === 'string' && typeof ctx.text === 'string'
-        ? { description: ctx.description, text: ctx.text }
-        : undefined,
-    mayHaveActed: lost,
-    answer:
-      typeof answer === 'object' && answer !== null && !Array.isArray(answer)
-        ? (answer as Record<string, unknown>)
-        : undefined
+    kind: 'found',
+    record: {
+      jobId: Buffer.from(job, 'hex').toString('utf8') || undefined,
+      attempt: Number(attempt),
+      answeredAt: Number(answeredAt),
+      mayHaveActed: acted === '1',
+      prompt,
+      answer: answer || undefined
+    }
   }
+}
+
+/** The newest record of an earlier attempt of this step. Never throws. */
+export async function restoreRecord(store: RecordStore, identity: RunIdentity, step: RecordedStep): Promise<Restored> {
+  const found = await store.lookup(recordPrefix(identity, step))
+  return found.kind === 'found' ? openRecord(identity, step, found.key) : found
+}
+
+/** Saves this attempt's record. Never throws. */
+export async function saveRecord(
+  store: RecordStore,
+  identity: RunIdentity,
+  step: RecordedStep,
+  record: RerunRecord
+): Promise<Saved> {
+  const key = sealRecord(identity, step, record)
+  return key === undefined
+    ? { kind: 'failed', message: 'the job id is too long to keep in a cache key' }
+    : store.save(key)
 }

@@ -10,12 +10,13 @@ import { formatDuration } from '../base/duration.js'
 import { ApiError, isSafeToRetryPost, mayHaveTakenEffect } from '../agent-api/errors.js'
 import type { Trigger } from '../github/event.js'
 import type { GitHubReader } from '../github/client.js'
-import { isKnownStatus, isTerminal, parseJob, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
+import { isKnownStatus, isTerminal, jobFingerprint, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
 import { cancelMessage, explain, WORDING } from '../report/outcome.js'
 import type { PullRequestRef } from '../github/pr-link.js'
-import { parsePullRequestUrl } from '../github/pr-link.js'
+import { labelTarget } from '../github/labels.js'
 import { finish, type Reporter } from '../report/report.js'
-import { recordKeys, type RecordStore, type RerunRecord, type RunIdentity } from '../rerun/record.js'
+import { restoreRecord, saveRecord, type RecordStore, type RerunRecord, type RunIdentity } from '../rerun/record.js'
+import { fingerprint } from '../base/fingerprint.js'
 import { nextRetryDelay } from '../agent-api/schedule.js'
 import { MAX_PROMPT_CHARS, type Settings } from './settings.js'
 import { initialState, type RunState } from '../report/state.js'
@@ -119,12 +120,12 @@ async function drive(
     jobId: job.id,
     answeredAt,
     mayHaveActed: false,
-    answer: settings.mode === 'message' ? job.raw : undefined
+    answer: settings.mode === 'message' ? jobFingerprint(job) : undefined
   })
   await follow(settings, deps, state, deadline, job.id, {
     pollNow: false,
     notFoundUntil: answeredAt + NOT_FOUND_GRACE_MS,
-    previous: settings.mode === 'message' ? { job, answeredAt } : undefined,
+    previous: settings.mode === 'message' ? { fingerprint: jobFingerprint(job), answeredAt } : undefined,
     posted: true
   })
 }
@@ -132,8 +133,8 @@ async function drive(
 interface Follow {
   pollNow: boolean
   notFoundUntil: number | undefined
-  /** After a follow-up: the answer, which a stale read must not be mistaken for. */
-  previous?: { job: AgentJob; answeredAt: number } | undefined
+  /** After a follow-up: the answer (fingerprinted), which a stale read must not be mistaken for. */
+  previous?: { fingerprint: string; answeredAt: number } | undefined
   /** This step's create or message was just answered (the record in `state.job` is that answer). */
   posted?: boolean
 }
@@ -208,11 +209,18 @@ async function resume(settings: Posting, deps: Deps, state: RunState, deadline: 
     log.debug('No Actions cache service here: a re-run cannot find the job of an earlier attempt.')
     return false
   }
-  const restored = await records.restore(recordKeys(run, settings).prefix)
+  const restored = await restoreRecord(records, run, settings)
   if (restored.kind !== 'found' && deps.signal.aborted) throw new Cancelled(false)
   if (restored.kind === 'failed') {
     log.warning(
       `Could not read what earlier attempts of this step did (${inline(restored.message)}), so ${posting}; if an earlier attempt already did, there will be two.`
+    )
+    return false
+  }
+  if (restored.kind === 'rejected') {
+    // Planted by whoever can write this cache scope, or saved with another api-key: never followed.
+    log.warning(
+      `Ignored a re-run record under this step's cache key (${restored.reason}: not saved by an earlier attempt of this step with this api-key), so ${posting}.`
     )
     return false
   }
@@ -223,11 +231,11 @@ async function resume(settings: Posting, deps: Deps, state: RunState, deadline: 
   // From here a job is known: a cancel now is reported with its id, by the wait below.
   const { record } = restored
   state.resumedFrom = record.attempt
-  state.prompt = record.prompt
-  state.context = record.context && { ...record.context, warning: undefined, requests: 0 }
   if (record.jobId !== state.jobId && record.jobId) announceJob(record.jobId, deps)
   state.jobId = record.jobId
   if (record.mayHaveActed) {
+    // The prompt is shown when it is the user's own; rebuilding the context is not worth it here.
+    if (fingerprint(settings.prompt) === record.prompt) state.prompt = settings.prompt
     // Posting again could make a second job (or deliver the follow-up twice): say so, and stop.
     state.mayHaveActed = true
     state.postedAt = record.answeredAt
@@ -238,12 +246,12 @@ async function resume(settings: Posting, deps: Deps, state: RunState, deadline: 
   const jobId = record.jobId ?? ''
   log.info(`Resuming job ${inline(jobId)} from attempt ${record.attempt}`)
   state.phase = 'reading'
-  const answer = record.answer && parseJob(record.answer)
+  await recallPrompt(settings, deps, state, record)
   try {
     await follow(settings, deps, state, deadline, jobId, {
       pollNow: true,
       notFoundUntil: record.answeredAt + NOT_FOUND_GRACE_MS,
-      previous: answer && { job: answer, answeredAt: record.answeredAt }
+      previous: record.answer === undefined ? undefined : { fingerprint: record.answer, answeredAt: record.answeredAt }
     })
     return true
   } catch (error) {
@@ -261,6 +269,22 @@ async function resume(settings: Posting, deps: Deps, state: RunState, deadline: 
   }
 }
 
+/**
+ * The record keeps only the prompt's fingerprint: the prompt is built again (the same event, so
+ * mostly the same context) and shown when it is the one that attempt sent.
+ */
+async function recallPrompt(settings: Posting, deps: Deps, state: RunState, record: RerunRecord): Promise<void> {
+  const prompt = settings.mode === 'create' ? await buildPrompt(settings, deps, state) : settings.prompt
+  if (fingerprint(prompt) === record.prompt) {
+    state.prompt = prompt
+    return
+  }
+  state.context = undefined
+  deps.log.info(
+    `The prompt attempt ${record.attempt} sent differs from the one built now (the workflow's context changed since): it is not shown.`
+  )
+}
+
 /** Saves the re-run record while the step goes on; resolves once saved or given up (never rejects). */
 function remember(
   settings: Posting,
@@ -274,19 +298,15 @@ function remember(
     log.debug('No Actions cache service here: no re-run record is saved.')
     return undefined
   }
-  const record: RerunRecord = {
-    ...what,
-    attempt: run.attempt,
-    prompt: state.prompt ?? '',
-    context: state.context && { description: state.context.description, text: state.context.text }
-  }
+  const record: RerunRecord = { ...what, attempt: run.attempt, prompt: fingerprint(state.prompt ?? '') }
   const job = what.jobId ? `job ${inline(what.jobId)}` : 'the job that may have been created'
-  return records.save(recordKeys(run, settings).key, record).then((failure) => {
-    if (failure === undefined) log.debug(`Saved the re-run record of ${job}.`)
-    else
-      log.warning(
-        `Could not save the re-run record (${inline(failure)}): a re-run of this workflow job will not find ${job} and ${WORDING[settings.mode].posting} again.`
-      )
+  return saveRecord(records, run, settings, record).then((saved) => {
+    const lost = `a re-run of this workflow job will not find ${job} and ${WORDING[settings.mode].posting} again`
+    if (saved.kind === 'saved') log.debug(`Saved the re-run record of ${job}.`)
+    // pull_request_target and issue_comment runs get a read-only cache: expected, not worth a warning.
+    else if (saved.kind === 'read-only')
+      log.debug(`The Actions cache is read-only here (${inline(saved.message)}): ${lost}.`)
+    else log.warning(`Could not save the re-run record (${inline(saved.message)}): ${lost}.`)
   })
 }
 
@@ -378,14 +398,12 @@ function observe(state: RunState, job: AgentJob, { log, clock }: Pick<Deps, 'log
 /** Labels the docs PR; GitHub refusing is a warning, never a failed step or lost outputs. */
 async function label(state: RunState, settings: Settings, deps: Deps): Promise<void> {
   if (settings.labels.length === 0) return
-  const pr = parsePullRequestUrl(state.job?.prLink, deps.serverUrl)
-  if (!pr) {
-    if (state.job?.prLink)
-      deps.log.warning(
-        `Not labelling ${inline(state.job.prLink, 200)}: it is not a pull request on this GitHub server.`
-      )
+  const bound = labelTarget(state.job?.prLink, state.job?.source?.repository, deps.serverUrl)
+  if (bound?.kind !== 'label') {
+    if (bound) deps.log.warning(`Not labelling ${inline(state.job?.prLink ?? '', 200)}: ${bound.reason}.`)
     return
   }
+  const { pr } = bound
   const target = `${pr.owner}/${pr.repo}#${pr.number}`
   try {
     await deps.github.addLabels(pr, settings.labels)

@@ -11,7 +11,7 @@
  * baseline it runs everything.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { ROOT } from './action-metadata.js'
@@ -37,6 +37,8 @@ function stryker(options: string[]): number {
 
 /** Writes the report Stryker starts from: the baseline without the tests of the suites that changed. */
 function prepareIncremental(): void {
+  // Whatever an earlier local run left there has not been checked against the suites.
+  rmSync(WORKING, { force: true })
   if (!existsSync(BASELINE) || !existsSync(BASELINE_INPUTS)) {
     console.log('No baseline in stryker-baseline/: every mutant runs (npm run mutation makes one).')
     return
@@ -64,6 +66,7 @@ function main(mode: string | undefined, options: string[]): number {
     return 2
   }
   const inputs = suiteInputs(ROOT)
+  rmSync(WORKING, { force: true })
   const status = stryker([...incremental, '--force', ...options])
   if (status !== 0) return status
   if (options.length > 0) {

@@ -7,8 +7,20 @@ import { defineConfig } from 'eslint/config'
 import tseslint from 'typescript-eslint'
 
 export default defineConfig(
-  // Generated, installed or vendored, or Stryker's sandbox left by an interrupted run: never linted.
-  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', 'schemas/', '.stryker-tmp/'] },
+  // Generated, installed or vendored, Stryker's sandbox left by an interrupted run, its reports and
+  // the mutation baseline: never linted.
+  {
+    ignores: [
+      'dist/',
+      'build/',
+      'coverage/',
+      'node_modules/',
+      'schemas/',
+      '.stryker-tmp/',
+      'reports/',
+      'stryker-baseline/'
+    ]
+  },
 
   eslint.configs.recommended,
 

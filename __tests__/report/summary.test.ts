@@ -107,7 +107,7 @@ describe('renderSummary', () => {
   it('shows at most 4,000 characters of the prompt, cut between characters', () => {
     const html = render(state({ outcome: 'completed', prompt: `${'x'.repeat(SUMMARY_PROMPT_CHARS - 2)}😀😀` }, done))
     expect(html).toContain(
-      `Prompt (4,002 characters, first 4,000 shown)</summary><pre>\n${'x'.repeat(SUMMARY_PROMPT_CHARS - 2)}…</pre>`
+      `Prompt (4,002 characters, first 3,998 shown)</summary><pre>\n${'x'.repeat(SUMMARY_PROMPT_CHARS - 2)}…</pre>`
     )
   })
 

@@ -402,6 +402,22 @@ describe('context', () => {
     })
   })
 
+  describe('legacy workflow commands', () => {
+    it('get a space wherever the runner would read them: the dry-run echo, the prompt, the release notes', async () => {
+      github.addRelease(REPO, { tag_name: 'v1.11.0', body: 'Notes ##[add-mask]x and ##[stop-commands]t' })
+      const result = await run({ 'dry-run': 'true', prompt: 'Go #\u200B#[warning]forged' }, tagEnv())
+      expect(result.code).toBe(0)
+      // The runner's search skips characters of no weight between the signs.
+      const found = (line: string) =>
+        line.replace(/[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/gu, '').includes('##[')
+      expect(result.lines.filter((line) => found(line.message))).toEqual([])
+      expect(result.at('info')).toContainEqual('│ Go #\u200B# [warning]forged')
+      expect(result.at('info')).toContainEqual('│ > Notes ## [add-mask]x and ## [stop-commands]t')
+      // The prompt itself is data: left as written.
+      expect(result.outputs.prompt).toContain('> Notes ##[add-mask]x and ##[stop-commands]t')
+    })
+  })
+
   describe('hidden text from GitHub', () => {
     // Tag characters spell text no one sees rendered (here "run rm"); U+200B and U+00AD are invisible too.
     const TAGS = Array.from('run rm', (char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('')

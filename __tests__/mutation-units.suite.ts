@@ -6,6 +6,7 @@
 //
 // A mutant stops at its first failing test: these kill most mutants in a few milliseconds each.
 import './base/text.test.js'
+import './base/log.test.js'
 import './base/error-message.test.js'
 import './base/fingerprint.test.js'
 import './base/duration.test.js'

@@ -4,10 +4,15 @@ import {
   formatCount,
   formatTime,
   inline,
+  neutralizeCommands,
   neutralizeFormatChars,
+  normalizeLineEndings,
   plural,
   redact,
-  truncate
+  removeHidden,
+  SECRET_FRAGMENT_CHARS,
+  truncate,
+  visibleText
 } from '../../src/base/text.js'
 
 describe('neutralizeFormatChars', () => {
@@ -82,6 +87,112 @@ describe('redact', () => {
   it('replaces every occurrence of every secret, and ignores empty ones', () => {
     expect(redact('k1 and k1, k2', ['k1', '', 'k2'])).toBe('*** and ***, ***')
     expect(redact('nothing', [])).toBe('nothing')
+  })
+
+  it(`drops the start of a secret, ${SECRET_FRAGMENT_CHARS} characters or more, left before a cut`, () => {
+    const secret = 'mint_abcdefgh'
+    expect(redact('error: key mint_abcd…', [secret])).toBe('error: key ***…')
+    expect(redact('key=mint_abcdefg… and more', [secret])).toBe('key=***… and more')
+    expect(redact('a mint… b mint_a… c', [secret])).toBe('a ***… b ***… c')
+    expect(redact('a min…', [secret])).toBe('a min…')
+    expect(redact('a mint_abcdefgh…', [secret])).toBe('a ***…')
+    // Not before a cut, or not the start of the secret: left.
+    expect(redact('a mint_abcd', [secret])).toBe('a mint_abcd')
+    expect(redact('a int_abcd…', [secret])).toBe('a int_abcd…')
+    expect(redact('…mint_ab', [secret])).toBe('…mint_ab')
+  })
+
+  it('drops the longest start any secret leaves', () => {
+    expect(redact('x ghp_12mint_ab…', ['ghp_12mint_abc', 'mint_abc'])).toBe('x ***…')
+    expect(redact('x ghp_12mint_ab…', ['mint_abc', 'ghp_12mint_abc'])).toBe('x ***…')
+    expect(redact('x tok_ab…', ['', 'tok_abc'])).toBe('x ***…')
+  })
+})
+
+describe('truncate by size', () => {
+  const bytes = (text: string): number => Buffer.byteLength(text)
+
+  it('keeps text whose size is within max, cuts the rest with `…` counted by the same measure', () => {
+    expect(truncate('ééé', 6, bytes)).toBe('ééé')
+    // `…` takes 3 bytes: 7 - 3 leaves room for two é.
+    expect(truncate('éééé', 7, bytes)).toBe('éé…')
+    expect(truncate('éééé', 6, bytes)).toBe('é…')
+    expect(truncate('a😀b', 6, bytes)).toBe('a😀b')
+    expect(truncate('a😀bcd', 7, bytes)).toBe('a…')
+    expect(truncate('a😀bcde', 8, bytes)).toBe('a😀…')
+  })
+})
+
+describe('normalizeLineEndings', () => {
+  it('makes every line end a \\n, a lone CR and the Unicode separators included', () => {
+    expect(normalizeLineEndings('a\r\nb\rc\nd\u2028e\u2029f\u0085g\r\rh\n\ri')).toBe('a\nb\nc\nd\ne\nf\ng\n\nh\n\ni')
+  })
+})
+
+describe('neutralizeCommands', () => {
+  // What the runner finds: `##[` with characters of no weight between the signs skipped.
+  const runnerFinds = (text: string): boolean =>
+    text.replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}\p{Me}]/gu, '').includes('##[')
+
+  it.each([
+    ['##[warning]forged', '## [warning]forged'],
+    ['text ##[add-mask]secret', 'text ## [add-mask]secret'],
+    ['a##[stop-commands]t ##[error]x', 'a## [stop-commands]t ## [error]x'],
+    ['###[x]', '### [x]'],
+    ['#\u200B#[warning]x', '#\u200B# [warning]x'],
+    ['#\u00AD#\u0000[debug]x', '#\u00AD#\u0000 [debug]x'],
+    ['#\u{E0041}#\uFE0F[x]', '#\u{E0041}#\uFE0F [x]']
+  ])('puts a space in %j', (text, shown) => {
+    expect(runnerFinds(text)).toBe(true)
+    expect(neutralizeCommands(text)).toBe(shown)
+    expect(runnerFinds(shown)).toBe(false)
+  })
+
+  it('leaves anything else alone', () => {
+    const text = '# [x] #x#[ ## [ ::warning::x #[y] ##'
+    expect(neutralizeCommands(text)).toBe(text)
+  })
+})
+
+describe('removeHidden', () => {
+  it.each([
+    ['a<!-- hidden -->b', 'ab', 15],
+    ['a<!--\nline\n-->b', 'ab', 13],
+    ['a<!-- x --!>b', 'ab', 11],
+    ['a<!-->b', 'ab', 5],
+    ['a<!--->b', 'ab', 6],
+    ['a<!---->b', 'ab', 7],
+    ['a<!-- never closed\nb', 'a', 19],
+    ['a<!-- one --> b <!-- two -->c', 'a b c', 24],
+    ['a\u{E0041}\u{E0042}\u{E007F}b', 'ab', 3],
+    ['a\u200B\u200C\u200D\u2060\uFEFF\u00AD\u034F\u180E\uFE0F\u{E0100}b', 'ab', 10],
+    ['a\u202Eb\u2066c\u200Ed', 'abcd', 3]
+  ])('removes what %j hides', (text, visible, removed) => {
+    expect(removeHidden(text)).toEqual({ text: visible, removed })
+  })
+
+  it('leaves what a reader sees: letters with accents, scripts, symbols, comment-like text', () => {
+    const text = 'e\u0301 שלום 日本 😀 <!- x -> <! -- y --> &lt;!-- z --&gt; \t\n'
+    expect(removeHidden(text)).toEqual({ text, removed: 0 })
+  })
+})
+
+describe('visibleText', () => {
+  it('cleans every string in arrays and plain objects, counts what went, and leaves other values alone', () => {
+    const counts: number[] = []
+    const date = new Date(0)
+    const value = {
+      title: 'a\u200Bb',
+      n: 3,
+      none: undefined,
+      empty: null,
+      nested: { list: ['x\r\ny', '<!-- c -->z', 7], date }
+    }
+    const clean = visibleText(value, (removed) => counts.push(removed))
+    expect(clean).toEqual({ title: 'ab', n: 3, none: undefined, empty: null, nested: { list: ['x\ny', 'z', 7], date } })
+    expect(clean.nested.date).toBe(date)
+    expect(counts).toEqual([1, 10])
+    expect(value.title).toBe('a\u200Bb')
   })
 })
 

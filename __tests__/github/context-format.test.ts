@@ -77,13 +77,15 @@ describe('a tag', () => {
     )
     expect(
       result.text.endsWith(
-        '### Changes since v1.0.0 (246)\n\n- Add export (#1)\n- Fix [U+202E]exe (#3)\n- … and 244 more changes'
+        '### Changes since v1.0.0 (246)\n\n- Add export (#1)\n- Fix exe (#3)\n- … and 244 more changes'
       )
     ).toBe(true)
     expect(result).toMatchObject({
       description: 'Release v2.0.0: notes and 246 changes since v1.0.0',
       warning: undefined,
-      requests: 2
+      requests: 2,
+      // The direction control of the last subject: hidden, so never read by the agent.
+      hidden: 1
     })
   })
 

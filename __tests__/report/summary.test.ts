@@ -4,7 +4,8 @@ import { parseJob } from '../../src/agent-api/job.js'
 import { OUTPUT_NAMES, renderOutputs } from '../../src/report/report.js'
 import { parseSettings, type Settings } from '../../src/step/settings.js'
 import { initialState, type RunState } from '../../src/report/state.js'
-import { CELL_CHARS, renderSummary, SUMMARY_PROMPT_CHARS } from '../../src/report/summary.js'
+import { CELL_CHARS, renderSummary, SUMMARY_BYTES, SUMMARY_PROMPT_CHARS } from '../../src/report/summary.js'
+import { renderLikeGitHub } from '../../scripts/github-render.js'
 
 const DEFAULTS = inputDefaults(readAction(), 'tok')
 const settings = (inputs: Record<string, string> = {}): Settings =>
@@ -107,8 +108,75 @@ describe('renderSummary', () => {
   it('shows at most 4,000 characters of the prompt, cut between characters', () => {
     const html = render(state({ outcome: 'completed', prompt: `${'x'.repeat(SUMMARY_PROMPT_CHARS - 2)}😀😀` }, done))
     expect(html).toContain(
-      `Prompt (4,002 characters, first 4,000 shown)</summary><pre>\n${'x'.repeat(SUMMARY_PROMPT_CHARS - 2)}…</pre>`
+      `Prompt (4,002 characters, first 3,998 shown)</summary><pre>\n${'x'.repeat(SUMMARY_PROMPT_CHARS - 2)}…</pre>`
     )
+  })
+
+  it('ends no line but where the text does: a lone CR, CR LF and the Unicode separators are line ends', () => {
+    const prompt = 'a\r\r<img src=x>![i](https://evil.test/i.png)\r\nb\u2028c\u2029d\u0085# e'
+    const html = render(state({ outcome: 'completed', prompt }, done))
+    expect(html).toContain('<pre>\na&#10;\n&lt;img src=x&gt;![i](https://evil.test/i.png)\nb\nc\nd\n# e</pre>')
+    // Read as the runner reads the file (a line ends at \r, \n or \r\n): no blank line ends the block.
+    expect(
+      html
+        .trimEnd()
+        .split(/\r\n|\r|\n/)
+        .filter((line) => line.trim() === '')
+    ).toEqual([])
+    expect(renderLikeGitHub(html).html).not.toMatch(/<img|<h1/)
+  })
+
+  it('shows the context whole, direction controls named, however many it holds', () => {
+    const text = `${'\u202Eab'.repeat(2000)}END`
+    const html = render(
+      state({ outcome: 'completed', context: { text, description: 'd', warning: undefined, requests: 0 } }, done)
+    )
+    expect(html).toContain(
+      `Context added from GitHub: d (6,003 characters)</summary><pre>\n${'[U+202E]ab'.repeat(2000)}END</pre>`
+    )
+  })
+
+  it('says how many hidden characters were removed from the context, and nothing when none were', () => {
+    const context = (hidden?: number) => ({
+      text: 'c',
+      description: 'Push to main: 1 commit',
+      warning: undefined,
+      requests: 0,
+      hidden
+    })
+    expect(render(state({ outcome: 'completed', context: context(1) }, done))).toContain(
+      '<td>Push to main: 1 commit; 1 hidden character removed from the context</td>'
+    )
+    expect(render(state({ outcome: 'completed', context: context(1234) }, done))).toContain(
+      '<td>Push to main: 1 commit; 1,234 hidden characters removed from the context</td>'
+    )
+    for (const hidden of [0, undefined])
+      expect(render(state({ outcome: 'completed', context: context(hidden) }, done))).toContain(
+        '<td>Push to main: 1 commit</td>'
+      )
+  })
+
+  it(`stays within ${SUMMARY_BYTES} bytes as written, saying how much is shown, and shows exactly that start`, () => {
+    // Each " is 6 bytes escaped, each é 2, each direction control 8 named: over 1 MiB in all.
+    const text = `${'"é\u202E'.repeat(70_000)}TAIL`
+    const prompt = `${'&'.repeat(3000)}\n${text}`
+    const html = render(
+      state(
+        { outcome: 'completed', prompt, context: { text, description: 'd', warning: undefined, requests: 0 } },
+        done
+      )
+    )
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(SUMMARY_BYTES)
+    expect(Buffer.byteLength(html)).toBeGreaterThan(SUMMARY_BYTES - 20)
+    expect(html).toContain(`Prompt (3,000 characters)</summary>`)
+    const shown =
+      /Context added from GitHub: d \(210,004 characters, first ([\d,]+) shown\)<\/summary><pre>\n([^]*)…<\/pre>/.exec(
+        html
+      )
+    const count = Number(shown?.[1]?.replace(/,/g, ''))
+    expect(count).toBeGreaterThan(100_000)
+    const unescaped = (shown?.[2] ?? '').replace(/\[U\+202E\]/g, '\u202E').replace(/&quot;/g, '"')
+    expect(unescaped).toBe(text.slice(0, count))
   })
 
   it('caps every value in a cell, and links only http(s) URLs', () => {

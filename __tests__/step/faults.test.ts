@@ -173,6 +173,17 @@ describe('faults', () => {
       expect(result.at('error')).toEqual(['Creating the job failed: answered 400: prompt must be shorter.'])
     })
 
+    it('drops the start of the key when an echo of it is cut, in the log and the summary', async () => {
+      // 290 characters, then the key: the 300-character cut falls inside it.
+      const echo = `${'y'.repeat(289)} ${KEY}`
+      virtual().sim.fail('create', { kind: 'status', status: 400, body: JSON.stringify({ error: echo }) })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(result.at('error')).toEqual([`Creating the job failed: answered 400: ${'y'.repeat(289)} ***….`])
+      for (const line of result.lines) expect(line.message).not.toContain(KEY.slice(0, 4))
+      expect(result.summary).not.toContain(KEY.slice(0, 4))
+    })
+
     it('does not follow a redirect with the key', async () => {
       const other = await AgentApiSimulator.start({ apiKey: KEY })
       try {

@@ -1,4 +1,4 @@
-import { redact } from './text.js'
+import { neutralizeCommands, redact } from './text.js'
 
 /** Where the step writes: `@actions/core` in the action; a recorder in unit tests. */
 export interface Log {
@@ -10,12 +10,15 @@ export interface Log {
   error(message: string): void
 }
 
-/** A log that replaces the secrets in every message, whatever produced the message. */
+/**
+ * A log that replaces the secrets in every message, whatever produced the message, and where the
+ * runner would read a legacy command (`##[…]`, anywhere in a line) puts a space in it.
+ */
 export function redactingLog(log: Log, secrets: readonly string[]): Log {
   const wrap =
     (write: (message: string) => void) =>
     (message: string): void =>
-      write(redact(message, secrets))
+      write(neutralizeCommands(redact(message, secrets)))
   return {
     info: wrap((m) => log.info(m)),
     debug: wrap((m) => log.debug(m)),

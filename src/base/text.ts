@@ -20,21 +20,91 @@ export function inline(text: string, max = 300, trim = true): string {
   return truncate(trim ? flat.trim() : flat, max)
 }
 
+/**
+ * Every line ending as `\n`: `\r\n`, a lone `\r` (a line end to the runner, which rewrites the
+ * summary line by line, and to markdown), and the Unicode separators U+2028, U+2029 and U+0085.
+ */
+export function normalizeLineEndings(text: string): string {
+  return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+}
+
+// The runner reads a legacy command (`##[add-mask]…`) anywhere in a line, and finds `##[` with a
+// culture-aware search that skips characters without weight (controls, zero-width and format
+// characters, variation selectors): `#\u200B#[` is found too. Combining marks are skipped here as
+// well, to be safe.
+const LEGACY_COMMAND =
+  /#[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}\p{Me}]*#[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}\p{Me}]*\[/gu
+
+/** Log text that cannot hold a legacy workflow command: a space before the `[` of every `##[`. */
+export function neutralizeCommands(text: string): string {
+  return text.replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)} [`)
+}
+
+// An HTML comment as a browser ends it (`-->`, `--!>`, or `<!-->` and `<!--->` at once); one
+// never closed hides the rest of the text.
+const HTML_COMMENT = /<!--(?:-?>|[\s\S]*?(?:--!?>|$))/g
+// Tag characters (U+E0000–U+E007F) are among them, as are zero-width characters, soft hyphens,
+// direction controls and variation selectors: nothing a reader sees.
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu
+
+/**
+ * Text as GitHub shows it rendered, for the agent to read no more than a reviewer does: HTML
+ * comments and default-ignorable characters removed. `removed` counts the characters (code
+ * points) that went. A comment inside a code span, which GitHub shows, goes too: the agent may
+ * miss a little visible text, never read hidden text.
+ */
+export function removeHidden(text: string): { text: string; removed: number } {
+  let removed = 0
+  const count = (found: string): string => {
+    removed += codePoints(found)
+    return ''
+  }
+  return { text: text.replace(HTML_COMMENT, count).replace(IGNORABLE, count), removed }
+}
+
+/**
+ * `value` with `normalizeLineEndings` and `removeHidden` applied to every string in it, arrays
+ * and plain objects walked; `removed` is told each count.
+ */
+export function visibleText<T>(value: T, removed: (count: number) => void): T {
+  if (typeof value === 'string') {
+    const visible = removeHidden(normalizeLineEndings(value))
+    if (visible.removed) removed(visible.removed)
+    return visible.text as T
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => visibleText(item, removed)) as T
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, visibleText(item, removed)])) as T
+  }
+  return value
+}
+
+function codePoints(text: string): number {
+  return Array.from(text).length
+}
+
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
 
 /**
  * At most `max` UTF-16 units, `…` included, cut between graphemes: never inside a surrogate
- * pair, an emoji sequence or a letter with its accents.
+ * pair, an emoji sequence or a letter with its accents. With `size`, at most `max` of what it
+ * measures (bytes as shown, say), `…` counted as `size('…')`; it must never measure a text as
+ * less than its length.
  */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text
-  let kept = 0
-  // Only the neighbourhood of the cut needs segmenting; a grapheme longer than 64 units is cut
-  // before it rather than read to its end.
-  for (const { segment } of graphemes.segment(text.slice(0, max + 64))) {
-    if (kept + segment.length > max - 1) break
-    kept += segment.length
+export function truncate(text: string, max: number, size: (text: string) => number = (t) => t.length): string {
+  if (size(text) <= max) return text
+  const room = max - size('…')
+  // The first code point past the room, then back to the start of the grapheme it is in: walking
+  // graphemes one by one takes seconds for a megabyte, finding the one at an index does not.
+  let end = 0
+  let used = 0
+  for (const char of text) {
+    used += size(char)
+    if (used > room) break
+    end += char.length
   }
+  // Whether a grapheme goes on at `end` depends on the text before it and the code point there.
+  const kept = graphemes.segment(text.slice(0, end + 2)).containing(end)?.index ?? end
   return `${text.slice(0, kept)}…`
 }
 
@@ -45,12 +115,28 @@ export function escapeHtml(text: string): string {
 
 const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' } as const
 
-/** Replaces every occurrence of each secret with `***`. */
+/**
+ * Replaces every occurrence of each secret with `***`, and the end of a secret's start where text
+ * was cut (`…`): a key echoed across a cut leaks no prefix. A start shorter than
+ * `SECRET_FRAGMENT_CHARS` is left: it tells nothing, and matching it would blank ordinary words.
+ */
 export function redact(text: string, secrets: readonly string[]): string {
   let result = text
   for (const secret of secrets) if (secret) result = result.split(secret).join('***')
-  return result
+  if (!result.includes('…')) return result
+  return result.replace(/[^…]+(?=…)/g, (before) => {
+    let longest = 0
+    for (const secret of secrets) {
+      for (let n = Math.min(secret.length - 1, before.length); n > longest; n--) {
+        if (before.endsWith(secret.slice(0, n))) longest = n
+      }
+    }
+    return longest >= SECRET_FRAGMENT_CHARS ? `${before.slice(0, -longest)}***` : before
+  })
 }
+
+/** Shortest start of a secret that `redact` drops before a cut. */
+export const SECRET_FRAGMENT_CHARS = 4
 
 /** `12,345`: thousands separated, the same on every runner whatever its locale. */
 export function formatCount(n: number): string {

@@ -7,7 +7,7 @@ import type { PushedCommit, Trigger } from './event.js'
 import type { ChangedFile, Comparison, GitHubReader, Release, TagRef } from './client.js'
 import { formatDuration } from '../base/duration.js'
 import { errorMessage } from '../base/error-message.js'
-import { inline, plural } from '../base/text.js'
+import { inline, plural, visibleText } from '../base/text.js'
 import { renderChanges } from './changes.js'
 import { findLastRun, type LastRun } from './last-run.js'
 import { findPreviousRelease } from './previous-release.js'
@@ -39,6 +39,8 @@ export interface ContextResult {
   warning: string | undefined
   /** GitHub requests made. */
   requests: number
+  /** Characters of GitHub's text left out as hidden (`removeHidden`); unknown on a resumed run. */
+  hidden?: number
 }
 
 export interface ContextOptions {
@@ -65,9 +67,13 @@ interface Missing {
 }
 
 /** Gathers the context of `trigger`; never throws: what cannot be read is named in `warning`. */
-export async function gatherContext(trigger: Trigger, options: ContextOptions): Promise<ContextResult> {
+export async function gatherContext(event: Trigger, options: ContextOptions): Promise<ContextResult> {
   const missing: Missing[] = []
   let requests = 0
+  // GitHub's text as a reviewer sees it rendered: what is hidden there never reaches the agent.
+  let hidden = 0
+  const visible = <T>(value: T): T => visibleText(value, (removed) => (hidden += removed))
+  const trigger = visible(event)
   const read = async <T>(
     what: string,
     permission: string,
@@ -79,7 +85,7 @@ export async function gatherContext(trigger: Trigger, options: ContextOptions): 
     }
     requests++
     try {
-      return await get(options.reader)
+      return visible(await get(options.reader))
     } catch (error) {
       missing.push({ what, permission, error })
       return undefined
@@ -107,7 +113,8 @@ export async function gatherContext(trigger: Trigger, options: ContextOptions): 
     text: render(built, options.budget),
     description: built.description,
     warning: missing.length ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined) : undefined,
-    requests
+    requests,
+    hidden
   }
 }
 

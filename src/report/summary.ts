@@ -7,12 +7,26 @@ import { formatDuration } from '../base/duration.js'
 import { WORDING, mayStillRun, nextSteps, pullRequest } from './outcome.js'
 import { httpUrl, parsePullRequestUrl } from '../github/pr-link.js'
 import type { Outcome, ReportedSettings, RunState } from './state.js'
-import { escapeHtml, formatCount, formatTime, inline, neutralizeFormatChars, plural, truncate } from '../base/text.js'
+import {
+  escapeHtml,
+  formatCount,
+  formatTime,
+  inline,
+  neutralizeFormatChars,
+  normalizeLineEndings,
+  plural,
+  truncate
+} from '../base/text.js'
 
 /** How much of the user's prompt the summary shows. */
 export const SUMMARY_PROMPT_CHARS = 4000
 /** Longest value in a table cell: in a page 1000 px wide, the table never scrolls sideways. */
 export const CELL_CHARS = 80
+/**
+ * Largest summary, in UTF-8 bytes as written: the runner drops a step's summary whole (with an
+ * error) past 1 MiB (`CreateStepSummaryCommand.AttachmentSizeLimit` in actions/runner).
+ */
+export const SUMMARY_BYTES = 1024 * 1024
 
 export interface SummaryInput {
   state: RunState
@@ -40,22 +54,21 @@ export function renderSummary({ state, settings, serverUrl }: SummaryInput): str
     '</table>'
   )
   const context = state.context?.text || undefined
+  // The blocks take what the rest leaves of the byte budget, the prompt first (it is capped).
+  let room = SUMMARY_BYTES - byteLength(`${parts.join('\n')}\n\n`)
+  const add = (html: string): void => {
+    parts.push(html)
+    room -= byteLength(html) + 1
+  }
   if (state.prompt !== undefined) {
     const own =
       context && state.prompt.endsWith(context) ? state.prompt.slice(0, -context.length).trimEnd() : state.prompt
-    parts.push(
-      block(settings.dryRun ? 'Prompt that would be sent' : 'Prompt', own, SUMMARY_PROMPT_CHARS, settings.dryRun)
-    )
+    const title = settings.dryRun ? 'Prompt that would be sent' : 'Prompt'
+    add(block(title, own, SUMMARY_PROMPT_CHARS, room - 1, settings.dryRun))
   }
   if (context) {
-    parts.push(
-      block(
-        `Context added from GitHub: ${inline(state.context?.description ?? '', 200)}`,
-        context,
-        context.length,
-        settings.dryRun
-      )
-    )
+    const title = `Context added from GitHub: ${inline(state.context?.description ?? '', 200)}`
+    add(block(title, context, context.length, room - 1, settings.dryRun))
   }
   return `${parts.join('\n')}\n\n`
 }
@@ -145,7 +158,11 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
     'Request',
     state.resumedFrom === undefined ? request : `${request}, resumed from attempt ${state.resumedFrom} of this run`
   ])
-  if (state.context) result.push(['Context', text(state.context.description)])
+  if (state.context) {
+    const { description, hidden } = state.context
+    const removed = hidden ? `; ${plural(hidden, 'hidden character')} removed from the context` : ''
+    result.push(['Context', `${text(description)}${removed}`])
+  }
   return result
 }
 
@@ -154,22 +171,51 @@ function shortRepository(url: string): string | undefined {
   return /^https:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(url)?.[1]
 }
 
-/** A collapsed block of untrusted text (open in a dry run, where it is the point), at most `max` characters shown. */
-function block(title: string, body: string, max: number, open: boolean): string {
-  const note = body.length > max ? `, first ${formatCount(max)} shown` : ''
-  const summary = `${escapeHtml(title)} (${escapeHtml(plural(body.length, 'character'))}${note})`
-  return `<details${open ? ' open' : ''}><summary>${summary}</summary><pre>\n${preformatted(truncate(neutralizeFormatChars(body), max))}</pre></details>`
+/**
+ * A collapsed block of untrusted text (open in a dry run, where it is the point): the start of
+ * `body` that fits in `maxChars` characters and, as written, `maxBytes` bytes, and the number of
+ * characters shown when that is not all. The cut is made on the text the agent got, so what is
+ * shown is exactly its start.
+ */
+function block(title: string, body: string, maxChars: number, maxBytes: number, open: boolean): string {
+  const html = (shown: string, note: string): string => {
+    const summary = `${escapeHtml(title)} (${escapeHtml(plural(body.length, 'character'))}${note})`
+    return `<details${open ? ' open' : ''}><summary>${summary}</summary><pre>\n${preformatted(shown)}</pre></details>`
+  }
+  const whole = html(body, '')
+  if (body.length <= maxChars && byteLength(whole) <= maxBytes) return whole
+  // The frame with the longest note it can get; the body has the rest.
+  const frame = byteLength(html('', `, first ${formatCount(body.length)} shown`))
+  const shown = truncate(truncate(body, maxChars), Math.max(0, maxBytes - frame), shownBytes)
+  return html(shown, `, first ${formatCount(shown.length - 1)} shown`)
 }
 
 /**
- * Text for a `<pre>` inside the HTML block, one line per line so the raw file reads well. Only a
- * blank line would end the block: where one would appear, the newline is written as `&#10;`
- * (which also keeps a leading newline, which the parser drops right after `<pre>`).
+ * Bytes that text takes in a block at most: escaped, direction controls named, every line end
+ * counted as the `&#10;` it may become.
+ */
+function shownBytes(text: string): number {
+  const lines = normalizeLineEndings(text).split('\n')
+  return byteLength(escapeHtml(neutralizeFormatChars(lines.join('')))) + 5 * (lines.length - 1)
+}
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8')
+}
+
+/**
+ * Text for a `<pre>` inside the HTML block, one line per line so the raw file reads well. Every
+ * line end is made `\n` first: the runner rewrites the summary line by line, ending a line at a
+ * lone `\r` too. Only a blank line would end the block: where one would appear, the newline is
+ * written as `&#10;` (which also keeps a leading newline, which the parser drops right after
+ * `<pre>`).
  */
 function preformatted(body: string): string {
   let out = ''
   let lineHasText = false
-  for (const [index, line] of escapeHtml(body).split(/\r?\n/).entries()) {
+  for (const [index, line] of escapeHtml(neutralizeFormatChars(normalizeLineEndings(body)))
+    .split('\n')
+    .entries()) {
     const blank = line.trim() === ''
     if (index > 0) {
       if (blank || !lineHasText) {

@@ -1,4 +1,5 @@
 import type { getOctokit } from '@actions/github'
+import { conversationApi, type ConversationApi } from './comments.js'
 import type { PullRequestRef } from './pr-link.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -145,6 +146,11 @@ export class GitHubClient {
         }))
       }
     }
+  }
+
+  /** Comments, reactions and release notes of `owner/name`. */
+  conversation(repository: string): ConversationApi {
+    return conversationApi(() => this.client(), repository)
   }
 
   /** `POST /repos/{owner}/{repo}/issues/{number}/labels`; throws when GitHub refuses. */

@@ -64,8 +64,13 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
       }
     }
   }
-  if ((event === 'pull_request' || event === 'pull_request_target') && isRecord(payload.pull_request)) {
-    const pr = payload.pull_request
+  // A review or a comment on a pull request has the pull request's context (an issue_comment's `issue` is its PR).
+  const onPull =
+    PULL_EVENTS.includes(event) ||
+    (event === 'issue_comment' && isRecord(payload.issue) && isRecord(payload.issue.pull_request))
+  const pull = event === 'issue_comment' ? payload.issue : payload.pull_request
+  if (onPull && isRecord(pull)) {
+    const pr = pull
     const number = pr.number
     if (typeof number === 'number') {
       return {
@@ -94,6 +99,8 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
   }
   return { kind: 'other', event }
 }
+
+const PULL_EVENTS = ['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']
 
 function tagName(env: EventEnv): string | undefined {
   if (env.GITHUB_REF_TYPE === 'tag' && env.GITHUB_REF_NAME) return env.GITHUB_REF_NAME

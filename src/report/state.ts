@@ -16,6 +16,8 @@ export interface ReportedSettings {
   /** Longest time the step may take (ms). */
   timeoutMs: number
   dryRun: boolean
+  /** The pull request comment that drove the step, if one did. */
+  command?: { kind: 'follow-up' | 'create'; author: string; text: string } | undefined
 }
 
 /** How the step ended. */

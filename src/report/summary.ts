@@ -145,6 +145,11 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
     'Request',
     state.resumedFrom === undefined ? request : `${request}, resumed from attempt ${state.resumedFrom} of this run`
   ])
+  if (settings.command) {
+    const { kind, author, text: asked } = settings.command
+    const what = kind === 'follow-up' ? 'follow-up to the linked job' : 'new job'
+    result.push(['Command', `${text(asked)} from ${code(`@${author}`)} (${what})`])
+  }
   if (state.context) result.push(['Context', text(state.context.description)])
   return result
 }

@@ -37,6 +37,8 @@ export interface Deps extends Reporter {
   records: RecordStore
   /** This workflow run and attempt; undefined outside a runner. */
   run: RunIdentity | undefined
+  /** Links the job back on GitHub (pull request, release, docs pull request) once reported. */
+  linkBack?: (state: RunState) => Promise<void>
 }
 
 type Posting = Extract<Settings, { mode: 'create' | 'message' }>
@@ -73,6 +75,7 @@ export async function runStep(settings: Settings, deps: Deps): Promise<{ failed:
   state.endedAt = deps.clock.now()
   const failed = await finish(state, settings, deps)
   if (!failed && state.outcome === 'completed') await label(state, settings, deps)
+  await deps.linkBack?.(state)
   // The record is saved while the step waits; what is left of that is awaited here (bounded).
   await pending.save
   return { failed }

@@ -2,13 +2,15 @@ import { runStep } from './action.js'
 import { AgentClient } from '../agent-api/client.js'
 import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
+import { isCommentEvent, readCommentEvent } from '../github/command.js'
 import { readTrigger } from '../github/event.js'
 import { GitHubClient } from '../github/client.js'
 import { createDispatcher } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
 import { finish, type Reporter } from '../report/report.js'
 import { runIdentity, type RecordStore } from '../rerun/record.js'
-import { InputError, parseSettings } from './settings.js'
+import { InputError, parseSettings, type CommandSettings, type Settings } from './settings.js'
+import { converse, linkBack, type ConversationDeps } from './conversation.js'
 import type { SignalWatch } from './signals.js'
 import { initialState } from '../report/state.js'
 import { redact } from '../base/text.js'
@@ -49,9 +51,13 @@ export async function main(host: Host): Promise<number> {
   if (signal.aborted) onSignal()
   else signal.addEventListener('abort', onSignal, { once: true })
 
-  let settings
+  const { env } = host
+  let settings: Settings | CommandSettings
   try {
-    settings = parseSettings({ get: (name) => host.input(name), readFile: (path) => host.readFile(path) })
+    settings = parseSettings(
+      { get: (name) => host.input(name), readFile: (path) => host.readFile(path) },
+      { commands: isCommentEvent(env.GITHUB_EVENT_NAME) }
+    )
   } catch (error) {
     // Bad input takes the same exit as any other ending: outputs, summary, one error.
     const state = initialState(host.clock.now(), undefined)
@@ -65,8 +71,34 @@ export async function main(host: Host): Promise<number> {
   const dispatcher = createDispatcher(settings.baseUrl)
   const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL)
   log.debug(`Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; base URL ${settings.baseUrl.origin}`)
+  const readFile = (path: string): string => host.readFile(path)
+  const trigger = readTrigger(env, readFile)
+  const run = runIdentity(env)
+  let identity: Promise<string> | undefined
+  const conversation: ConversationDeps = {
+    log,
+    identity: () => (identity ??= github.conversation(env.GITHUB_REPOSITORY ?? '').identity()),
+    api: (repository) => github.conversation(repository),
+    mayWrite: (repository, login) => github.mayWrite(repository, login),
+    serverUrl: env.GITHUB_SERVER_URL,
+    runUrl:
+      run && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY
+        ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${run.runId}`
+        : undefined
+  }
   try {
-    const { failed } = await runStep(settings, {
+    const talk = await converse(
+      settings,
+      { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile), records: host.records },
+      conversation
+    )
+    if ('ignored' in talk) {
+      // A workflow on every comment must not turn red, nor write anything: one line says why.
+      log.info(talk.ignored)
+      reporter.setOutput('command', 'ignored')
+      return 0
+    }
+    const { failed } = await runStep(talk.settings, {
       ...reporter,
       api: new AgentClient({
         baseUrl: settings.baseUrl,
@@ -79,13 +111,14 @@ export async function main(host: Host): Promise<number> {
       }),
       clock: host.clock,
       signal,
-      trigger: () => readTrigger(host.env, (path) => host.readFile(path)),
+      trigger: () => trigger,
       github: {
         reader: (repository, readSignal) => github.reader(repository, readSignal),
         addLabels: (pr, labels) => github.addLabels(pr, labels)
       },
-      records: host.records,
-      run: runIdentity(host.env)
+      records: talk.records,
+      run,
+      linkBack: (state) => linkBack({ state, settings: talk.settings }, talk.targets, conversation)
     })
     return failed ? 1 : 0
   } catch (error) {

@@ -7,6 +7,7 @@
  *   gh.addTag('acme/app', { name: 'v1.0.0', at: a, annotated: { message: 'First' } })
  *   gh.addRelease('acme/app', { tag_name: 'v1.0.0', body: 'Notes' })
  *   gh.addPull('acme/app', { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
+ *   gh.setPermission('acme/app', 'mona', 'maintain')    // or { role_name: 'docs-editor', permission: 'write' }
  *   const octokit = getOctokit('tok', { baseUrl: gh.url })
  *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
  *   gh.failAlways('labels', { kind: 'hang' })   // until failAlways('labels', null)
@@ -17,7 +18,9 @@
  *
  * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
  * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
- * …/pulls/{n}, …/pulls/{n}/files, POST …/issues/{n}/labels. Anything else is 404.
+ * …/pulls/{n}, …/pulls/{n}/files, …/collaborators/{user}/permission, POST …/issues/{n}/labels.
+ * Anything else is 404. A login without a permission set is 404 there, as GitHub answers for a
+ * login with no account; GitHub answers `read` for anyone else on a public repository: set it.
  * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
  * with `/` is served whether the client sent it raw or as `%2F` (Octokit sends `%2F`).
  * Order of checks: fault (queued before always), auth (401), route (404), repository (404), data.
@@ -45,6 +48,7 @@ export type RouteName =
   | 'compare'
   | 'pull'
   | 'pull-files'
+  | 'collaborator-permission'
   | 'labels'
 
 export type Fault =
@@ -115,6 +119,15 @@ export interface ReleaseSeed {
   html_url?: string
 }
 
+/** A role as `role_name` names it; the legacy `permission` follows from it (maintain → write, triage → read). */
+export type RoleName = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
+
+/** A custom repository role: its own name, and the base permission it builds on. */
+export interface CustomRole {
+  role_name: string
+  permission: 'admin' | 'write' | 'read' | 'none'
+}
+
 export interface PullFileSeed {
   filename: string
   status: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged'
@@ -181,6 +194,8 @@ interface Repo {
   releases: Release[]
   pulls: Map<number, Pull>
   labels: Map<number, string[]>
+  /** By lowercase login. */
+  permissions: Map<string, { login: string; role: CustomRole }>
 }
 
 type Route =
@@ -190,6 +205,7 @@ type Route =
   | { name: 'tag-object'; repo: string; sha: string }
   | { name: 'compare'; repo: string; basehead: string }
   | { name: 'pull' | 'pull-files' | 'labels'; repo: string; number: number }
+  | { name: 'collaborator-permission'; repo: string; login: string }
 
 interface Answer {
   status: number
@@ -210,6 +226,7 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   compare: `${DOCS}/commits/commits#compare-two-commits`,
   pull: `${DOCS}/pulls/pulls#get-a-pull-request`,
   'pull-files': `${DOCS}/pulls/pulls#list-pull-requests-files`,
+  'collaborator-permission': `${DOCS}/collaborators/collaborators#get-repository-permissions-for-a-user`,
   labels: `${DOCS}/issues/labels#add-labels-to-an-issue`,
   unknown: DOCS
 }
@@ -218,6 +235,14 @@ const COMPARE_LIMIT = 250
 const PULL_FILES_LIMIT = 3000
 const DEFAULT_AUTHOR: Actor = { login: 'octocat', type: 'User' }
 const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
+const LEGACY_PERMISSION: Record<RoleName, CustomRole['permission']> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none'
+}
 const UNVERIFIED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null }
 
 export class GitHubApiFake {
@@ -327,6 +352,12 @@ export class GitHubApiFake {
     })
   }
 
+  /** The role of `login` on `repo` (logins are case-insensitive, as on GitHub). */
+  setPermission(repo: string, login: string, role: RoleName | CustomRole): void {
+    const custom = typeof role === 'string' ? { role_name: role, permission: LEGACY_PERMISSION[role] } : role
+    this.repo(repo).permissions.set(login.toLowerCase(), { login, role: custom })
+  }
+
   /** Labels added to issue or pull request `number` through the API, in order. */
   labelsOf(repo: string, number: number): string[] {
     return [...(this.repos.get(repo.toLowerCase())?.labels.get(number) ?? [])]
@@ -366,7 +397,8 @@ export class GitHubApiFake {
         tags: new Map(),
         releases: [],
         pulls: new Map(),
-        labels: new Map()
+        labels: new Map(),
+        permissions: new Map()
       }
       this.repos.set(key, r)
     }
@@ -527,6 +559,10 @@ export class GitHubApiFake {
           paged.headers
         )
       }
+      case 'collaborator-permission': {
+        const entry = r.permissions.get(route.login.toLowerCase())
+        return entry ? ok(this.permissionJson(entry.login, entry.role)) : notFound(route.name)
+      }
       case 'labels':
         return this.addLabels(r, route.number, body)
       default:
@@ -623,6 +659,25 @@ export class GitHubApiFake {
       html_url: `${WEB}/${encodeURIComponent(actor.login)}`,
       type: actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'),
       site_admin: false
+    }
+  }
+
+  private permissionJson(login: string, role: CustomRole): Record<string, unknown> {
+    const rank = ['none', 'read', 'write', 'admin'].indexOf(role.permission)
+    return {
+      permission: role.permission,
+      role_name: role.role_name,
+      user: {
+        ...this.actorJson({ login }),
+        permissions: {
+          admin: rank >= 3,
+          maintain: role.role_name === 'maintain' || rank >= 3,
+          push: rank >= 2,
+          triage: role.role_name === 'triage' || rank >= 2,
+          pull: rank >= 1
+        },
+        role_name: role.role_name
+      }
     }
   }
 
@@ -856,6 +911,8 @@ function parseRoute(method: string, path: string): Route | undefined {
   if (a === 'pulls' && issue !== undefined && c === undefined) return { name: 'pull', repo, number: issue }
   if (a === 'pulls' && issue !== undefined && c === 'files' && more.length === 0)
     return { name: 'pull-files', repo, number: issue }
+  if (a === 'collaborators' && b && c === 'permission' && more.length === 0)
+    return { name: 'collaborator-permission', repo, login: b }
   return undefined
 }
 

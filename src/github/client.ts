@@ -1,4 +1,5 @@
 import type { getOctokit } from '@actions/github'
+import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -144,6 +145,31 @@ export class GitHubClient {
           previousFilename: file.previous_filename
         }))
       }
+    }
+  }
+
+  /**
+   * `GET /repos/{owner}/{repo}/collaborators/{username}/permission`: `none` for a login GitHub does
+   * not know (404); throws on any other failure, and on an answer naming no role we know.
+   */
+  async permission(repository: string, login: string, signal: AbortSignal): Promise<RepoPermission> {
+    const [owner = '', repo = ''] = repository.split('/')
+    const octokit = await this.client()
+    try {
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+        owner,
+        repo,
+        username: login,
+        request: { signal }
+      })
+      const permission = toRepoPermission(data.role_name, data.permission)
+      if (permission === undefined) {
+        throw new Error(`GitHub answered role '${data.role_name}', permission '${data.permission}'`)
+      }
+      return permission
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 404) return 'none'
+      throw error
     }
   }
 

@@ -20,4 +20,5 @@ if (globalThis.__mutantKilled) {
   await import('./github/context.test.js')
   await import('./rerun/rerun.test.js')
   await import('./rerun/cache.test.js')
+  await import('./github/permissions.test.js')
 }

@@ -7,6 +7,7 @@
  *   gh.addTag('acme/app', { name: 'v1.0.0', at: a, annotated: { message: 'First' } })
  *   gh.addRelease('acme/app', { tag_name: 'v1.0.0', body: 'Notes' })
  *   gh.addPull('acme/app', { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
+ *   gh.setPermission('acme/app', 'mona', 'maintain')    // or { role_name: 'docs-editor', permission: 'write' }
  *   const octokit = getOctokit('tok', { baseUrl: gh.url })
  *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
  *   gh.failAlways('labels', { kind: 'hang' })   // until failAlways('labels', null)
@@ -17,14 +18,18 @@
  *
  * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
  * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
- * …/pulls/{n}, …/pulls/{n}/files, POST …/issues/{n}/labels; the conversation: GET and POST
+ * …/pulls/{n}, …/pulls/{n}/files, …/collaborators/{user}/permission, POST …/issues/{n}/labels;
+ * the conversation: GET and POST
  * …/issues/{n}/comments, PATCH and DELETE …/issues/comments/{id}, POST …/issues/comments/{id}/reactions
  * and …/pulls/comments/{id}/reactions, PATCH …/releases/{id}; and the token's identity: GET /user
- * (403 for an installation token, as GitHub answers) and POST /graphql (`viewer` only). Anything else is 404.
+ * (403 for an installation token, as GitHub answers) and POST /graphql (`viewer` only).
+ * Anything else is 404. A login without a permission set is 404 there, as GitHub answers for a
+ * login with no account; GitHub answers `read` for anyone else on a public repository: set it.
  *
  *   gh.identity = { login: 'docs-bot', kind: 'user' }    // default: the workflow token, github-actions[bot]
  *   gh.addComment('acme/app', 7, { body: '/docs fix', user: { login: 'mona' } })
  *   gh.commentsOf('acme/app', 7); gh.reactionsOf('acme/app', id); gh.releaseBody('acme/app', 'v1')
+ *
  * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
  * with `/` is served whether the client sent it raw or as `%2F` (Octokit sends `%2F`).
  * Order of checks: fault (queued before always), auth (401), route (404), repository (404), data.
@@ -52,6 +57,7 @@ export type RouteName =
   | 'compare'
   | 'pull'
   | 'pull-files'
+  | 'collaborator-permission'
   | 'labels'
   | 'comments'
   | 'comment-create'
@@ -128,6 +134,15 @@ export interface ReleaseSeed {
   draft?: boolean
   prerelease?: boolean
   html_url?: string
+}
+
+/** A role as `role_name` names it; the legacy `permission` follows from it (maintain → write, triage → read). */
+export type RoleName = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
+
+/** A custom repository role: its own name, and the base permission it builds on. */
+export interface CustomRole {
+  role_name: string
+  permission: 'admin' | 'write' | 'read' | 'none'
 }
 
 export interface PullFileSeed {
@@ -225,6 +240,8 @@ interface Repo {
   labels: Map<number, string[]>
   comments: StoredComment[]
   reactions: Map<number, Reaction[]>
+  /** By lowercase login. */
+  permissions: Map<string, { login: string; role: CustomRole }>
 }
 
 type Route =
@@ -234,6 +251,7 @@ type Route =
   | { name: 'tag-object'; repo: string; sha: string }
   | { name: 'compare'; repo: string; basehead: string }
   | { name: 'pull' | 'pull-files' | 'labels' | 'comments' | 'comment-create'; repo: string; number: number }
+  | { name: 'collaborator-permission'; repo: string; login: string }
   | { name: 'comment-update' | 'comment-delete'; repo: string; id: number }
   | { name: 'reaction'; repo: string; id: number; on: 'issue' | 'review' }
   | { name: 'release-update'; repo: string; id: number }
@@ -259,6 +277,7 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   compare: `${DOCS}/commits/commits#compare-two-commits`,
   pull: `${DOCS}/pulls/pulls#get-a-pull-request`,
   'pull-files': `${DOCS}/pulls/pulls#list-pull-requests-files`,
+  'collaborator-permission': `${DOCS}/collaborators/collaborators#get-repository-permissions-for-a-user`,
   labels: `${DOCS}/issues/labels#add-labels-to-an-issue`,
   comments: `${DOCS}/issues/comments#list-issue-comments`,
   'comment-create': `${DOCS}/issues/comments#create-an-issue-comment`,
@@ -275,6 +294,14 @@ const COMPARE_LIMIT = 250
 const PULL_FILES_LIMIT = 3000
 const DEFAULT_AUTHOR: Actor = { login: 'octocat', type: 'User' }
 const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
+const LEGACY_PERMISSION: Record<RoleName, CustomRole['permission']> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none'
+}
 const UNVERIFIED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null }
 
 export class GitHubApiFake {
@@ -386,6 +413,12 @@ export class GitHubApiFake {
     })
   }
 
+  /** The role of `login` on `repo` (logins are case-insensitive, as on GitHub). */
+  setPermission(repo: string, login: string, role: RoleName | CustomRole): void {
+    const custom = typeof role === 'string' ? { role_name: role, permission: LEGACY_PERMISSION[role] } : role
+    this.repo(repo).permissions.set(login.toLowerCase(), { login, role: custom })
+  }
+
   /** Labels added to issue or pull request `number` through the API, in order. */
   labelsOf(repo: string, number: number): string[] {
     return [...(this.repos.get(repo.toLowerCase())?.labels.get(number) ?? [])]
@@ -452,7 +485,8 @@ export class GitHubApiFake {
         pulls: new Map(),
         labels: new Map(),
         comments: [],
-        reactions: new Map()
+        reactions: new Map(),
+        permissions: new Map()
       }
       this.repos.set(key, r)
     }
@@ -618,6 +652,10 @@ export class GitHubApiFake {
           paged.headers
         )
       }
+      case 'collaborator-permission': {
+        const entry = r.permissions.get(route.login.toLowerCase())
+        return entry ? ok(this.permissionJson(entry.login, entry.role)) : notFound(route.name)
+      }
       case 'labels':
         return this.addLabels(r, route.number, body)
       case 'comments': {
@@ -657,7 +695,10 @@ export class GitHubApiFake {
         const list = r.reactions.get(route.id) ?? []
         list.push({ on: route.on, content, user: this.identity.login })
         r.reactions.set(route.id, list)
-        return { status: 201, json: { id: this.nextId(), content, user: this.actorJson({ login: this.identity.login }) } }
+        return {
+          status: 201,
+          json: { id: this.nextId(), content, user: this.actorJson({ login: this.identity.login }) }
+        }
       }
       case 'release-update': {
         const release = r.releases.find((x) => x.id === route.id)
@@ -751,7 +792,9 @@ export class GitHubApiFake {
     if (!/\bviewer\b/.test(query)) return { status: 200, json: { errors: [{ message: 'Only viewer is faked' }] } }
     const { login, kind } = this.identity
     const bot = kind === 'installation'
-    return ok({ data: { viewer: { login: bot ? login.replace(/\[bot\]$/, '') : login, __typename: bot ? 'Bot' : 'User' } } })
+    return ok({
+      data: { viewer: { login: bot ? login.replace(/\[bot\]$/, '') : login, __typename: bot ? 'Bot' : 'User' } }
+    })
   }
 
   private commentJson(r: Repo, c: StoredComment): Record<string, unknown> {
@@ -785,6 +828,25 @@ export class GitHubApiFake {
       html_url: `${WEB}/${encodeURIComponent(actor.login)}`,
       type: actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'),
       site_admin: false
+    }
+  }
+
+  private permissionJson(login: string, role: CustomRole): Record<string, unknown> {
+    const rank = ['none', 'read', 'write', 'admin'].indexOf(role.permission)
+    return {
+      permission: role.permission,
+      role_name: role.role_name,
+      user: {
+        ...this.actorJson({ login }),
+        permissions: {
+          admin: rank >= 3,
+          maintain: role.role_name === 'maintain' || rank >= 3,
+          push: rank >= 2,
+          triage: role.role_name === 'triage' || rank >= 2,
+          pull: rank >= 1
+        },
+        role_name: role.role_name
+      }
     }
   }
 
@@ -1035,6 +1097,8 @@ function parseRoute(method: string, path: string): Route | undefined {
   if (a === 'pulls' && issue !== undefined && c === undefined) return { name: 'pull', repo, number: issue }
   if (a === 'pulls' && issue !== undefined && c === 'files' && more.length === 0)
     return { name: 'pull-files', repo, number: issue }
+  if (a === 'collaborators' && b && c === 'permission' && more.length === 0)
+    return { name: 'collaborator-permission', repo, login: b }
   return undefined
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { commandText, isAllowedBot, isCommentEvent, readCommentEvent } from '../../src/github/command.js'
+import { commandText, isCommentEvent, readCommentEvent } from '../../src/github/command.js'
 
 describe('commandText', () => {
   it('takes the rest of the first line and the lines after it when the first line starts with the phrase', () => {
@@ -15,16 +15,6 @@ describe('commandText', () => {
     expect(commandText('LGTM\n/docs later', '/docs')).toBeUndefined()
     expect(commandText('', '/docs')).toBeUndefined()
     expect(commandText('@docs-bot go', '@docs-bot')).toBe('go')
-  })
-})
-
-describe('isAllowedBot', () => {
-  it('matches logins with or without [bot], in any case', () => {
-    expect(isAllowedBot('renovate[bot]', ['renovate'])).toBe(true)
-    expect(isAllowedBot('Renovate[bot]', ['renovate[BOT]'])).toBe(true)
-    expect(isAllowedBot('renovate', ['renovate[bot]'])).toBe(true)
-    expect(isAllowedBot('dependabot[bot]', ['renovate'])).toBe(false)
-    expect(isAllowedBot('renovate[bot]', [])).toBe(false)
   })
 })
 

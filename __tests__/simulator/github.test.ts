@@ -356,6 +356,95 @@ describe('pull requests', () => {
   })
 })
 
+describe('collaborator permission', () => {
+  const permissionOf = (username: string) =>
+    octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username })
+
+  it('answers each role with its legacy permission, as GitHub does', async () => {
+    const expected = [
+      ['admin', 'admin'],
+      ['maintain', 'write'],
+      ['write', 'write'],
+      ['triage', 'read'],
+      ['read', 'read'],
+      ['none', 'none']
+    ] as const
+    for (const [role] of expected) fake.setPermission(REPO, `user-${role}`, role)
+    for (const [role, permission] of expected) {
+      const { data, status } = await permissionOf(`user-${role}`)
+      expect(status).toBe(200)
+      expect(data).toMatchObject({ permission, role_name: role, user: { login: `user-${role}`, type: 'User' } })
+    }
+    expect(fake.requests.map((r) => [r.route, r.repo])).toEqual(expected.map(() => ['collaborator-permission', REPO]))
+  })
+
+  it('answers the flags of the user, maintain and triage included', async () => {
+    fake.setPermission(REPO, 'mona', 'maintain')
+    fake.setPermission(REPO, 'hubot', 'triage')
+    expect((await permissionOf('mona')).data.user?.permissions).toEqual({
+      admin: false,
+      maintain: true,
+      push: true,
+      triage: true,
+      pull: true
+    })
+    expect((await permissionOf('hubot')).data.user?.permissions).toEqual({
+      admin: false,
+      maintain: false,
+      push: false,
+      triage: true,
+      pull: true
+    })
+  })
+
+  it('answers a custom role by its name, with its base permission', async () => {
+    fake.setPermission(REPO, 'editor', { role_name: 'docs-editor', permission: 'write' })
+    expect((await permissionOf('editor')).data).toMatchObject({ permission: 'write', role_name: 'docs-editor' })
+  })
+
+  it('takes logins case-insensitively, and a bot login as it is', async () => {
+    fake.setPermission(REPO, 'Mona', 'write')
+    fake.setPermission(REPO, 'renovate[bot]', 'write')
+    expect((await permissionOf('mona')).data).toMatchObject({ role_name: 'write', user: { login: 'Mona' } })
+    expect((await permissionOf('renovate[bot]')).data).toMatchObject({ user: { login: 'renovate[bot]', type: 'Bot' } })
+    expect(fake.requests[1]?.rawPath).toBe('/repos/acme/app/collaborators/renovate%5Bbot%5D/permission')
+  })
+
+  it('answers 404 for a login without a permission, and for an unknown repository', async () => {
+    fake.setPermission(REPO, 'mona', 'admin')
+    await expect(permissionOf('stranger')).rejects.toMatchObject({
+      status: 404,
+      response: { data: { message: 'Not Found', documentation_url: expect.stringContaining('collaborators') } }
+    })
+    await expect(
+      octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo: 'other', username: 'mona' })
+    ).rejects.toMatchObject({ status: 404 })
+  })
+
+  it('fails with 403 or 500 when told to, then answers', async () => {
+    fake.setPermission(REPO, 'mona', 'write')
+    fake.fail('collaborator-permission', {
+      kind: 'status',
+      status: 403,
+      message: 'Resource not accessible by integration'
+    })
+    fake.failAlways('collaborator-permission', { kind: 'status', status: 500 })
+    await expect(permissionOf('mona')).rejects.toMatchObject({
+      status: 403,
+      response: { data: { message: 'Resource not accessible by integration' } }
+    })
+    await expect(permissionOf('mona')).rejects.toMatchObject({ status: 500 })
+    fake.failAlways('collaborator-permission', null)
+    expect((await permissionOf('mona')).data.role_name).toBe('write')
+  })
+
+  it('forgets permissions on reset', async () => {
+    fake.setPermission(REPO, 'mona', 'write')
+    fake.reset()
+    await expect(permissionOf('mona')).rejects.toMatchObject({ status: 404 })
+  })
+})
+
 describe('labels', () => {
   it('adds labels, records them and answers every label of the issue', async () => {
     fake.addRepo(REPO)

@@ -79,12 +79,6 @@ export function commandText(body: string, phrase: string): string | undefined {
   return rest.trim()
 }
 
-/** Whether `login` is one of `allowed` (logins, with or without `[bot]`, any case). */
-export function isAllowedBot(login: string, allowed: readonly string[]): boolean {
-  const bare = (name: string): string => name.toLowerCase().replace(/\[bot\]$/, '')
-  return allowed.some((name) => bare(name) === bare(login))
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -8,7 +8,8 @@ import { errorMessage } from '../base/error-message.js'
 import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import type { CommentKind, ConversationApi } from '../github/comments.js'
-import { READ_ONLY_CACHE_EVENTS, commandText, isAllowedBot, type CommentEvent } from '../github/command.js'
+import { READ_ONLY_CACHE_EVENTS, commandText, type CommentEvent } from '../github/command.js'
+import { botAllowed } from '../github/permissions.js'
 import type { Trigger } from '../github/event.js'
 import {
   codeSpan,
@@ -68,7 +69,7 @@ export async function readCommand(
   if (asked === undefined)
     return { ignored: `Comment by ${who} does not start with ${settings.triggerPhrase}: nothing to do.` }
   if (!asked) return { ignored: `Comment by ${who} has nothing after ${settings.triggerPhrase}: nothing to do.` }
-  if (comment.author.bot && !isAllowedBot(comment.author.login, settings.allowedBots))
+  if (comment.author.bot && !botAllowed(comment.author.login, settings.allowedBots))
     return { ignored: `${who} is a bot not listed in allowed-bots: its comment is not a request.` }
   const may = await deps.mayWrite(comment.repo, comment.author.login)
   if (may === undefined)

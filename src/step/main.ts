@@ -4,6 +4,7 @@ import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
 import { isCommentEvent, readCommentEvent } from '../github/command.js'
 import { readTrigger } from '../github/event.js'
+import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
 import { createDispatcher } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
@@ -16,6 +17,7 @@ import { initialState } from '../report/state.js'
 import { redact } from '../base/text.js'
 
 const USER_AGENT = 'docs-agent-action/1'
+const PERMISSION_TIMEOUT_MS = 30_000
 
 /** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
 export interface Host {
@@ -75,11 +77,16 @@ export async function main(host: Host): Promise<number> {
   const trigger = readTrigger(env, readFile)
   const run = runIdentity(env)
   let identity: Promise<string> | undefined
+  const permissions = (repository: string): Permissions =>
+    new Permissions((login) => github.permission(repository, login, AbortSignal.timeout(PERMISSION_TIMEOUT_MS)))
   const conversation: ConversationDeps = {
     log,
     identity: () => (identity ??= github.conversation(env.GITHUB_REPOSITORY ?? '').identity()),
     api: (repository) => github.conversation(repository),
-    mayWrite: (repository, login) => github.mayWrite(repository, login),
+    mayWrite: async (repository, login) => {
+      const read = await permissions(repository).of(login)
+      return read.known ? mayWrite(read.permission) : undefined
+    },
     serverUrl: env.GITHUB_SERVER_URL,
     runUrl:
       run && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY

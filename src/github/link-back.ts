@@ -16,6 +16,17 @@ export interface LinkMarker {
   job: string | undefined
   /** The re-run record (opaque here) on triggers whose Actions cache is read-only. */
   record?: unknown
+  /** The last command handled: a re-run of its workflow run makes the same request again. */
+  command?: HandledCommand | undefined
+}
+
+/** A command comment, and what it was turned into. */
+export interface HandledCommand {
+  /** The comment's (or review's) id. */
+  id: number
+  kind: 'follow-up' | 'create'
+  /** The job a follow-up went to. */
+  job?: string | undefined
 }
 
 /** A comment as the listing gives it. */
@@ -38,11 +49,18 @@ export function decodeMarker(body: string): LinkMarker | undefined {
   try {
     const json: unknown = JSON.parse(Buffer.from(match[1] ?? '', 'base64url').toString('utf8'))
     if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
-    const { job, record } = json as Record<string, unknown>
-    return { job: typeof job === 'string' && job ? job : undefined, record }
+    const { job, record, command } = json as Record<string, unknown>
+    return { job: typeof job === 'string' && job ? job : undefined, record, command: handled(command) }
   } catch {
     return undefined
   }
+}
+
+function handled(value: unknown): HandledCommand | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { id, kind, job } = value as Record<string, unknown>
+  if (typeof id !== 'number' || (kind !== 'follow-up' && kind !== 'create')) return undefined
+  return { id, kind, job: typeof job === 'string' ? job : undefined }
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   mention,
   ownComments,
   withReleaseBlock,
+  type HandledCommand,
   type IssueComment,
   type LinkMarker
 } from '../github/link-back.js'
@@ -82,14 +83,17 @@ export async function readCommand(
     prompt = prompt.slice(0, MAX_PROMPT_CHARS)
   }
   await acknowledge(comment, thread.api, deps.log)
-  const linked = await thread.linkedJob()
-  const author = comment.author.login
+  const marker = await thread.marker().catch(() => undefined)
+  // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
+  const again = marker?.command?.id === comment.id ? marker.command : undefined
+  const linked = again ? again.job : marker?.job
+  const command = { author: comment.author.login, text: asked, id: comment.id }
   if (linked) {
     deps.log.info(`${settings.triggerPhrase} from ${who}: a follow-up to job ${inline(linked)}.`)
-    return { ...settings, mode: 'message', jobId: linked, prompt, command: { kind: 'follow-up', author, text: asked } }
+    return { ...settings, mode: 'message', jobId: linked, prompt, command: { ...command, kind: 'follow-up' } }
   }
   deps.log.info(`${settings.triggerPhrase} from ${who}: no job is linked to this pull request, so a new one.`)
-  return { ...settings, mode: 'create', prompt, command: { kind: 'create', author, text: asked } }
+  return { ...settings, mode: 'create', prompt, command: { ...command, kind: 'create' } }
 }
 
 /** A reaction says the command was read; reviews take none (GitHub has no reactions for them). */
@@ -134,12 +138,6 @@ export class LinkBackThread {
     return this.found
   }
 
-  /** The job the comment reports; undefined when there is none, or it cannot be read. */
-  async linkedJob(): Promise<string | undefined> {
-    const own = await this.comment().catch(() => undefined)
-    return own && decodeMarker(own.body)?.job
-  }
-
   /** What the marker holds now. */
   async marker(): Promise<LinkMarker | undefined> {
     const own = await this.comment()
@@ -171,8 +169,8 @@ export class LinkBackThread {
   }
 
   private async read(): Promise<IssueComment[]> {
-    const [me, comments] = await Promise.all([this.identity(), this.api.listComments(this.number)])
-    return ownComments(comments, me)
+    const me = await this.identity()
+    return ownComments(await this.api.listComments(this.number), me)
   }
 }
 
@@ -188,7 +186,11 @@ const RECORD_CHARS = 30_000
  * The re-run record in the link-back comment, for triggers whose Actions cache is read-only: a
  * re-run reads the job from it and resumes instead of creating or messaging again.
  */
-export function commentRecords(thread: LinkBackThread, runUrl: string | undefined): RecordStore {
+export function commentRecords(
+  thread: LinkBackThread,
+  runUrl: string | undefined,
+  command: HandledCommand | undefined
+): RecordStore {
   return {
     available: true,
     restore: async (prefix) => {
@@ -210,7 +212,7 @@ export function commentRecords(thread: LinkBackThread, runUrl: string | undefine
         const job = record.jobId ? `job ${codeSpan(record.jobId)}` : 'a job'
         const lines = [`**Docs agent:** working on ${job}; this comment is updated when the step ends.`]
         if (runUrl) lines.push('', markdownLink('workflow run', runUrl))
-        await thread.write(commentBody(lines, { job: record.jobId ?? previous?.job, record: marked }))
+        await thread.write(commentBody(lines, { job: record.jobId ?? previous?.job, record: marked, command }))
         return undefined
       } catch (error) {
         return errorMessage(error)
@@ -295,7 +297,11 @@ export async function linkBack(report: Report, targets: LinkTargets, deps: Conve
       const previous = await thread.marker()
       // The re-run record, when this trigger keeps one there, stays for a re-run of this run.
       const record = previous?.record
-      const marker: LinkMarker = { job: state.jobId ?? previous?.job, ...(record ? { record } : {}) }
+      const marker: LinkMarker = {
+        job: state.jobId ?? previous?.job,
+        ...(record ? { record } : {}),
+        command: handledCommand(settings) ?? previous?.command
+      }
       await thread.write(commentBody(renderLinkBack(report, deps), marker))
       log.info(`Linked back on ${thread.repository}#${thread.number}.`)
     } catch (error) {
@@ -349,6 +355,13 @@ export async function linkBack(report: Report, targets: LinkTargets, deps: Conve
   }
 }
 
+/** What the marker remembers of the command that drove the step. */
+function handledCommand(settings: Settings): HandledCommand | undefined {
+  const { command } = settings
+  if (!command) return undefined
+  return { id: command.id, kind: command.kind, job: settings.mode === 'message' ? settings.jobId : undefined }
+}
+
 /** GitHub said no: what was refused and the permission the token needs. */
 function refused(what: string, error: unknown, permission: string): string {
   const status = (error as { status?: unknown }).status
@@ -390,7 +403,7 @@ export async function converse(
   const keepsRecord = READ_ONLY_CACHE_EVENTS.includes(event.name) && thread && linking
   return {
     settings: resolved,
-    records: keepsRecord ? commentRecords(thread, deps.runUrl) : event.records,
+    records: keepsRecord ? commentRecords(thread, deps.runUrl, handledCommand(resolved)) : event.records,
     targets: {
       thread: linking ? thread : undefined,
       release:

@@ -51,6 +51,8 @@ export interface CommandInfo {
   author: string
   /** The request as read (the comment after the phrase). */
   text: string
+  /** The comment's (or review's) id. */
+  id: number
 }
 
 /** What is asked of the Agent API; the prompt and the job id exist exactly in the modes that use them. */

@@ -214,7 +214,8 @@ describe('context', () => {
         GITHUB_REPOSITORY: REPO,
         GITHUB_API_URL: github.url
       }
-      const result = await run({}, env, { 'e.json': JSON.stringify(payload) })
+      // The link-back comment has scenarios of its own (step/conversation.test.ts).
+      const result = await run({ 'link-back': 'none' }, env, { 'e.json': JSON.stringify(payload) })
       expectOneCreate(result)
       const prompt = sent()
       expect(prompt).toContain('- Pull request: #7 Add YAML config (https://github.com/acme/widgets/pull/7)')

@@ -257,7 +257,8 @@ describe('renderOutputs', () => {
       'archived-at': '',
       'timed-out': 'false',
       job: JSON.stringify(done),
-      prompt: 'p'
+      prompt: 'p',
+      command: ''
     })
   })
 

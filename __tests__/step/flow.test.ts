@@ -60,7 +60,8 @@ describe('flow', () => {
         'archived-at': '',
         'timed-out': 'false',
         job: JSON.stringify(stored?.job),
-        prompt: 'Document release v1.2.3'
+        prompt: 'Document release v1.2.3',
+        command: ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([
@@ -377,7 +378,7 @@ describe('flow', () => {
         'pr-link': '',
         prompt: ''
       })
-      expect(Object.keys(result.outputs)).toHaveLength(13)
+      expect(Object.keys(result.outputs)).toHaveLength(14)
       expect(result.summary).toContain('❌ Docs agent step failed')
       expect(result.everything()).not.toContain(KEY)
     })

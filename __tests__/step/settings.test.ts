@@ -57,7 +57,10 @@ describe('parseSettings', () => {
       context: 'auto',
       dryRun: false,
       onRerun: 'resume',
-      rerunKey: 'null'
+      rerunKey: 'null',
+      linkBack: new Set(['pull-request']),
+      triggerPhrase: '/docs',
+      allowedBots: []
     })
   })
 

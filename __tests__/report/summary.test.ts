@@ -93,6 +93,21 @@ describe('renderSummary', () => {
     )
   })
 
+  it('says what command was read and from whom, inert', () => {
+    const given = {
+      ...settings(),
+      command: { kind: 'follow-up' as const, author: 'mona', text: '<b>Fix</b> it', id: 1 }
+    }
+    expect(render(state({ outcome: 'completed' }, done), given)).toContain(
+      '<tr><th align="left">Command</th><td>&lt;b&gt;Fix&lt;/b&gt; it from <code>@mona</code> (follow-up to the linked job)</td></tr>'
+    )
+    const created = { ...given, command: { ...given.command, kind: 'create' as const } }
+    expect(render(state({ outcome: 'completed' }, done), created)).toContain(
+      'from <code>@mona</code> (new job)</td></tr>'
+    )
+    expect(render(state({ outcome: 'completed' }, done))).not.toContain('Command')
+  })
+
   it('keeps the prompt line by line, a blank line never ending the HTML block', () => {
     const html = render(
       state({ outcome: 'dry-run', prompt: '\nfirst\n\n\n  \nlast\r\nend\n' }),
@@ -260,6 +275,9 @@ describe('renderOutputs', () => {
       prompt: 'p',
       command: ''
     })
+    expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
+      'create'
+    )
   })
 
   it('gives only http(s) links, and PR numbers only for GitHub pull requests', () => {

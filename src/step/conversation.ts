@@ -332,7 +332,7 @@ export async function linkBack(report: Report, targets: LinkTargets, deps: Conve
   const docsPr = parsePullRequestUrl(docs, deps.serverUrl)
   if (targets.docsPr && docsPr) {
     const repository = `${docsPr.owner}/${docsPr.repo}`
-    const thread = new LinkBackThread(deps.api(repository), repository, docsPr.number, deps.identity)
+    const thread = new LinkBackThread(deps.api(repository), repository, docsPr.number, () => deps.identity())
     try {
       const source = targets.thread
         ? `${targets.thread.repository}#${targets.thread.number}`
@@ -396,7 +396,7 @@ export async function converse(
   // A command reads the pull request's comment for its job even when it is not to be written.
   const thread =
     pull && (linking || settings.mode === 'command')
-      ? new LinkBackThread(deps.api(pull.repository), pull.repository, pull.number, deps.identity)
+      ? new LinkBackThread(deps.api(pull.repository), pull.repository, pull.number, () => deps.identity())
       : undefined
   const resolved = settings.mode === 'command' ? await readCommand(settings, comment, thread, deps) : settings
   if ('ignored' in resolved) return resolved

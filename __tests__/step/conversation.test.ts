@@ -8,7 +8,10 @@ import { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN, MemoryRecords, runInProcess } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { commentBody, decodeMarker, encodeMarker } from '../../src/github/link-back.js'
-import { LinkBackThread } from '../../src/step/conversation.js'
+import { LinkBackThread, renderLinkBack } from '../../src/step/conversation.js'
+import { parseJob } from '../../src/agent-api/job.js'
+import { initialState, type RunState } from '../../src/report/state.js'
+import { parseSettings } from '../../src/step/settings.js'
 import { useVirtualSimulator } from '../simulator/fixture.js'
 
 describe('conversation', () => {
@@ -310,6 +313,35 @@ describe('conversation', () => {
     expect(comments()).toHaveLength(1)
   })
 
+  it('on pull_request_target too: a re-run finds its job in the comment and resumes it', async () => {
+    const payload = { action: 'closed', pull_request: { number: 7, title: 'Add --dry-run' } }
+    const first = await run('pull_request_target', payload, { prompt: 'Document this change' })
+    const again = await run('pull_request_target', payload, { prompt: 'Document this change' }, { attempt: '2' })
+    expect(agent('create')).toHaveLength(1)
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(again.summary).toContain('resumed from attempt 1 of this run')
+    // Another workflow run for the pull request is not a re-run: it creates its own job.
+    const later = await run(
+      'pull_request_target',
+      payload,
+      { prompt: 'Document this change' },
+      { runId: '6000', attempt: '2' }
+    )
+    expect(agent('create')).toHaveLength(2)
+    expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe(later.outputs['job-id'])
+    expect(comments()).toHaveLength(1)
+  })
+
+  it('keeps a long request out of the marker, and sends it whole', async () => {
+    const text = 'Document it. '.repeat(3000).trim()
+    const result = await run('issue_comment', commentPayload(`/docs ${text}`))
+    expect(result.outputs.command).toBe('create')
+    expect((JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt.startsWith(text)).toBe(true)
+    const marker = decodeMarker(comments()[0]?.body ?? '')
+    expect(marker?.record).toMatchObject({ jobId: result.outputs['job-id'], prompt: '' })
+    expect(comments()[0]?.body.length).toBeLessThan(5000)
+  })
+
   it('replaces its block in the release notes, never appending it twice', async () => {
     github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
     const payload = { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }
@@ -349,5 +381,87 @@ describe('conversation', () => {
     await run('pull_request', pullPayload, { prompt: 'Document', 'dry-run': 'true' })
     await run('pull_request', pullPayload, { prompt: 'Document', 'link-back': 'none' })
     expect(asked()).toEqual([])
+  })
+
+  describe('the comment says why there is no docs pull request', () => {
+    const cases: [string, Partial<RunState>, string][] = [
+      [
+        'completed without changes',
+        { outcome: 'completed', job: parseJob({ status: 'completed' }) },
+        'no docs changes were needed.'
+      ],
+      [
+        'an unusable link',
+        { outcome: 'completed', job: parseJob({ status: 'completed', prLink: 'ftp://x' }) },
+        'the job sent a pull request link that is not http(s).'
+      ],
+      [
+        'failed',
+        { outcome: 'failed', job: parseJob({ status: 'failed' }) },
+        'no docs pull request: the job ended `failed`.'
+      ],
+      [
+        'archived',
+        { outcome: 'archived', job: parseJob({ status: 'archived' }) },
+        'no docs pull request: the job ended `archived`.'
+      ],
+      [
+        'timed out',
+        { outcome: 'timed-out', job: parseJob({ status: 'active' }) },
+        'no docs pull request yet: the job is `active`.'
+      ],
+      [
+        'not waited for',
+        { outcome: 'started', job: parseJob({ status: 'active' }) },
+        'no docs pull request yet: the job is `active`.'
+      ],
+      ['cancelled before a job', { outcome: 'cancelled', jobId: undefined }, 'no job was started.'],
+      [
+        'an error while waiting',
+        { outcome: 'error', job: parseJob({ status: 'active' }) },
+        'no docs pull request yet: the step ended before the job did (`active`).'
+      ],
+      ['an error before a job', { outcome: 'error', jobId: undefined }, 'no job was started: see the workflow run.']
+    ]
+    const settings = parseSettings({
+      get: (name) =>
+        ({
+          'api-key': 'k',
+          'project-id': 'p',
+          prompt: 'x',
+          'base-url': 'https://a.test',
+          'fail-on': 'none',
+          wait: 'true',
+          timeout: '1m',
+          'poll-interval': '2s',
+          'max-poll-interval': '10s',
+          context: 'auto',
+          'dry-run': 'false',
+          'on-rerun': 'resume'
+        })[name] ?? '',
+      readFile: () => ''
+    })
+    it.each(cases)('%s', (_, patch, line) => {
+      const state = { ...initialState(0, 'job_1'), ...patch }
+      const lines = renderLinkBack({ state, settings }, { serverUrl: undefined, runUrl: undefined })
+      expect(lines[0]).toBe(`**Docs agent:** ${line}`)
+      expect(lines.includes('To ask for changes, comment `/docs <what to change>` here.')).toBe(
+        state.jobId !== undefined
+      )
+    })
+
+    it('shows what it knows of the job, and the run when there is one', () => {
+      const state = { ...initialState(0, 'job_1'), outcome: 'failed' as const, job: parseJob({ status: 'failed' }) }
+      expect(
+        renderLinkBack(
+          { state, settings },
+          { serverUrl: undefined, runUrl: 'https://github.com/a/b/actions/runs/1' }
+        )[2]
+      ).toBe('job `job_1` · status `failed` · [workflow run](https://github.com/a/b/actions/runs/1)')
+      const none = { ...initialState(0, undefined), outcome: 'error' as const }
+      expect(renderLinkBack({ state: none, settings }, { serverUrl: undefined, runUrl: undefined })).toEqual([
+        '**Docs agent:** no job was started: see the workflow run.'
+      ])
+    })
   })
 })

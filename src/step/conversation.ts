@@ -144,6 +144,18 @@ export class LinkBackThread {
     return own && decodeMarker(own.body)
   }
 
+  private last: Promise<unknown> = Promise.resolve()
+
+  /**
+   * Rewrites the comment from what its marker holds, after any update still under way: the re-run
+   * record's save and the final link-back may overlap, and neither may lose what the other wrote.
+   */
+  update(render: (previous: LinkMarker | undefined) => string): Promise<void> {
+    const next = this.last.then(async () => this.write(render(await this.marker())))
+    this.last = next.catch(() => undefined)
+    return next
+  }
+
   /**
    * Writes `body` into the comment, creating it when there is none. After a create, a comment of
    * the action's that is older (a concurrent run's) wins: the new one is deleted and the old updated.
@@ -208,11 +220,12 @@ export function commentRecords(
       if (JSON.stringify(marked).length > RECORD_CHARS)
         marked = { ...marked, prompt: '', context: undefined, answer: undefined }
       try {
-        const previous = await thread.marker()
         const job = record.jobId ? `job ${codeSpan(record.jobId)}` : 'a job'
         const lines = [`**Docs agent:** working on ${job}; this comment is updated when the step ends.`]
         if (runUrl) lines.push('', markdownLink('workflow run', runUrl))
-        await thread.write(commentBody(lines, { job: record.jobId ?? previous?.job, record: marked, command }))
+        await thread.update((previous) =>
+          commentBody(lines, { job: record.jobId ?? previous?.job, record: marked, command })
+        )
         return undefined
       } catch (error) {
         return errorMessage(error)
@@ -294,15 +307,16 @@ export async function linkBack(report: Report, targets: LinkTargets, deps: Conve
   if (targets.thread) {
     const thread = targets.thread
     try {
-      const previous = await thread.marker()
-      // The re-run record, when this trigger keeps one there, stays for a re-run of this run.
-      const record = previous?.record
-      const marker: LinkMarker = {
-        job: state.jobId ?? previous?.job,
-        ...(record ? { record } : {}),
-        command: handledCommand(settings) ?? previous?.command
-      }
-      await thread.write(commentBody(renderLinkBack(report, deps), marker))
+      await thread.update((previous) => {
+        // The re-run record, when this trigger keeps one there, stays for a re-run of this run.
+        const record = previous?.record
+        const marker: LinkMarker = {
+          job: state.jobId ?? previous?.job,
+          ...(record ? { record } : {}),
+          command: handledCommand(settings) ?? previous?.command
+        }
+        return commentBody(renderLinkBack(report, deps), marker)
+      })
       log.info(`Linked back on ${thread.repository}#${thread.number}.`)
     } catch (error) {
       log.warning(

@@ -11,7 +11,7 @@ import { commentBody, decodeMarker, encodeMarker } from '../../src/github/link-b
 import { LinkBackThread, renderLinkBack } from '../../src/step/conversation.js'
 import { parseJob } from '../../src/agent-api/job.js'
 import { initialState, type RunState } from '../../src/report/state.js'
-import { parseSettings } from '../../src/step/settings.js'
+import { MAX_PROMPT_CHARS, parseSettings } from '../../src/step/settings.js'
 import { useVirtualSimulator } from '../simulator/fixture.js'
 
 describe('conversation', () => {
@@ -109,6 +109,20 @@ describe('conversation', () => {
     expect(github.requests.filter((r) => r.route === 'graphql')).toEqual([])
     await run('pull_request', pullPayload, { prompt: 'Again' }, { runId: '5003' })
     expect(comments()).toHaveLength(1)
+  })
+
+  it('falls back to github-actions[bot] when neither /user nor GraphQL names the token, and still finds its comment', async () => {
+    github.failAlways('graphql', { kind: 'status', status: 502 })
+    await run('pull_request', pullPayload, { prompt: 'Document this change' })
+    await run('pull_request', pullPayload, { prompt: 'Again' }, { runId: '5004' })
+    expect(comments().map((c) => c.author)).toEqual(['github-actions[bot]'])
+    github.failAlways('graphql', null)
+  })
+
+  it('cuts a request longer than the API allows, with a warning', async () => {
+    const result = await run('issue_comment', commentPayload(`/docs ${'x'.repeat(MAX_PROMPT_CHARS + 5)}`))
+    expect(result.at('warning')).toEqual(['The request has 100,005 characters; the first 100,000 are sent.'])
+    expect((JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt).toBe('x'.repeat(MAX_PROMPT_CHARS))
   })
 
   it('sends a /docs comment by a writer as one follow-up to the linked job, with a reaction, and keeps one comment', async () => {

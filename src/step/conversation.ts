@@ -6,7 +6,7 @@
  */
 import { errorMessage } from '../base/error-message.js'
 import type { Log } from '../base/log.js'
-import { inline } from '../base/text.js'
+import { formatCount, inline } from '../base/text.js'
 import type { CommentKind, ConversationApi } from '../github/comments.js'
 import { READ_ONLY_CACHE_EVENTS, commandText, type CommentEvent } from '../github/command.js'
 import { botAllowed } from '../github/permissions.js'
@@ -79,7 +79,9 @@ export async function readCommand(
 
   let prompt = asked
   if (prompt.length > MAX_PROMPT_CHARS) {
-    deps.log.warning(`The request has ${prompt.length} characters; the first ${MAX_PROMPT_CHARS} are sent.`)
+    deps.log.warning(
+      `The request has ${formatCount(prompt.length)} characters; the first ${formatCount(MAX_PROMPT_CHARS)} are sent.`
+    )
     prompt = prompt.slice(0, MAX_PROMPT_CHARS)
   }
   await acknowledge(comment, thread.api, deps.log)

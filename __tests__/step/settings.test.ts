@@ -57,7 +57,10 @@ describe('parseSettings', () => {
       context: 'auto',
       dryRun: false,
       onRerun: 'resume',
-      rerunKey: 'null'
+      rerunKey: 'null',
+      allowedNonWriteUsers: [],
+      allowedBots: [],
+      untrustedContext: 'withhold'
     })
   })
 

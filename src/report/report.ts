@@ -20,6 +20,7 @@ export const OUTPUT_NAMES = [
   'created-at',
   'archived-at',
   'timed-out',
+  'not-permitted',
   'job',
   'prompt'
 ] as const
@@ -56,6 +57,7 @@ export function renderOutputs(state: RunState, serverUrl: string | undefined): R
     'created-at': job?.createdAt ?? '',
     'archived-at': job?.archivedAt ?? '',
     'timed-out': String(state.outcome === 'timed-out'),
+    'not-permitted': String(state.outcome === 'not-permitted'),
     job: job ? JSON.stringify(job.raw) : '',
     prompt: state.prompt ?? ''
   }

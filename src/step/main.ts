@@ -4,6 +4,8 @@ import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
 import { readTrigger } from '../github/event.js'
 import { GitHubClient } from '../github/client.js'
+import { Permissions } from '../github/permissions.js'
+import { readTrustFacts } from '../github/trust.js'
 import { createDispatcher } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
 import { finish, type Reporter } from '../report/report.js'
@@ -14,6 +16,8 @@ import { initialState } from '../report/state.js'
 import { redact } from '../base/text.js'
 
 const USER_AGENT = 'docs-agent-action/1'
+/** Longest a permission read may take; past it the permission is unknown, and no job starts. */
+const PERMISSION_TIMEOUT_MS = 10_000
 
 /** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
 export interface Host {
@@ -80,6 +84,14 @@ export async function main(host: Host): Promise<number> {
       clock: host.clock,
       signal,
       trigger: () => readTrigger(host.env, (path) => host.readFile(path)),
+      trust: () => readTrustFacts(host.env, (path) => host.readFile(path)),
+      permissions: new Permissions((login) =>
+        github.permission(
+          host.env.GITHUB_REPOSITORY ?? '',
+          login,
+          AbortSignal.any([signal, host.clock.timeout(PERMISSION_TIMEOUT_MS)])
+        )
+      ),
       github: {
         reader: (repository, readSignal) => github.reader(repository, readSignal),
         addLabels: (pr, labels) => github.addLabels(pr, labels)

@@ -34,6 +34,12 @@ interface CommonSettings {
   onRerun: 'resume' | 'new'
   /** Tells this step's re-run record apart from other matrix legs' (the matrix values by default). */
   rerunKey: string
+  /** Logins that may start a job without write access on an event anyone can trigger; `*`: anyone. */
+  allowedNonWriteUsers: string[]
+  /** Bots that may start a job there (with or without `[bot]`, or `*`). */
+  allowedBots: string[]
+  /** `withhold`: a pull request's own text reaches the agent only when someone with write access stands behind it. */
+  untrustedContext: 'include' | 'withhold'
 }
 
 /** What is asked of the Agent API; the prompt and the job id exist exactly in the modes that use them. */
@@ -94,7 +100,10 @@ export function parseSettings(source: InputSource): Settings {
     context: parseChoice(get('context'), 'context', ['auto', 'none']),
     dryRun: parseBoolean(get('dry-run'), 'dry-run'),
     onRerun: parseChoice(get('on-rerun'), 'on-rerun', ['resume', 'new']),
-    rerunKey: get('rerun-key')
+    rerunKey: get('rerun-key'),
+    allowedNonWriteUsers: parseList(get('allowed-non-write-users')),
+    allowedBots: parseList(get('allowed-bots')),
+    untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include'])
   }
   return { ...common, ...request }
 }

@@ -22,4 +22,5 @@ if (globalThis.__mutantKilled) {
   await import('./rerun/rerun.test.js')
   await import('./rerun/cache.test.js')
   await import('./github/permissions.test.js')
+  await import('./github/trust.test.js')
 }

@@ -202,15 +202,18 @@ describe('context', () => {
           title: 'Add YAML config',
           body: 'Adds `config.yml`.',
           html_url: 'https://github.com/acme/widgets/pull/7',
-          base: { ref: 'main' },
-          head: { ref: 'yaml' },
+          user: { login: 'dev' },
+          base: { ref: 'main', repo: { full_name: REPO } },
+          head: { ref: 'yaml', repo: { full_name: REPO } },
           changed_files: 4
         }
       }
+      github.setPermission(REPO, 'dev', 'write')
       const env = {
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: 'e.json',
         GITHUB_REF: 'refs/pull/7/merge',
+        GITHUB_ACTOR: 'dev',
         GITHUB_REPOSITORY: REPO,
         GITHUB_API_URL: github.url
       }
@@ -224,7 +227,8 @@ describe('context', () => {
       expect(prompt).toContain(
         '### Changed files (4)\n\n- src/file0.ts (modified, +1 −0)\n- src/file1.ts (modified, +2 −1)\n- src/file2.ts (modified, +3 −2)\n- docs/old.md → docs/new.md (renamed, +0 −0)'
       )
-      expect(github.requests.map((r) => r.route)).toEqual(['pull-files'])
+      // The author's permission, then the files; the same-repository pull request needs no actor check.
+      expect(github.requests.map((r) => r.route)).toEqual(['collaborator-permission', 'pull-files'])
       expect(result.at('info')).toContainEqual(
         expect.stringMatching(/^Context: Pull request #7: description and 4 changed files /)
       )
@@ -304,7 +308,17 @@ describe('context', () => {
         status: 403,
         message: 'Resource not accessible by integration'
       })
-      const payload = { pull_request: { number: 9, title: 'T', body: '', base: { ref: 'main' }, head: { ref: 'x' } } }
+      const payload = {
+        pull_request: {
+          number: 9,
+          title: 'T',
+          body: '',
+          user: { login: 'dev' },
+          base: { ref: 'main', repo: { full_name: REPO } },
+          head: { ref: 'x', repo: { full_name: REPO } }
+        }
+      }
+      github.setPermission(REPO, 'dev', 'admin')
       const env = {
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: 'e.json',

@@ -271,6 +271,7 @@ describe('renderOutputs', () => {
       'created-at': '2026-11-21T10:00:00Z',
       'archived-at': '',
       'timed-out': 'false',
+      'not-permitted': 'false',
       job: JSON.stringify(done),
       prompt: 'p',
       command: ''
@@ -302,6 +303,15 @@ describe('renderOutputs', () => {
   it('reports a timeout, and empty values when nothing is known', () => {
     expect(renderOutputs(state({ outcome: 'timed-out' }), undefined)['timed-out']).toBe('true')
     const empty = renderOutputs(initialState(0, undefined), undefined)
-    expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([['timed-out', 'false']])
+    expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([
+      ['timed-out', 'false'],
+      ['not-permitted', 'false']
+    ])
+  })
+
+  it('reports a run that was not permitted to start a job', () => {
+    const outputs = renderOutputs(state({ outcome: 'not-permitted' }), undefined)
+    expect(outputs['not-permitted']).toBe('true')
+    expect(outputs['timed-out']).toBe('false')
   })
 })

@@ -4,6 +4,7 @@
  * commands from comments, who may command, the release notes block and the docs pull request.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN, MemoryRecords, runInProcess } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
@@ -36,10 +37,25 @@ describe('conversation', () => {
     github.setPermission(APP, 'rita', 'read')
   })
 
-  const pullPayload = { action: 'closed', pull_request: { number: 7, title: 'Add --dry-run', body: 'Adds a flag.' } }
+  const side = (ref: string) => ({ ref, repo: { full_name: APP } })
+  const pull = {
+    number: 7,
+    title: 'Add --dry-run',
+    body: 'Adds a flag.',
+    user: { login: 'mona' },
+    head: side('dry'),
+    base: side('main')
+  }
+  const pullPayload = { action: 'closed', pull_request: pull }
   const commentPayload = (body: string, extra: Record<string, unknown> = {}) => ({
     action: 'created',
-    issue: { number: 7, title: 'Add --dry-run', body: 'Adds a flag.', pull_request: { url: 'x' } },
+    issue: {
+      number: 7,
+      title: 'Add --dry-run',
+      body: 'Adds a flag.',
+      user: { login: 'mona' },
+      pull_request: { url: 'x' }
+    },
     comment: { id: 900, body, user: { login: 'mona', type: 'User' } },
     ...extra
   })
@@ -47,7 +63,7 @@ describe('conversation', () => {
     event: string,
     payload: unknown,
     inputs: Record<string, string> = {},
-    options: { runId?: string; attempt?: string; records?: MemoryRecords } = {}
+    options: { runId?: string; attempt?: string; records?: MemoryRecords; actor?: string } = {}
   ) =>
     runInProcess(
       { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, ...inputs },
@@ -58,6 +74,7 @@ describe('conversation', () => {
           GITHUB_SERVER_URL: 'https://github.com',
           GITHUB_REPOSITORY: APP,
           GITHUB_EVENT_NAME: event,
+          GITHUB_ACTOR: options.actor ?? 'mona',
           GITHUB_EVENT_PATH: '/event.json',
           GITHUB_RUN_ID: options.runId ?? '5001',
           GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
@@ -90,7 +107,15 @@ describe('conversation', () => {
     expect(decodeMarker(comment?.body ?? '')?.job).toBe(first.outputs['job-id'])
     expect(first.at('info')).toContain('Linked back on acme/app#7.')
     // The workflow token: /user is refused, GraphQL names the bot; then list, create, list again.
-    expect(asked()).toEqual(['GET user', 'POST graphql', 'GET comments', 'POST comment-create', 'GET comments'])
+    // The author's permission (for the context), then: /user is refused, GraphQL names the bot; list, create, list again.
+    expect(asked()).toEqual([
+      'GET collaborator-permission',
+      'GET user',
+      'POST graphql',
+      'GET comments',
+      'POST comment-create',
+      'GET comments'
+    ])
 
     github.requests.length = 0
     const second = await run('pull_request', pullPayload, { prompt: 'Document this change' }, { runId: '5002' })
@@ -99,7 +124,13 @@ describe('conversation', () => {
     expect(comments()[0]?.id).toBe(comment?.id)
     expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe(second.outputs['job-id'])
     expect(second.outputs['job-id']).not.toBe(first.outputs['job-id'])
-    expect(asked()).toEqual(['GET user', 'POST graphql', 'GET comments', 'PATCH comment-update'])
+    expect(asked()).toEqual([
+      'GET collaborator-permission',
+      'GET user',
+      'POST graphql',
+      'GET comments',
+      'PATCH comment-update'
+    ])
   })
 
   it("finds a personal token's own login through /user, and a comment by it", async () => {
@@ -164,7 +195,7 @@ describe('conversation', () => {
   it('creates a job from /docs on a pull request with none, with the pull request as context', async () => {
     const result = await run('pull_request_review_comment', {
       action: 'created',
-      pull_request: { number: 7, title: 'Add --dry-run', body: 'Adds a flag.' },
+      pull_request: pull,
       comment: { id: 901, body: '/docs Document the flag', user: { login: 'mona' } }
     })
     expect(result.code).toBe(0)
@@ -181,7 +212,7 @@ describe('conversation', () => {
   it('takes a review as a command, without a reaction (reviews have none)', async () => {
     const result = await run('pull_request_review', {
       action: 'submitted',
-      pull_request: { number: 7, title: 'Add --dry-run' },
+      pull_request: pull,
       review: { id: 902, body: '/docs Document it', user: { login: 'mona' } }
     })
     expect(result.outputs.command).toBe('create')
@@ -328,7 +359,7 @@ describe('conversation', () => {
   })
 
   it('on pull_request_target too: a re-run finds its job in the comment and resumes it', async () => {
-    const payload = { action: 'closed', pull_request: { number: 7, title: 'Add --dry-run' } }
+    const payload = pullPayload
     const first = await run('pull_request_target', payload, { prompt: 'Document this change' })
     const again = await run('pull_request_target', payload, { prompt: 'Document this change' }, { attempt: '2' })
     expect(agent('create')).toHaveLength(1)
@@ -344,6 +375,15 @@ describe('conversation', () => {
     expect(agent('create')).toHaveLength(2)
     expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe(later.outputs['job-id'])
     expect(comments()).toHaveLength(1)
+  })
+
+  it('writes nothing on the pull request when the run was not permitted to start a job', async () => {
+    const result = await run('pull_request_target', pullPayload, { prompt: 'Document' }, { actor: 'rita' })
+    expect(result.code).toBe(0)
+    expect(result.outputs['not-permitted']).toBe('true')
+    expect(agent('create')).toEqual([])
+    expect(writes()).toEqual([])
+    expect(asked()).toEqual(['GET collaborator-permission'])
   })
 
   it('keeps a long request out of the marker, and sends it whole', async () => {
@@ -394,7 +434,8 @@ describe('conversation', () => {
   it('writes nothing on GitHub in a dry run, or with link-back: none', async () => {
     await run('pull_request', pullPayload, { prompt: 'Document', 'dry-run': 'true' })
     await run('pull_request', pullPayload, { prompt: 'Document', 'link-back': 'none' })
-    expect(asked()).toEqual([])
+    expect(writes()).toEqual([])
+    expect(asked().filter((request) => request !== 'GET collaborator-permission')).toEqual([])
   })
 
   describe('the comment says why there is no docs pull request', () => {
@@ -437,22 +478,9 @@ describe('conversation', () => {
       ],
       ['an error before a job', { outcome: 'error', jobId: undefined }, 'no job was started: see the workflow run.']
     ]
+    const defaults = inputDefaults(readAction(), 'tok')
     const settings = parseSettings({
-      get: (name) =>
-        ({
-          'api-key': 'k',
-          'project-id': 'p',
-          prompt: 'x',
-          'base-url': 'https://a.test',
-          'fail-on': 'none',
-          wait: 'true',
-          timeout: '1m',
-          'poll-interval': '2s',
-          'max-poll-interval': '10s',
-          context: 'auto',
-          'dry-run': 'false',
-          'on-rerun': 'resume'
-        })[name] ?? '',
+      get: (name) => ({ ...defaults, 'api-key': 'k', 'project-id': 'p', prompt: 'x' })[name] ?? '',
       readFile: () => ''
     })
     it.each(cases)('%s', (_, patch, line) => {

@@ -59,6 +59,7 @@ describe('flow', () => {
         'created-at': stored?.job.createdAt,
         'archived-at': '',
         'timed-out': 'false',
+        'not-permitted': 'false',
         job: JSON.stringify(stored?.job),
         prompt: 'Document release v1.2.3',
         command: ''
@@ -378,7 +379,7 @@ describe('flow', () => {
         'pr-link': '',
         prompt: ''
       })
-      expect(Object.keys(result.outputs)).toHaveLength(14)
+      expect(Object.keys(result.outputs)).toHaveLength(15)
       expect(result.summary).toContain('❌ Docs agent step failed')
       expect(result.everything()).not.toContain(KEY)
     })

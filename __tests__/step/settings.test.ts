@@ -58,9 +58,11 @@ describe('parseSettings', () => {
       dryRun: false,
       onRerun: 'resume',
       rerunKey: 'null',
+      allowedNonWriteUsers: [],
+      allowedBots: [],
+      untrustedContext: 'withhold',
       linkBack: new Set(['pull-request']),
-      triggerPhrase: '/docs',
-      allowedBots: []
+      triggerPhrase: '/docs'
     })
   })
 

@@ -159,6 +159,7 @@ export class GitHubClient {
    * not know (404); throws on any other failure, and on an answer naming no role we know.
    */
   async permission(repository: string, login: string, signal: AbortSignal): Promise<RepoPermission> {
+    if (!this.token) throw new Error("the 'github-token' input is empty")
     const [owner = '', repo = ''] = repository.split('/')
     const octokit = await this.client()
     try {

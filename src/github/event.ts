@@ -113,7 +113,8 @@ function pushedCommit(commit: Record<string, unknown>): PushedCommit {
   return { id: text(commit.id), message: text(commit.message), author: author || undefined }
 }
 
-function readPayload(path: string | undefined, readFile: (path: string) => string): Record<string, unknown> {
+/** The event payload; {} when there is none or it cannot be read. */
+export function readPayload(path: string | undefined, readFile: (path: string) => string): Record<string, unknown> {
   if (!path) return {}
   try {
     const json: unknown = JSON.parse(readFile(path))
@@ -123,7 +124,7 @@ function readPayload(path: string | undefined, readFile: (path: string) => strin
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 

@@ -20,6 +20,7 @@ export const OUTPUT_NAMES = [
   'created-at',
   'archived-at',
   'timed-out',
+  'not-permitted',
   'job',
   'prompt',
   'command'
@@ -61,6 +62,7 @@ export function renderOutputs(
     'created-at': job?.createdAt ?? '',
     'archived-at': job?.archivedAt ?? '',
     'timed-out': String(state.outcome === 'timed-out'),
+    'not-permitted': String(state.outcome === 'not-permitted'),
     job: job ? JSON.stringify(job.raw) : '',
     prompt: state.prompt ?? '',
     command: settings?.command?.kind ?? ''

@@ -34,6 +34,8 @@ export type Outcome =
   | 'error'
   /** `dry-run: true`: the prompt was built and shown, nothing was sent. */
   | 'dry-run'
+  /** Whoever triggered the run may not start a job here (`failure` says why); nothing was sent. */
+  | 'not-permitted'
 
 /** Where a failure or a cancellation found the step. */
 export type Phase =

@@ -37,10 +37,10 @@ export interface ConversationDeps {
   /** Comments, reactions and release notes of `owner/name`. */
   api(repository: string): ConversationApi
   /**
-   * Whether `login` may command: write, maintain or admin on the repository. Undefined when the
-   * permission could not be read.
+   * Whether `login` may command: write, maintain or admin on the workflow's repository. Undefined
+   * when the permission could not be read.
    */
-  mayWrite(repository: string, login: string): Promise<boolean | undefined>
+  mayWrite(login: string): Promise<boolean | undefined>
   /** `GITHUB_SERVER_URL`. */
   serverUrl: string | undefined
   /** The workflow run's page, when on a runner. */
@@ -72,7 +72,7 @@ export async function readCommand(
   if (!asked) return { ignored: `Comment by ${who} has nothing after ${settings.triggerPhrase}: nothing to do.` }
   if (comment.author.bot && !botAllowed(comment.author.login, settings.allowedBots))
     return { ignored: `${who} is a bot not listed in allowed-bots: its comment is not a request.` }
-  const may = await deps.mayWrite(comment.repo, comment.author.login)
+  const may = await deps.mayWrite(comment.author.login)
   if (may === undefined)
     return { ignored: `Could not read ${who}'s permission on ${comment.repo}: the comment is not acted on.` }
   if (!may) return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` }
@@ -304,7 +304,8 @@ function headline(state: RunState, serverUrl: string | undefined): string {
  */
 export async function linkBack(report: Report, targets: LinkTargets, deps: ConversationDeps): Promise<void> {
   const { state, settings } = report
-  if (settings.dryRun) return
+  // A dry run sends nothing, and a run nobody permitted leaves no trace on the pull request.
+  if (settings.dryRun || state.outcome === 'not-permitted') return
   const { log } = deps
   if (targets.thread) {
     const thread = targets.thread

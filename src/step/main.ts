@@ -6,6 +6,7 @@ import { isCommentEvent, readCommentEvent } from '../github/command.js'
 import { readTrigger } from '../github/event.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
+import { readTrustFacts } from '../github/trust.js'
 import { createDispatcher } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
 import { finish, type Reporter } from '../report/report.js'
@@ -17,7 +18,8 @@ import { initialState } from '../report/state.js'
 import { redact } from '../base/text.js'
 
 const USER_AGENT = 'docs-agent-action/1'
-const PERMISSION_TIMEOUT_MS = 30_000
+/** Longest a permission read may take; past it the permission is unknown, and no job starts. */
+const PERMISSION_TIMEOUT_MS = 10_000
 
 /** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
 export interface Host {
@@ -77,14 +79,20 @@ export async function main(host: Host): Promise<number> {
   const trigger = readTrigger(env, readFile)
   const run = runIdentity(env)
   let identity: Promise<string> | undefined
-  const permissions = (repository: string): Permissions =>
-    new Permissions((login) => github.permission(repository, login, AbortSignal.timeout(PERMISSION_TIMEOUT_MS)))
+  // One read per login for the step: the command's check and the actor gate share it.
+  const permissions = new Permissions((login) =>
+    github.permission(
+      env.GITHUB_REPOSITORY ?? '',
+      login,
+      AbortSignal.any([signal, host.clock.timeout(PERMISSION_TIMEOUT_MS)])
+    )
+  )
   const conversation: ConversationDeps = {
     log,
     identity: () => (identity ??= github.conversation(env.GITHUB_REPOSITORY ?? '').identity()),
     api: (repository) => github.conversation(repository),
-    mayWrite: async (repository, login) => {
-      const read = await permissions(repository).of(login)
+    mayWrite: async (login) => {
+      const read = await permissions.of(login)
       return read.known ? mayWrite(read.permission) : undefined
     },
     serverUrl: env.GITHUB_SERVER_URL,
@@ -119,6 +127,8 @@ export async function main(host: Host): Promise<number> {
       clock: host.clock,
       signal,
       trigger: () => trigger,
+      trust: () => readTrustFacts(env, readFile),
+      permissions,
       github: {
         reader: (repository, readSignal) => github.reader(repository, readSignal),
         addLabels: (pr, labels) => github.addLabels(pr, labels)

@@ -34,12 +34,16 @@ interface CommonSettings {
   onRerun: 'resume' | 'new'
   /** Tells this step's re-run record apart from other matrix legs' (the matrix values by default). */
   rerunKey: string
+  /** Logins that may start a job without write access on an event anyone can trigger; `*`: anyone. */
+  allowedNonWriteUsers: string[]
+  /** Bots that may start a job there (with or without `[bot]`, or `*`). */
+  allowedBots: string[]
+  /** `withhold`: a pull request's own text reaches the agent only when someone with write access stands behind it. */
+  untrustedContext: 'include' | 'withhold'
   /** Where the job is linked back: the pull request, the release notes, the docs pull request. */
   linkBack: ReadonlySet<LinkBackTarget>
   /** A comment whose first line starts with it is a request (`/docs` by default). */
   triggerPhrase: string
-  /** Bot accounts that may command (logins); no other bot may. */
-  allowedBots: string[]
 }
 
 export const LINK_BACK_TARGETS = ['pull-request', 'release', 'docs-pr'] as const
@@ -122,9 +126,11 @@ export function parseSettings(source: InputSource, options = { commands: false }
     dryRun: parseBoolean(get('dry-run'), 'dry-run'),
     onRerun: parseChoice(get('on-rerun'), 'on-rerun', ['resume', 'new']),
     rerunKey: get('rerun-key'),
+    allowedNonWriteUsers: parseList(get('allowed-non-write-users')),
+    allowedBots: parseList(get('allowed-bots')),
+    untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include']),
     linkBack: parseLinkBack(get('link-back')),
-    triggerPhrase: parsePhrase(get('trigger-phrase')),
-    allowedBots: parseList(get('allowed-bots'))
+    triggerPhrase: parsePhrase(get('trigger-phrase'))
   }
   return { ...common, ...(request ?? readRequest(jobId, prompt)) }
 }

@@ -9,6 +9,7 @@
  *   gh.addPull('acme/app', { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
  *   gh.addRun('acme/app', { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: a })
  *   gh.matchingRefsPageSize = 100             // cut matching-refs answers into pages (GitHub does not today)
+ *   gh.setPermission('acme/app', 'mona', 'maintain')    // or { role_name: 'docs-editor', permission: 'write' }
  *   const octokit = getOctokit('tok', { baseUrl: gh.url })
  *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
  *   gh.failAlways('labels', { kind: 'hang' })   // until failAlways('labels', null)
@@ -19,9 +20,21 @@
  *
  * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
  * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
- * …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, POST …/issues/{n}/labels. Anything else is 404.
+ * …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, …/collaborators/{user}/permission,
+ * POST …/issues/{n}/labels;
+ * the conversation: GET and POST
+ * …/issues/{n}/comments, PATCH and DELETE …/issues/comments/{id}, POST …/issues/comments/{id}/reactions
+ * and …/pulls/comments/{id}/reactions, PATCH …/releases/{id}; and the token's identity: GET /user
+ * (403 for an installation token, as GitHub answers) and POST /graphql (`viewer` only).
+ * Anything else is 404. A login without a permission set is 404 there, as GitHub answers for a
+ * login with no account; GitHub answers `read` for anyone else on a public repository: set it.
  * matching-refs answers every ref starting with the prefix at once, as GitHub does, unless
  * `matchingRefsPageSize` is set. A comparison's files are those its commits were seeded with.
+ *
+ *   gh.identity = { login: 'docs-bot', kind: 'user' }    // default: the workflow token, github-actions[bot]
+ *   gh.addComment('acme/app', 7, { body: '/docs fix', user: { login: 'mona' } })
+ *   gh.commentsOf('acme/app', 7); gh.reactionsOf('acme/app', id); gh.releaseBody('acme/app', 'v1')
+ *
  * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
  * with `/` is served whether the client sent it raw or as `%2F` (Octokit sends `%2F`).
  * Order of checks: fault (queued before always), auth (401), route (404), repository (404), data.
@@ -50,7 +63,16 @@ export type RouteName =
   | 'pull'
   | 'pull-files'
   | 'workflow-runs'
+  | 'collaborator-permission'
   | 'labels'
+  | 'comments'
+  | 'comment-create'
+  | 'comment-update'
+  | 'comment-delete'
+  | 'reaction'
+  | 'release-update'
+  | 'user'
+  | 'graphql'
 
 export type Fault =
   /** Answer `status` with a GitHub error body (`message` default: the status text) and extra headers. */
@@ -122,6 +144,15 @@ export interface ReleaseSeed {
   html_url?: string
 }
 
+/** A role as `role_name` names it; the legacy `permission` follows from it (maintain → write, triage → read). */
+export type RoleName = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
+
+/** A custom repository role: its own name, and the base permission it builds on. */
+export interface CustomRole {
+  role_name: string
+  permission: 'admin' | 'write' | 'read' | 'none'
+}
+
 export interface PullFileSeed {
   filename: string
   status: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged'
@@ -155,6 +186,33 @@ export interface PullSeed {
   user?: Actor
   /** A merged pull request is closed. */
   merged?: boolean
+}
+
+/** Who the token writes as: a person's token reads `/user`; an installation token (the workflow's, an App's) cannot. */
+export interface TokenIdentity {
+  login: string
+  kind: 'user' | 'installation'
+}
+
+export interface CommentSeed {
+  body: string
+  user: Actor
+}
+
+interface StoredComment {
+  id: number
+  issue: number
+  body: string
+  user: Actor
+  created_at: string
+  updated_at: string
+}
+
+export interface Reaction {
+  /** `issue` comment or pull request `review` comment. */
+  on: 'issue' | 'review'
+  content: string
+  user: string
 }
 
 interface Commit {
@@ -200,6 +258,10 @@ interface Repo {
   releases: Release[]
   pulls: Map<number, Pull>
   labels: Map<number, string[]>
+  comments: StoredComment[]
+  reactions: Map<number, Reaction[]>
+  /** By lowercase login. */
+  permissions: Map<string, { login: string; role: CustomRole }>
   runs: Run[]
 }
 
@@ -216,6 +278,13 @@ type Route =
   | { name: 'compare'; repo: string; basehead: string }
   | { name: 'pull' | 'pull-files' | 'labels'; repo: string; number: number }
   | { name: 'workflow-runs'; repo: string; workflow: string }
+  | { name: 'pull' | 'pull-files' | 'labels' | 'comments' | 'comment-create'; repo: string; number: number }
+  | { name: 'collaborator-permission'; repo: string; login: string }
+  | { name: 'comment-update' | 'comment-delete'; repo: string; id: number }
+  | { name: 'reaction'; repo: string; id: number; on: 'issue' | 'review' }
+  | { name: 'release-update'; repo: string; id: number }
+  | { name: 'user'; repo: undefined }
+  | { name: 'graphql'; repo: undefined }
 
 interface Answer {
   status: number
@@ -237,7 +306,16 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   pull: `${DOCS}/pulls/pulls#get-a-pull-request`,
   'pull-files': `${DOCS}/pulls/pulls#list-pull-requests-files`,
   'workflow-runs': `${DOCS}/actions/workflow-runs#list-workflow-runs-for-a-workflow`,
+  'collaborator-permission': `${DOCS}/collaborators/collaborators#get-repository-permissions-for-a-user`,
   labels: `${DOCS}/issues/labels#add-labels-to-an-issue`,
+  comments: `${DOCS}/issues/comments#list-issue-comments`,
+  'comment-create': `${DOCS}/issues/comments#create-an-issue-comment`,
+  'comment-update': `${DOCS}/issues/comments#update-an-issue-comment`,
+  'comment-delete': `${DOCS}/issues/comments#delete-an-issue-comment`,
+  reaction: `${DOCS}/reactions/reactions`,
+  'release-update': `${DOCS}/releases/releases#update-a-release`,
+  user: `${DOCS}/users/users#get-the-authenticated-user`,
+  graphql: 'https://docs.github.com/graphql',
   unknown: DOCS
 }
 // Unpaginated compare answers stop here; pull files are cut here, as GitHub documents.
@@ -246,6 +324,14 @@ const PULL_FILES_LIMIT = 3000
 const COMPARE_FILES_LIMIT = 300
 const DEFAULT_AUTHOR: Actor = { login: 'octocat', type: 'User' }
 const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
+const LEGACY_PERMISSION: Record<RoleName, CustomRole['permission']> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none'
+}
 const UNVERIFIED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null }
 
 export class GitHubApiFake {
@@ -255,6 +341,8 @@ export class GitHubApiFake {
   time: SimulatorClock
   /** When set, matching-refs answers are cut into pages of this many, with a Link header. */
   matchingRefsPageSize: number | undefined
+  /** Who the token writes as (comments are created in this name). */
+  identity: TokenIdentity = { login: 'github-actions[bot]', kind: 'installation' }
   private readonly server: Server
   private readonly repos = new Map<string, Repo>()
   private readonly faults = new FaultPlan<RouteName, Fault>()
@@ -365,9 +453,40 @@ export class GitHubApiFake {
     r.runs.push({ conclusion: 'success', ...seed, id: this.nextId(), created_at: this.tick() })
   }
 
+  /** The role of `login` on `repo` (logins are case-insensitive, as on GitHub). */
+  setPermission(repo: string, login: string, role: RoleName | CustomRole): void {
+    const custom = typeof role === 'string' ? { role_name: role, permission: LEGACY_PERMISSION[role] } : role
+    this.repo(repo).permissions.set(login.toLowerCase(), { login, role: custom })
+  }
+
   /** Labels added to issue or pull request `number` through the API, in order. */
   labelsOf(repo: string, number: number): string[] {
     return [...(this.repos.get(repo.toLowerCase())?.labels.get(number) ?? [])]
+  }
+
+  /** Adds a comment written by `seed.user` (someone else's, or a pasted copy); returns its id. */
+  addComment(repo: string, number: number, seed: CommentSeed): number {
+    const date = this.tick()
+    const comment = { id: this.nextId(), issue: number, ...seed, created_at: date, updated_at: date }
+    this.repo(repo).comments.push(comment)
+    return comment.id
+  }
+
+  /** The comments of issue or pull request `number`, oldest first, as authored. */
+  commentsOf(repo: string, number: number): { id: number; body: string; author: string }[] {
+    return (this.repos.get(repo.toLowerCase())?.comments ?? [])
+      .filter((c) => c.issue === number)
+      .map((c) => ({ id: c.id, body: c.body, author: c.user.login }))
+  }
+
+  /** Reactions added to comment `id`. */
+  reactionsOf(repo: string, id: number): Reaction[] {
+    return [...(this.repos.get(repo.toLowerCase())?.reactions.get(id) ?? [])]
+  }
+
+  /** The notes of the release of `tag` as they are now. */
+  releaseBody(repo: string, tag: string): string | null | undefined {
+    return this.repos.get(repo.toLowerCase())?.releases.find((x) => x.tag_name === tag)?.body
   }
 
   /** Queues faults: each of the next requests to `route` consumes one, in order. */
@@ -405,7 +524,10 @@ export class GitHubApiFake {
         releases: [],
         pulls: new Map(),
         labels: new Map(),
-        runs: []
+        runs: [],
+        comments: [],
+        reactions: new Map(),
+        permissions: new Map()
       }
       this.repos.set(key, r)
     }
@@ -460,7 +582,7 @@ export class GitHubApiFake {
     const route = parseRoute(rec.method, path)
     if (route) {
       rec.route = route.name
-      rec.repo = route.repo
+      if (route.repo !== undefined) rec.repo = route.repo
       const fault = this.faults.next(route.name)
       if (fault) {
         rec.fault = fault.kind
@@ -505,6 +627,11 @@ export class GitHubApiFake {
   ): Answer {
     if (!this.authorized(authorization)) return { status: 401, json: errorBody(401, 'Bad credentials', 'unknown') }
     if (!route) return notFound('unknown')
+    if (route.name === 'user') {
+      if (this.identity.kind === 'user') return ok(this.actorJson({ login: this.identity.login }))
+      return { status: 403, json: errorBody(403, 'Resource not accessible by integration', 'user') }
+    }
+    if (route.name === 'graphql') return this.graphql(body)
     const r = this.repos.get(route.repo.toLowerCase())
     if (!r) return notFound(route.name)
     const pageLink = (total: number): Paged => paginate(total, query, `${this.url}${path}`)
@@ -591,8 +718,61 @@ export class GitHubApiFake {
           paged.headers
         )
       }
+      case 'collaborator-permission': {
+        const entry = r.permissions.get(route.login.toLowerCase())
+        return entry ? ok(this.permissionJson(entry.login, entry.role)) : notFound(route.name)
+      }
       case 'labels':
         return this.addLabels(r, route.number, body)
+      case 'comments': {
+        const all = r.comments.filter((c) => c.issue === route.number)
+        const paged = pageLink(all.length)
+        return ok(
+          all.slice(paged.start, paged.end).map((c) => this.commentJson(r, c)),
+          paged.headers
+        )
+      }
+      case 'comment-create': {
+        const text = jsonField(body, 'body')
+        if (text === undefined) return invalid(route.name, '"body" must be a string.')
+        const id = this.addComment(r.fullName, route.number, { body: text, user: { login: this.identity.login } })
+        return { status: 201, json: this.commentJson(r, r.comments.at(-1) ?? ({ id } as StoredComment)) }
+      }
+      case 'comment-update': {
+        const comment = r.comments.find((c) => c.id === route.id)
+        if (!comment) return notFound(route.name)
+        if (comment.user.login !== this.identity.login)
+          return { status: 403, json: errorBody(403, 'Resource not accessible by integration', route.name) }
+        const text = jsonField(body, 'body')
+        if (text === undefined) return invalid(route.name, '"body" must be a string.')
+        comment.body = text
+        comment.updated_at = this.tick()
+        return ok(this.commentJson(r, comment))
+      }
+      case 'comment-delete': {
+        const index = r.comments.findIndex((c) => c.id === route.id)
+        if (index < 0) return notFound(route.name)
+        r.comments.splice(index, 1)
+        return { status: 204, json: '' }
+      }
+      case 'reaction': {
+        const content = jsonField(body, 'content')
+        if (content === undefined) return invalid(route.name, '"content" must be a string.')
+        const list = r.reactions.get(route.id) ?? []
+        list.push({ on: route.on, content, user: this.identity.login })
+        r.reactions.set(route.id, list)
+        return {
+          status: 201,
+          json: { id: this.nextId(), content, user: this.actorJson({ login: this.identity.login }) }
+        }
+      }
+      case 'release-update': {
+        const release = r.releases.find((x) => x.id === route.id)
+        if (!release) return notFound(route.name)
+        const text = jsonField(body, 'body')
+        if (text !== undefined) release.body = text
+        return ok(this.releaseJson(r, release))
+      }
       default:
         return route satisfies never
     }
@@ -672,6 +852,33 @@ export class GitHubApiFake {
     return ok(current.map((name) => this.labelJson(r, name)))
   }
 
+  /** GraphQL: the `viewer` alone, as GitHub answers it (a bot's login without `[bot]`). */
+  private graphql(body: string): Answer {
+    const query = jsonField(body, 'query') ?? ''
+    if (!/\bviewer\b/.test(query)) return { status: 200, json: { errors: [{ message: 'Only viewer is faked' }] } }
+    const { login, kind } = this.identity
+    const bot = kind === 'installation'
+    return ok({
+      data: { viewer: { login: bot ? login.replace(/\[bot\]$/, '') : login, __typename: bot ? 'Bot' : 'User' } }
+    })
+  }
+
+  private commentJson(r: Repo, c: StoredComment): Record<string, unknown> {
+    const api = `${this.url}/repos/${r.fullName}`
+    return {
+      id: c.id,
+      node_id: nodeId('IC', String(c.id)),
+      url: `${api}/issues/comments/${c.id}`,
+      html_url: `${WEB}/${r.fullName}/pull/${c.issue}#issuecomment-${c.id}`,
+      issue_url: `${api}/issues/${c.issue}`,
+      body: c.body,
+      user: this.actorJson(c.user),
+      created_at: c.created_at,
+      updated_at: c.updated_at,
+      author_association: 'NONE'
+    }
+  }
+
   private actorJson(actor: Actor): Record<string, unknown> {
     let id = this.actorIds.get(actor.login)
     if (id === undefined) {
@@ -687,6 +894,25 @@ export class GitHubApiFake {
       html_url: `${WEB}/${encodeURIComponent(actor.login)}`,
       type: actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'),
       site_admin: false
+    }
+  }
+
+  private permissionJson(login: string, role: CustomRole): Record<string, unknown> {
+    const rank = ['none', 'read', 'write', 'admin'].indexOf(role.permission)
+    return {
+      permission: role.permission,
+      role_name: role.role_name,
+      user: {
+        ...this.actorJson({ login }),
+        permissions: {
+          admin: rank >= 3,
+          maintain: role.role_name === 'maintain' || rank >= 3,
+          push: rank >= 2,
+          triage: role.role_name === 'triage' || rank >= 2,
+          pull: rank >= 1
+        },
+        role_name: role.role_name
+      }
     }
   }
 
@@ -887,7 +1113,7 @@ export class GitHubApiFake {
   }
 
   private send(res: ServerResponse, rec: RecordedRequest, answer: Answer): void {
-    const body = JSON.stringify(answer.json)
+    const body = answer.status === 204 ? '' : JSON.stringify(answer.json)
     rec.answeredStatus = answer.status
     res.setHeader('content-type', 'application/json; charset=utf-8')
     res.setHeader('content-length', Buffer.byteLength(body))
@@ -907,6 +1133,8 @@ export class GitHubApiFake {
 }
 
 function parseRoute(method: string, path: string): Route | undefined {
+  if (path === '/user') return method === 'GET' ? { name: 'user', repo: undefined } : undefined
+  if (path === '/graphql') return method === 'POST' ? { name: 'graphql', repo: undefined } : undefined
   let segments: string[]
   try {
     segments = path.split('/').map((s) => decodeURIComponent(s))
@@ -919,10 +1147,23 @@ function parseRoute(method: string, path: string): Route | undefined {
   const [a, b, c, ...more] = rest
   const tail = rest.slice(2).join('/')
   const issue = b !== undefined && /^\d+$/.test(b) ? Number(b) : undefined
+  const id = c !== undefined && /^\d+$/.test(c) ? Number(c) : undefined
+  const onComment = b === 'comments' && id !== undefined
   if (method === 'POST') {
+    if (a === 'issues' && issue !== undefined && c === 'comments' && more.length === 0)
+      return { name: 'comment-create', repo, number: issue }
+    if ((a === 'issues' || a === 'pulls') && onComment && more.join('/') === 'reactions')
+      return { name: 'reaction', repo, id, on: a === 'issues' ? 'issue' : 'review' }
     return a === 'issues' && issue !== undefined && c === 'labels' && more.length === 0
       ? { name: 'labels', repo, number: issue }
       : undefined
+  }
+  if (method === 'PATCH' || method === 'DELETE') {
+    if (a === 'issues' && onComment && more.length === 0)
+      return { name: method === 'PATCH' ? 'comment-update' : 'comment-delete', repo, id }
+    if (method === 'PATCH' && a === 'releases' && issue !== undefined && c === undefined)
+      return { name: 'release-update', repo, id: issue }
+    return undefined
   }
   if (method !== 'GET') return undefined
   if (a === 'releases' && b === undefined) return { name: 'releases', repo }
@@ -935,9 +1176,13 @@ function parseRoute(method: string, path: string): Route | undefined {
   if (a === 'compare' && b !== undefined) return { name: 'compare', repo, basehead: rest.slice(1).join('/') }
   if (a === 'actions' && b === 'workflows' && c !== undefined && more.length === 1 && more[0] === 'runs')
     return { name: 'workflow-runs', repo, workflow: c }
+  if (a === 'issues' && issue !== undefined && c === 'comments' && more.length === 0)
+    return { name: 'comments', repo, number: issue }
   if (a === 'pulls' && issue !== undefined && c === undefined) return { name: 'pull', repo, number: issue }
   if (a === 'pulls' && issue !== undefined && c === 'files' && more.length === 0)
     return { name: 'pull-files', repo, number: issue }
+  if (a === 'collaborators' && b && c === 'permission' && more.length === 0)
+    return { name: 'collaborator-permission', repo, login: b }
   return undefined
 }
 
@@ -986,6 +1231,20 @@ function paginate(total: number, query: URLSearchParams, url: string): Paged {
 function positive(value: string | null): number | undefined {
   const n = Number(value ?? '')
   return Number.isInteger(n) && n > 0 ? n : undefined
+}
+
+/** A string field of a JSON request body; undefined when the body or the field is not one. */
+function jsonField(body: string, name: string): string | undefined {
+  try {
+    const value: unknown = (JSON.parse(body) as Record<string, unknown> | null)?.[name]
+    return typeof value === 'string' ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function invalid(route: RouteName, message: string): Answer {
+  return { status: 422, json: errorBody(422, `Invalid request.\n\n${message}`, route) }
 }
 
 function ok(json: unknown, headers?: Record<string, string>): Answer {

@@ -203,19 +203,23 @@ describe('context', () => {
           title: 'Add YAML config',
           body: 'Adds `config.yml`.',
           html_url: 'https://github.com/acme/widgets/pull/7',
-          base: { ref: 'main' },
-          head: { ref: 'yaml' },
+          user: { login: 'dev' },
+          base: { ref: 'main', repo: { full_name: REPO } },
+          head: { ref: 'yaml', repo: { full_name: REPO } },
           changed_files: 4
         }
       }
+      github.setPermission(REPO, 'dev', 'write')
       const env = {
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: 'e.json',
         GITHUB_REF: 'refs/pull/7/merge',
+        GITHUB_ACTOR: 'dev',
         GITHUB_REPOSITORY: REPO,
         GITHUB_API_URL: github.url
       }
-      const result = await run({}, env, { 'e.json': JSON.stringify(payload) })
+      // The link-back comment has scenarios of its own (step/conversation.test.ts).
+      const result = await run({ 'link-back': 'none' }, env, { 'e.json': JSON.stringify(payload) })
       expectOneCreate(result)
       const prompt = sent()
       expect(prompt).toContain('- Pull request: #7 Add YAML config (https://github.com/acme/widgets/pull/7)')
@@ -224,7 +228,8 @@ describe('context', () => {
       expect(prompt).toContain(
         '### Changed files (4)\n\n- src/file0.ts (modified, +1 −0)\n- src/file1.ts (modified, +2 −1)\n- src/file2.ts (modified, +3 −2)\n- docs/old.md → docs/new.md (renamed, +0 −0)'
       )
-      expect(github.requests.map((r) => r.route)).toEqual(['pull-files'])
+      // The author's permission, then the files; the same-repository pull request needs no actor check.
+      expect(github.requests.map((r) => r.route)).toEqual(['collaborator-permission', 'pull-files'])
       expect(result.at('info')).toContainEqual(
         expect.stringMatching(/^Context: Pull request #7: description and 4 changed files /)
       )
@@ -304,7 +309,17 @@ describe('context', () => {
         status: 403,
         message: 'Resource not accessible by integration'
       })
-      const payload = { pull_request: { number: 9, title: 'T', body: '', base: { ref: 'main' }, head: { ref: 'x' } } }
+      const payload = {
+        pull_request: {
+          number: 9,
+          title: 'T',
+          body: '',
+          user: { login: 'dev' },
+          base: { ref: 'main', repo: { full_name: REPO } },
+          head: { ref: 'x', repo: { full_name: REPO } }
+        }
+      }
+      github.setPermission(REPO, 'dev', 'admin')
       const env = {
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: 'e.json',
@@ -477,8 +492,8 @@ describe('context', () => {
           title: `Cache ${TAGS}layer\u00AD`,
           body: BODY,
           html_url: 'https://github.com/acme/widgets/pull/8',
-          base: { ref: 'main' },
-          head: { ref: 'cache' },
+          base: { ref: 'main', repo: { full_name: REPO } },
+          head: { ref: 'cache', repo: { full_name: REPO } },
           changed_files: 1
         }
       }
@@ -489,7 +504,8 @@ describe('context', () => {
         GITHUB_REPOSITORY: REPO,
         GITHUB_API_URL: github.url
       }
-      return run(extra, env, { 'e.json': JSON.stringify(payload) })
+      // The author's text is what is tested here, whoever wrote it.
+      return run({ 'untrusted-context': 'include', ...extra }, env, { 'e.json': JSON.stringify(payload) })
     }
 
     it('never reaches the agent: HTML comments, tag characters, zero-width characters; line ends made plain', async () => {

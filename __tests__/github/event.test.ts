@@ -70,28 +70,55 @@ describe('readTrigger', () => {
     })
   })
 
-  it.each(['pull_request', 'pull_request_target'])('%s: the pull request from the payload', (event) => {
-    const payload = {
-      pull_request: {
+  it.each(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment'])(
+    '%s: the pull request from the payload',
+    (event) => {
+      const payload = {
+        pull_request: {
+          number: 7,
+          title: 'T',
+          body: 'B',
+          html_url: 'https://x/pull/7',
+          base: { ref: 'main' },
+          head: { ref: 'feature' },
+          changed_files: 3
+        }
+      }
+      expect(read({ GITHUB_EVENT_NAME: event, GITHUB_REF: 'refs/pull/7/merge' }, payload)).toEqual({
+        kind: 'pull-request',
+        repo: 'acme/widgets',
         number: 7,
         title: 'T',
+        url: 'https://x/pull/7',
         body: 'B',
-        html_url: 'https://x/pull/7',
-        base: { ref: 'main' },
-        head: { ref: 'feature' },
-        changed_files: 3
-      }
+        base: 'main',
+        head: 'feature',
+        changedFiles: 3
+      })
     }
-    expect(read({ GITHUB_EVENT_NAME: event, GITHUB_REF: 'refs/pull/7/merge' }, payload)).toEqual({
+  )
+
+  it("issue_comment on a pull request: the pull request from the payload's issue; on an issue: other", () => {
+    const issue = { number: 7, title: 'T', body: 'B', html_url: 'https://x/pull/7', pull_request: { url: 'u' } }
+    expect(read({ GITHUB_EVENT_NAME: 'issue_comment' }, { issue })).toEqual({
       kind: 'pull-request',
       repo: 'acme/widgets',
       number: 7,
       title: 'T',
       url: 'https://x/pull/7',
       body: 'B',
-      base: 'main',
-      head: 'feature',
-      changedFiles: 3
+      base: '',
+      head: '',
+      changedFiles: undefined
+    })
+    const { pull_request: _, ...plain } = issue
+    expect(read({ GITHUB_EVENT_NAME: 'issue_comment' }, { issue: plain })).toEqual({
+      kind: 'other',
+      event: 'issue_comment'
+    })
+    expect(read({ GITHUB_EVENT_NAME: 'pull_request_review' }, { issue })).toEqual({
+      kind: 'other',
+      event: 'pull_request_review'
     })
   })
 

@@ -94,6 +94,21 @@ describe('renderSummary', () => {
     )
   })
 
+  it('says what command was read and from whom, inert', () => {
+    const given = {
+      ...settings(),
+      command: { kind: 'follow-up' as const, author: 'mona', text: '<b>Fix</b> it', id: 1 }
+    }
+    expect(render(state({ outcome: 'completed' }, done), given)).toContain(
+      '<tr><th align="left">Command</th><td>&lt;b&gt;Fix&lt;/b&gt; it from <code>@mona</code> (follow-up to the linked job)</td></tr>'
+    )
+    const created = { ...given, command: { ...given.command, kind: 'create' as const } }
+    expect(render(state({ outcome: 'completed' }, done), created)).toContain(
+      'from <code>@mona</code> (new job)</td></tr>'
+    )
+    expect(render(state({ outcome: 'completed' }, done))).not.toContain('Command')
+  })
+
   it('keeps the prompt line by line, a blank line never ending the HTML block', () => {
     const html = render(
       state({ outcome: 'dry-run', prompt: '\nfirst\n\n\n  \nlast\r\nend\n' }),
@@ -324,9 +339,14 @@ describe('renderOutputs', () => {
       'created-at': '2026-11-21T10:00:00Z',
       'archived-at': '',
       'timed-out': 'false',
+      'not-permitted': 'false',
       job: JSON.stringify(done),
-      prompt: 'p'
+      prompt: 'p',
+      command: ''
     })
+    expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
+      'create'
+    )
   })
 
   it('gives only http(s) links, and PR numbers only for GitHub pull requests', () => {
@@ -351,6 +371,15 @@ describe('renderOutputs', () => {
   it('reports a timeout, and empty values when nothing is known', () => {
     expect(renderOutputs(state({ outcome: 'timed-out' }), undefined)['timed-out']).toBe('true')
     const empty = renderOutputs(initialState(0, undefined), undefined)
-    expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([['timed-out', 'false']])
+    expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([
+      ['timed-out', 'false'],
+      ['not-permitted', 'false']
+    ])
+  })
+
+  it('reports a run that was not permitted to start a job', () => {
+    const outputs = renderOutputs(state({ outcome: 'not-permitted' }), undefined)
+    expect(outputs['not-permitted']).toBe('true')
+    expect(outputs['timed-out']).toBe('false')
   })
 })

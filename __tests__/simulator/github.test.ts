@@ -425,6 +425,95 @@ describe('workflow runs', () => {
   })
 })
 
+describe('collaborator permission', () => {
+  const permissionOf = (username: string) =>
+    octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username })
+
+  it('answers each role with its legacy permission, as GitHub does', async () => {
+    const expected = [
+      ['admin', 'admin'],
+      ['maintain', 'write'],
+      ['write', 'write'],
+      ['triage', 'read'],
+      ['read', 'read'],
+      ['none', 'none']
+    ] as const
+    for (const [role] of expected) fake.setPermission(REPO, `user-${role}`, role)
+    for (const [role, permission] of expected) {
+      const { data, status } = await permissionOf(`user-${role}`)
+      expect(status).toBe(200)
+      expect(data).toMatchObject({ permission, role_name: role, user: { login: `user-${role}`, type: 'User' } })
+    }
+    expect(fake.requests.map((r) => [r.route, r.repo])).toEqual(expected.map(() => ['collaborator-permission', REPO]))
+  })
+
+  it('answers the flags of the user, maintain and triage included', async () => {
+    fake.setPermission(REPO, 'mona', 'maintain')
+    fake.setPermission(REPO, 'hubot', 'triage')
+    expect((await permissionOf('mona')).data.user?.permissions).toEqual({
+      admin: false,
+      maintain: true,
+      push: true,
+      triage: true,
+      pull: true
+    })
+    expect((await permissionOf('hubot')).data.user?.permissions).toEqual({
+      admin: false,
+      maintain: false,
+      push: false,
+      triage: true,
+      pull: true
+    })
+  })
+
+  it('answers a custom role by its name, with its base permission', async () => {
+    fake.setPermission(REPO, 'editor', { role_name: 'docs-editor', permission: 'write' })
+    expect((await permissionOf('editor')).data).toMatchObject({ permission: 'write', role_name: 'docs-editor' })
+  })
+
+  it('takes logins case-insensitively, and a bot login as it is', async () => {
+    fake.setPermission(REPO, 'Mona', 'write')
+    fake.setPermission(REPO, 'renovate[bot]', 'write')
+    expect((await permissionOf('mona')).data).toMatchObject({ role_name: 'write', user: { login: 'Mona' } })
+    expect((await permissionOf('renovate[bot]')).data).toMatchObject({ user: { login: 'renovate[bot]', type: 'Bot' } })
+    expect(fake.requests[1]?.rawPath).toBe('/repos/acme/app/collaborators/renovate%5Bbot%5D/permission')
+  })
+
+  it('answers 404 for a login without a permission, and for an unknown repository', async () => {
+    fake.setPermission(REPO, 'mona', 'admin')
+    await expect(permissionOf('stranger')).rejects.toMatchObject({
+      status: 404,
+      response: { data: { message: 'Not Found', documentation_url: expect.stringContaining('collaborators') } }
+    })
+    await expect(
+      octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo: 'other', username: 'mona' })
+    ).rejects.toMatchObject({ status: 404 })
+  })
+
+  it('fails with 403 or 500 when told to, then answers', async () => {
+    fake.setPermission(REPO, 'mona', 'write')
+    fake.fail('collaborator-permission', {
+      kind: 'status',
+      status: 403,
+      message: 'Resource not accessible by integration'
+    })
+    fake.failAlways('collaborator-permission', { kind: 'status', status: 500 })
+    await expect(permissionOf('mona')).rejects.toMatchObject({
+      status: 403,
+      response: { data: { message: 'Resource not accessible by integration' } }
+    })
+    await expect(permissionOf('mona')).rejects.toMatchObject({ status: 500 })
+    fake.failAlways('collaborator-permission', null)
+    expect((await permissionOf('mona')).data.role_name).toBe('write')
+  })
+
+  it('forgets permissions on reset', async () => {
+    fake.setPermission(REPO, 'mona', 'write')
+    fake.reset()
+    await expect(permissionOf('mona')).rejects.toMatchObject({ status: 404 })
+  })
+})
+
 describe('labels', () => {
   it('adds labels, records them and answers every label of the issue', async () => {
     fake.addRepo(REPO)
@@ -463,13 +552,105 @@ describe('labels', () => {
   })
 })
 
+describe('the conversation', () => {
+  it('lists, creates, updates and deletes issue comments, written as the token identity', async () => {
+    fake.addRepo(REPO)
+    const theirs = fake.addComment(REPO, 7, { body: 'Nice', user: { login: 'mona' } })
+    const { data: created, status } = await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: 7,
+      body: 'Mine'
+    })
+    expect(status).toBe(201)
+    expect(created).toMatchObject({ body: 'Mine', user: { login: 'github-actions[bot]', type: 'Bot' } })
+    expect(created.id).toBeGreaterThan(theirs)
+    await octokit.rest.issues.updateComment({ owner, repo, comment_id: created.id, body: 'Mine, edited' })
+    const { data: listed } = await octokit.rest.issues.listComments({ owner, repo, issue_number: 7 })
+    expect(listed.map((c) => [c.id, c.body, c.user?.login])).toEqual([
+      [theirs, 'Nice', 'mona'],
+      [created.id, 'Mine, edited', 'github-actions[bot]']
+    ])
+    // Someone else's comment cannot be edited with this token, as GitHub answers.
+    await expect(
+      octokit.rest.issues.updateComment({ owner, repo, comment_id: theirs, body: 'x' })
+    ).rejects.toMatchObject({
+      status: 403
+    })
+    const { status: deleted } = await octokit.rest.issues.deleteComment({ owner, repo, comment_id: created.id })
+    expect(deleted).toBe(204)
+    expect(fake.commentsOf(REPO, 7)).toEqual([{ id: theirs, body: 'Nice', author: 'mona' }])
+    await expect(octokit.rest.issues.deleteComment({ owner, repo, comment_id: created.id })).rejects.toMatchObject({
+      status: 404
+    })
+    expect(fake.commentsOf(REPO, 8)).toEqual([])
+  })
+
+  it('pages comments 100 at a time', async () => {
+    for (let i = 0; i < 130; i++) fake.addComment(REPO, 7, { body: `c${i}`, user: { login: 'mona' } })
+    const all = await octokit.paginate(octokit.rest.issues.listComments, {
+      owner,
+      repo,
+      issue_number: 7,
+      per_page: 100
+    })
+    expect(all).toHaveLength(130)
+    expect(fake.requests.filter((r) => r.route === 'comments')).toHaveLength(2)
+  })
+
+  it('records reactions on issue comments and review comments', async () => {
+    fake.addRepo(REPO)
+    await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: 5, content: 'eyes' })
+    await octokit.rest.reactions.createForPullRequestReviewComment({ owner, repo, comment_id: 6, content: '+1' })
+    expect(fake.reactionsOf(REPO, 5)).toEqual([{ on: 'issue', content: 'eyes', user: 'github-actions[bot]' }])
+    expect(fake.reactionsOf(REPO, 6)).toEqual([{ on: 'review', content: '+1', user: 'github-actions[bot]' }])
+  })
+
+  it('updates a release body', async () => {
+    fake.addRelease(REPO, { tag_name: 'v1', body: 'Old' })
+    const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag: 'v1' })
+    await octokit.rest.repos.updateRelease({ owner, repo, release_id: data.id, body: 'New' })
+    expect(fake.releaseBody(REPO, 'v1')).toBe('New')
+    await expect(octokit.rest.repos.updateRelease({ owner, repo, release_id: 1, body: 'x' })).rejects.toMatchObject({
+      status: 404
+    })
+  })
+
+  it('tells the identity: /user for a personal token, 403 and GraphQL viewer for an installation token', async () => {
+    await expect(octokit.rest.users.getAuthenticated()).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringContaining('Resource not accessible by integration')
+    })
+    expect(await octokit.graphql('query { viewer { login __typename } }')).toEqual({
+      viewer: { login: 'github-actions', __typename: 'Bot' }
+    })
+    fake.identity = { login: 'mona', kind: 'user' }
+    expect((await octokit.rest.users.getAuthenticated()).data.login).toBe('mona')
+    expect(await octokit.graphql('query { viewer { login __typename } }')).toEqual({
+      viewer: { login: 'mona', __typename: 'User' }
+    })
+    fake.identity = { login: 'github-actions[bot]', kind: 'installation' }
+  })
+
+  it('refuses a comment create with a queued 403', async () => {
+    fake.addRepo(REPO)
+    fake.fail('comment-create', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    await expect(octokit.rest.issues.createComment({ owner, repo, issue_number: 7, body: 'x' })).rejects.toMatchObject({
+      status: 403
+    })
+    expect(fake.commentsOf(REPO, 7)).toEqual([])
+    await octokit.rest.issues.createComment({ owner, repo, issue_number: 7, body: 'x' })
+    expect(fake.commentsOf(REPO, 7)).toHaveLength(1)
+  })
+})
+
 describe('routing and auth', () => {
   it('answers 404 Not Found to anything else', async () => {
     fake.addRepo(REPO)
     for (const [method, path] of [
       ['GET', '/repos/acme/app/issues'],
       ['DELETE', '/repos/acme/app/releases'],
-      ['GET', '/user'],
+      ['GET', '/users/octocat'],
       ['GET', '/repos/acme/app/pulls/x']
     ] as const) {
       const res = await fetch(`${fake.url}${path}`, { method })

@@ -59,8 +59,10 @@ describe('flow', () => {
         'created-at': stored?.job.createdAt,
         'archived-at': '',
         'timed-out': 'false',
+        'not-permitted': 'false',
         job: JSON.stringify(stored?.job),
-        prompt: 'Document release v1.2.3'
+        prompt: 'Document release v1.2.3',
+        command: ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([
@@ -432,7 +434,7 @@ describe('flow', () => {
         'pr-link': '',
         prompt: ''
       })
-      expect(Object.keys(result.outputs)).toHaveLength(13)
+      expect(Object.keys(result.outputs)).toHaveLength(15)
       expect(result.summary).toContain('❌ Docs agent step failed')
       expect(result.everything()).not.toContain(KEY)
     })

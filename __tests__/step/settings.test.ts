@@ -59,7 +59,12 @@ describe('parseSettings', () => {
       context: 'auto',
       dryRun: false,
       onRerun: 'resume',
-      rerunKey: 'null'
+      rerunKey: 'null',
+      allowedNonWriteUsers: [],
+      allowedBots: [],
+      untrustedContext: 'withhold',
+      linkBack: new Set(['pull-request']),
+      triggerPhrase: '/docs'
     })
   })
 
@@ -101,6 +106,49 @@ describe('parseSettings', () => {
     expect(settings.baseUrl.pathname).toBe('/proxy/')
     expect(parse({ prompt: 'x', 'fail-on': 'none' }).failOn.size).toBe(0)
     expect(parse({ prompt: 'x', 'fail-on': ' None ' }).failOn.size).toBe(0)
+  })
+
+  it('reads link-back, trigger-phrase and allowed-bots; an empty one is its default', () => {
+    expect([...parse({ prompt: 'x', 'link-back': 'Release docs-pr,\npull-request release' }).linkBack]).toEqual([
+      'release',
+      'docs-pr',
+      'pull-request'
+    ])
+    expect([...parse({ prompt: 'x', 'link-back': ' none ' }).linkBack]).toEqual([])
+    expect([...parse({ prompt: 'x', 'link-back': '' }).linkBack]).toEqual(['pull-request'])
+    expect(parse({ prompt: 'x', 'trigger-phrase': '' }).triggerPhrase).toBe('/docs')
+    expect(parse({ prompt: 'x', 'trigger-phrase': '@docs-bot' }).triggerPhrase).toBe('@docs-bot')
+    expect(parse({ prompt: 'x', 'trigger-phrase': 'x'.repeat(50) }).triggerPhrase).toHaveLength(50)
+    expect(parse({ prompt: 'x', 'allowed-bots': 'renovate, helper[bot]\nrenovate' }).allowedBots).toEqual([
+      'renovate',
+      'helper[bot]'
+    ])
+  })
+
+  it('names link-back and trigger-phrase and their forms when they are wrong', () => {
+    const accepted = 'any of pull-request, release, docs-pr (comma, space or newline separated), or none'
+    expect(() => parse({ prompt: 'x', 'link-back': 'pull-request, issue' })).toThrow(
+      new InputError('link-back', `unknown target "issue": expected ${accepted}.`)
+    )
+    expect(() => parse({ prompt: 'x', 'link-back': 'none, release' })).toThrow(
+      new InputError('link-back', `none cannot be combined with others: expected ${accepted}.`)
+    )
+    const phrase = (value: string) =>
+      new InputError(
+        'trigger-phrase',
+        `"${value}" is not one word: expected a phrase such as /docs (at most 50 characters, no spaces).`
+      )
+    expect(() => parse({ prompt: 'x', 'trigger-phrase': 'hey docs' })).toThrow(phrase('hey docs'))
+    expect(() => parse({ prompt: 'x', 'trigger-phrase': 'x'.repeat(51) })).toThrow(phrase('x'.repeat(51)))
+  })
+
+  it('lets a comment decide the request only on a comment event with no prompt and no job-id', () => {
+    const commands = (inputs: Record<string, string>) =>
+      parseSettings(source({ ...base, ...inputs }), { commands: true }).mode
+    expect(commands({})).toBe('command')
+    expect(commands({ prompt: 'x' })).toBe('create')
+    expect(commands({ 'job-id': 'j' })).toBe('wait-only')
+    expect(() => parseSettings(source(base), { commands: false })).toThrow(InputError)
   })
 
   it('raises max-poll-interval to poll-interval when it is shorter, never lowers it', () => {

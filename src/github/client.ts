@@ -1,4 +1,6 @@
 import type { getOctokit } from '@actions/github'
+import { conversationApi, type ConversationApi } from './comments.js'
+import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -183,6 +185,37 @@ export class GitHubClient {
           createdAt: run.created_at
         }))
       }
+    }
+  }
+
+  /** Comments, reactions and release notes of `owner/name`. */
+  conversation(repository: string): ConversationApi {
+    return conversationApi(() => this.client(), repository)
+  }
+
+  /**
+   * `GET /repos/{owner}/{repo}/collaborators/{username}/permission`: `none` for a login GitHub does
+   * not know (404); throws on any other failure, and on an answer naming no role we know.
+   */
+  async permission(repository: string, login: string, signal: AbortSignal): Promise<RepoPermission> {
+    if (!this.token) throw new Error("the 'github-token' input is empty")
+    const [owner = '', repo = ''] = repository.split('/')
+    const octokit = await this.client()
+    try {
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+        owner,
+        repo,
+        username: login,
+        request: { signal }
+      })
+      const permission = toRepoPermission(data.role_name, data.permission)
+      if (permission === undefined) {
+        throw new Error(`GitHub answered role '${data.role_name}', permission '${data.permission}'`)
+      }
+      return permission
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 404) return 'none'
+      throw error
     }
   }
 

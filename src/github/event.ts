@@ -77,8 +77,13 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
       }
     }
   }
-  if ((event === 'pull_request' || event === 'pull_request_target') && isRecord(payload.pull_request)) {
-    const pr = payload.pull_request
+  // A review or a comment on a pull request has the pull request's context (an issue_comment's `issue` is its PR).
+  const onPull =
+    PULL_EVENTS.includes(event) ||
+    (event === 'issue_comment' && isRecord(payload.issue) && isRecord(payload.issue.pull_request))
+  const pull = event === 'issue_comment' ? payload.issue : payload.pull_request
+  if (onPull && isRecord(pull)) {
+    const pr = pull
     const number = pr.number
     if (typeof number === 'number') {
       return {
@@ -124,6 +129,8 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
   return { kind: 'other', event }
 }
 
+const PULL_EVENTS = ['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']
+
 function tagName(env: EventEnv): string | undefined {
   if (env.GITHUB_REF_TYPE === 'tag' && env.GITHUB_REF_NAME) return env.GITHUB_REF_NAME
   if (env.GITHUB_REF?.startsWith('refs/tags/')) return env.GITHUB_REF.slice('refs/tags/'.length)
@@ -135,7 +142,8 @@ function pushedCommit(commit: Record<string, unknown>): PushedCommit {
   return { id: text(commit.id), message: text(commit.message), author: author || undefined }
 }
 
-function readPayload(path: string | undefined, readFile: (path: string) => string): Record<string, unknown> {
+/** The event payload; {} when there is none or it cannot be read. */
+export function readPayload(path: string | undefined, readFile: (path: string) => string): Record<string, unknown> {
   if (!path) return {}
   try {
     const json: unknown = JSON.parse(readFile(path))
@@ -145,7 +153,7 @@ function readPayload(path: string | undefined, readFile: (path: string) => strin
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 

@@ -73,6 +73,8 @@ export function verdict(state: RunState, settings: ReportedSettings | undefined)
         level: 'notice',
         message: 'Dry run: the prompt was built and nothing was sent (dry-run: true).'
       }
+    case 'not-permitted':
+      return { failed: false, level: 'notice', message: state.failure ?? 'No job is started.' }
     case 'started':
       return {
         failed: false,
@@ -258,6 +260,7 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
       return undefined
     }
     case 'dry-run':
+    case 'not-permitted':
       return undefined
   }
 }

@@ -20,8 +20,10 @@ export const OUTPUT_NAMES = [
   'created-at',
   'archived-at',
   'timed-out',
+  'not-permitted',
   'job',
-  'prompt'
+  'prompt',
+  'command'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -39,7 +41,11 @@ export interface Reporter {
  * server's bytes as sent (only `pr-link` is left empty when it is not an http(s) URL), where the
  * log and the summary, which people read, show the same text made safe to read.
  */
-export function renderOutputs(state: RunState, serverUrl: string | undefined): Record<OutputName, string> {
+export function renderOutputs(
+  state: RunState,
+  serverUrl: string | undefined,
+  settings?: Pick<ReportedSettings, 'command'>
+): Record<OutputName, string> {
   const job = state.job
   const link = pullRequest(state)
   const prLink = link.kind === 'link' ? link.url : ''
@@ -56,8 +62,10 @@ export function renderOutputs(state: RunState, serverUrl: string | undefined): R
     'created-at': job?.createdAt ?? '',
     'archived-at': job?.archivedAt ?? '',
     'timed-out': String(state.outcome === 'timed-out'),
+    'not-permitted': String(state.outcome === 'not-permitted'),
     job: job ? JSON.stringify(job.raw) : '',
-    prompt: state.prompt ?? ''
+    prompt: state.prompt ?? '',
+    command: settings?.command?.kind ?? ''
   }
 }
 
@@ -66,7 +74,7 @@ export function renderOutputs(state: RunState, serverUrl: string | undefined): R
  * summary that cannot be written is a warning, never the step's result.
  */
 export async function finish(state: RunState, settings: ReportedSettings | undefined, out: Reporter): Promise<boolean> {
-  const outputs = renderOutputs(state, out.serverUrl)
+  const outputs = renderOutputs(state, out.serverUrl, settings)
   for (const name of OUTPUT_NAMES) out.setOutput(name, outputs[name])
   try {
     await out.writeSummary(renderSummary({ state, settings, serverUrl: out.serverUrl }))

@@ -16,6 +16,8 @@ export interface ReportedSettings {
   /** Longest time the step may take (ms). */
   timeoutMs: number
   dryRun: boolean
+  /** The pull request comment that drove the step, if one did. */
+  command?: { kind: 'follow-up' | 'create'; author: string; text: string } | undefined
 }
 
 /** How the step ended. */
@@ -32,6 +34,8 @@ export type Outcome =
   | 'error'
   /** `dry-run: true`: the prompt was built and shown, nothing was sent. */
   | 'dry-run'
+  /** Whoever triggered the run may not start a job here (`failure` says why); nothing was sent. */
+  | 'not-permitted'
 
 /** Where a failure or a cancellation found the step. */
 export type Phase =

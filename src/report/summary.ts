@@ -80,7 +80,8 @@ const TITLES: Record<Exclude<Outcome, 'completed'>, string> = {
   'timed-out': '⏱️ Timed out waiting for the docs agent',
   cancelled: '🛑 Docs agent step cancelled',
   error: '❌ Docs agent step failed',
-  'dry-run': '🧪 Dry run: nothing was sent'
+  'dry-run': '🧪 Dry run: nothing was sent',
+  'not-permitted': '🔒 No job: whoever triggered the run may not start one'
 }
 
 function heading(state: RunState, settings: ReportedSettings | undefined): string {
@@ -127,6 +128,8 @@ function lead(state: RunState, serverUrl: string | undefined): string {
       return `<strong>No pull request yet:</strong> job${id} is running; this step did not wait for it.`
     case 'dry-run':
       return `<strong>Nothing was sent</strong> to the Agent API (${code('dry-run: true')}): below is the prompt the step would send.`
+    case 'not-permitted':
+      return '<strong>Nothing was sent</strong> to the Agent API: this event can be triggered by people without write access.'
     case 'cancelled':
     case 'error':
       if (!state.jobId) return '<strong>No pull request:</strong> no job was started.'
@@ -158,6 +161,11 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
     'Request',
     state.resumedFrom === undefined ? request : `${request}, resumed from attempt ${state.resumedFrom} of this run`
   ])
+  if (settings.command) {
+    const { kind, author, text: asked } = settings.command
+    const what = kind === 'follow-up' ? 'follow-up to the linked job' : 'new job'
+    result.push(['Command', `${text(asked)} from ${code(`@${author}`)} (${what})`])
+  }
   if (state.context) {
     const { description, hidden } = state.context
     const removed = hidden ? `; ${plural(hidden, 'hidden character')} removed from the context` : ''

@@ -9,6 +9,9 @@ import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS, gatherContext, promptWithCont
 import { formatDuration } from '../base/duration.js'
 import { ApiError, isSafeToRetryPost, mayHaveTakenEffect } from '../agent-api/errors.js'
 import type { Trigger } from '../github/event.js'
+import type { Permissions } from '../github/permissions.js'
+import { decideAuthorText, decideStart, type TrustFacts } from '../github/trust.js'
+import { WITHHELD, withheldContext } from '../github/withheld-context.js'
 import type { GitHubReader } from '../github/client.js'
 import { isKnownStatus, isTerminal, jobFingerprint, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
 import { cancelMessage, explain, WORDING } from '../report/outcome.js'
@@ -30,6 +33,10 @@ export interface Deps extends Reporter {
   signal: AbortSignal
   /** What triggered the workflow; read only when a new job's prompt takes context. */
   trigger(): Trigger
+  /** Who triggered it, and the pull request's people; read before anything is sent. */
+  trust(): TrustFacts
+  /** Permissions on the workflow's repository, each login read once in the run. */
+  permissions: Permissions
   /** GitHub, with `github-token`: reads for the context, and labels. */
   github: {
     reader(repository: string, signal: AbortSignal): GitHubReader
@@ -38,6 +45,8 @@ export interface Deps extends Reporter {
   records: RecordStore
   /** This workflow run and attempt; undefined outside a runner. */
   run: RunIdentity | undefined
+  /** Links the job back on GitHub (pull request, release, docs pull request) once reported. */
+  linkBack?: (state: RunState) => Promise<void>
 }
 
 type Posting = Extract<Settings, { mode: 'create' | 'message' }>
@@ -74,6 +83,7 @@ export async function runStep(settings: Settings, deps: Deps): Promise<{ failed:
   state.endedAt = deps.clock.now()
   const failed = await finish(state, settings, deps)
   if (!failed && state.outcome === 'completed') await label(state, settings, deps)
+  await deps.linkBack?.(state)
   // The record is saved while the step waits; what is left of that is awaited here (bounded).
   await pending.save
   return { failed }
@@ -92,6 +102,7 @@ async function drive(
     else await follow(settings, deps, state, deadline, settings.jobId, { pollNow: true, notFoundUntil: undefined })
     return
   }
+  if (!(await mayStart(settings, deps, state))) return
   if (await resume(settings, deps, state, deadline)) return
 
   const prompt = settings.mode === 'create' ? await buildPrompt(settings, deps, state) : settings.prompt
@@ -285,6 +296,21 @@ async function recallPrompt(settings: Posting, deps: Deps, state: RunState, reco
   )
 }
 
+/** Whether whoever triggered the run may start a job; when not, the outcome says why. */
+async function mayStart(settings: Posting, deps: Deps, state: RunState): Promise<boolean> {
+  if (settings.allowedNonWriteUsers.includes('*')) {
+    deps.log.warning(
+      'allowed-non-write-users is *: anyone who can open a pull request or an issue can start a job with the API key on events such as pull_request_target.'
+    )
+  }
+  const decision = await decideStart(deps.trust(), settings, deps.permissions)
+  if (decision.allowed) return true
+  if (decision.warning) deps.log.warning(decision.warning)
+  state.outcome = 'not-permitted'
+  state.failure = decision.reason
+  return false
+}
+
 /** Saves the re-run record while the step goes on; resolves once saved or given up (never rejects). */
 function remember(
   settings: Posting,
@@ -330,6 +356,19 @@ async function buildPrompt(
       `Context: left out, the prompt already has ${plural(settings.prompt.length, 'character')} of the ${plural(MAX_PROMPT_CHARS, 'character')} allowed.`
     )
     return settings.prompt
+  }
+  if (trigger.kind === 'pull-request') {
+    const { pullRequest } = deps.trust()
+    const author = await decideAuthorText(pullRequest, settings.untrustedContext, settings, deps.permissions)
+    if (deps.signal.aborted) throw new Cancelled(false)
+    if (!author.include) {
+      state.context = withheldContext(trigger, pullRequest, author.why)
+      log.info(
+        `Context: the ${WITHHELD} of pull request #${trigger.number} are withheld: ${author.why}; untrusted-context: include would pass them.`
+      )
+      return promptWithContext(settings.prompt, state.context)
+    }
+    log.debug(`Context: the pull request's own text is included: ${author.why}.`)
   }
   const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)])
   const reader = settings.githubToken ? deps.github.reader(trigger.repo, signal) : undefined

@@ -12,7 +12,12 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'base-url': 'https://api.mintlify.com',
   context: 'auto',
   'dry-run': 'false',
-  'on-rerun': 'resume'
+  'on-rerun': 'resume',
+  'allowed-non-write-users': '',
+  'allowed-bots': '',
+  'untrusted-context': 'withhold',
+  'link-back': 'pull-request',
+  'trigger-phrase': '/docs'
 }
 
 /**

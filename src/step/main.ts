@@ -2,19 +2,25 @@ import { runStep } from './action.js'
 import { AgentClient } from '../agent-api/client.js'
 import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
+import { isCommentEvent, readCommentEvent } from '../github/command.js'
 import { readTrigger } from '../github/event.js'
+import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
+import { readTrustFacts } from '../github/trust.js'
 import { createDispatcher, ProxyError } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
 import { finish, type Reporter } from '../report/report.js'
 import { runIdentity, type RecordStore } from '../rerun/record.js'
 import { readPromptFile } from './prompt-file.js'
-import { InputError, parseSettings, type Settings } from './settings.js'
+import { InputError, parseSettings, type CommandSettings, type Settings } from './settings.js'
+import { converse, linkBack, type ConversationDeps } from './conversation.js'
 import type { SignalWatch } from './signals.js'
 import { initialState } from '../report/state.js'
 import { redact } from '../base/text.js'
 
 const USER_AGENT = 'docs-agent-action/1'
+/** Longest a permission read may take; past it the permission is unknown, and no job starts. */
+const PERMISSION_TIMEOUT_MS = 10_000
 
 /** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
 export interface Host {
@@ -51,11 +57,15 @@ export async function main(host: Host): Promise<number> {
   if (signal.aborted) onSignal()
   else signal.addEventListener('abort', onSignal, { once: true })
 
-  let settings: Settings
+  const { env } = host
+  let settings: Settings | CommandSettings
   let dispatcher
   try {
-    const workspace = host.env.GITHUB_WORKSPACE || '.'
-    settings = parseSettings({ get: (name) => host.input(name), readFile: (path) => readPromptFile(path, workspace) })
+    const workspace = env.GITHUB_WORKSPACE || '.'
+    settings = parseSettings(
+      { get: (name) => host.input(name), readFile: (path) => readPromptFile(path, workspace) },
+      { commands: isCommentEvent(env.GITHUB_EVENT_NAME) }
+    )
     dispatcher = createDispatcher(settings.baseUrl)
   } catch (error) {
     // Bad input takes the same exit as any other ending: outputs (a given job-id included), summary, one error.
@@ -79,8 +89,45 @@ export async function main(host: Host): Promise<number> {
   log.debug(
     `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
   )
+  const readFile = (path: string): string => host.readFile(path)
+  const trigger = readTrigger(env, readFile)
+  const run = runIdentity(env)
+  let identity: Promise<string> | undefined
+  // One read per login for the step: the command's check and the actor gate share it.
+  const permissions = new Permissions((login) =>
+    github.permission(
+      env.GITHUB_REPOSITORY ?? '',
+      login,
+      AbortSignal.any([signal, host.clock.timeout(PERMISSION_TIMEOUT_MS)])
+    )
+  )
+  const conversation: ConversationDeps = {
+    log,
+    identity: () => (identity ??= github.conversation(env.GITHUB_REPOSITORY ?? '').identity()),
+    api: (repository) => github.conversation(repository),
+    mayWrite: async (login) => {
+      const read = await permissions.of(login)
+      return read.known ? mayWrite(read.permission) : undefined
+    },
+    serverUrl: env.GITHUB_SERVER_URL,
+    runUrl:
+      run && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY
+        ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${run.runId}`
+        : undefined
+  }
   try {
-    const { failed } = await runStep(settings, {
+    const talk = await converse(
+      settings,
+      { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile), records: host.records },
+      conversation
+    )
+    if ('ignored' in talk) {
+      // A workflow on every comment must not turn red, nor write anything: one line says why.
+      log.info(talk.ignored)
+      reporter.setOutput('command', 'ignored')
+      return 0
+    }
+    const { failed } = await runStep(talk.settings, {
       ...reporter,
       api: new AgentClient({
         baseUrl: settings.baseUrl,
@@ -93,13 +140,16 @@ export async function main(host: Host): Promise<number> {
       }),
       clock: host.clock,
       signal,
-      trigger: () => readTrigger(host.env, (path) => host.readFile(path)),
+      trigger: () => trigger,
+      trust: () => readTrustFacts(env, readFile),
+      permissions,
       github: {
         reader: (repository, readSignal) => github.reader(repository, readSignal),
         addLabels: (pr, labels) => github.addLabels(pr, labels)
       },
-      records: host.records,
-      run: runIdentity(host.env)
+      records: talk.records,
+      run,
+      linkBack: (state) => linkBack({ state, settings: talk.settings }, talk.targets, conversation)
     })
     return failed ? 1 : 0
   } catch (error) {

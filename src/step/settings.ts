@@ -38,6 +38,29 @@ interface CommonSettings {
   onRerun: 'resume' | 'new'
   /** Tells this step's re-run record apart from other matrix legs' (the matrix values by default). */
   rerunKey: string
+  /** Logins that may start a job without write access on an event anyone can trigger; `*`: anyone. */
+  allowedNonWriteUsers: string[]
+  /** Bots that may start a job there (with or without `[bot]`, or `*`). */
+  allowedBots: string[]
+  /** `withhold`: a pull request's own text reaches the agent only when someone with write access stands behind it. */
+  untrustedContext: 'include' | 'withhold'
+  /** Where the job is linked back: the pull request, the release notes, the docs pull request. */
+  linkBack: ReadonlySet<LinkBackTarget>
+  /** A comment whose first line starts with it is a request (`/docs` by default). */
+  triggerPhrase: string
+}
+
+export const LINK_BACK_TARGETS = ['pull-request', 'release', 'docs-pr'] as const
+export type LinkBackTarget = (typeof LINK_BACK_TARGETS)[number]
+
+/** The comment that drove the step, for the summary and the `command` output. */
+export interface CommandInfo {
+  kind: 'follow-up' | 'create'
+  author: string
+  /** The request as read (the comment after the phrase). */
+  text: string
+  /** The comment's (or review's) id. */
+  id: number
 }
 
 /** What is asked of the Agent API; the prompt and the job id exist exactly in the modes that use them. */
@@ -46,8 +69,11 @@ type Request =
   | { mode: 'message'; jobId: string; prompt: string }
   | { mode: 'wait-only'; jobId: string }
 
-/** Every input, parsed once. */
-export type Settings = CommonSettings & Request
+/** Every input, parsed once; `command` when a pull request comment drove the step. */
+export type Settings = CommonSettings & Request & { command?: CommandInfo | undefined }
+
+/** A comment event with no prompt, prompt-file or job-id: the comment decides what is asked. */
+export type CommandSettings = CommonSettings & { mode: 'command' }
 
 /** Bad input: names the input and the accepted form. */
 export class InputError extends Error {
@@ -68,7 +94,10 @@ export interface InputSource {
   readFile(path: string): string
 }
 
-export function parseSettings(source: InputSource): Settings {
+/** With `commands`, a step with no prompt and no job id is driven by the event's comment. */
+export function parseSettings(source: InputSource): Settings
+export function parseSettings(source: InputSource, options: { commands: boolean }): Settings | CommandSettings
+export function parseSettings(source: InputSource, options = { commands: false }): Settings | CommandSettings {
   // Empty (or blank) is the default, as if the input were absent.
   const get = (name: string): string => source.get(name) || (INPUT_DEFAULTS[name] ?? '')
 
@@ -78,7 +107,9 @@ export function parseSettings(source: InputSource): Settings {
   if (!projectId)
     throw new InputError('project-id', 'required: the project ID from the API keys page of the dashboard.')
 
-  const request = readRequest(get('job-id'), readPrompt(source))
+  const jobId = get('job-id')
+  const prompt = readPrompt(source)
+  const request = options.commands && !jobId && prompt === undefined ? ({ mode: 'command' } as const) : undefined
 
   const pollIntervalMs = durationInput(get, 'poll-interval')
   if (pollIntervalMs < MIN_POLL_INTERVAL_MS) {
@@ -99,9 +130,14 @@ export function parseSettings(source: InputSource): Settings {
     context: parseChoice(get('context'), 'context', ['auto', 'none']),
     dryRun: parseBoolean(get('dry-run'), 'dry-run'),
     onRerun: parseChoice(get('on-rerun'), 'on-rerun', ['resume', 'new']),
-    rerunKey: get('rerun-key')
+    rerunKey: get('rerun-key'),
+    allowedNonWriteUsers: parseList(get('allowed-non-write-users')),
+    allowedBots: parseList(get('allowed-bots')),
+    untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include']),
+    linkBack: parseLinkBack(get('link-back')),
+    triggerPhrase: parsePhrase(get('trigger-phrase'))
   }
-  return { ...common, ...request }
+  return { ...common, ...(request ?? readRequest(jobId, prompt)) }
 }
 
 /** The mode follows from which of `job-id` and the prompt are set. */
@@ -186,6 +222,37 @@ export function parseFailOn(value: string): ReadonlySet<FailOutcome> {
     result.add(outcome)
   }
   return result
+}
+
+/** Any of the targets, or `none`; empty is the default, `pull-request`. */
+export function parseLinkBack(value: string): ReadonlySet<LinkBackTarget> {
+  const words = parseList(value.replace(/\s+/g, ',')).map((word) => word.toLowerCase())
+  if (words.length === 0) return new Set(['pull-request'])
+  const accepted = `any of ${LINK_BACK_TARGETS.join(', ')} (comma, space or newline separated), or none`
+  if (words.includes('none')) {
+    if (words.length > 1)
+      throw new InputError('link-back', `none cannot be combined with others: expected ${accepted}.`)
+    return new Set()
+  }
+  const result = new Set<LinkBackTarget>()
+  for (const word of words) {
+    const target = LINK_BACK_TARGETS.find((known) => known === word)
+    if (target === undefined) throw new InputError('link-back', `unknown target "${word}": expected ${accepted}.`)
+    result.add(target)
+  }
+  return result
+}
+
+/** One word of at most 50 characters; empty is the default, `/docs`. */
+export function parsePhrase(value: string): string {
+  if (value === '') return '/docs'
+  if (/\s/.test(value) || value.length > 50) {
+    throw new InputError(
+      'trigger-phrase',
+      `"${value}" is not one word: expected a phrase such as /docs (at most 50 characters, no spaces).`
+    )
+  }
+  return value
 }
 
 /** Comma- or newline-separated, trimmed, without empties or repeats. */

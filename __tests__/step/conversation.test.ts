@@ -1,0 +1,510 @@
+/**
+ * The conversation as a user relies on it, in-process through `main` against the Agent API
+ * simulator and the fake GitHub on loopback: one link-back comment per pull request, `/docs`
+ * commands from comments, who may command, the release notes block and the docs pull request.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
+import { GitHubApiFake } from '../../simulator/github.js'
+import { GITHUB_TOKEN, MemoryRecords, runInProcess } from '../../scripts/in-process.js'
+import { GitHubClient } from '../../src/github/client.js'
+import { commentBody, decodeMarker, encodeMarker } from '../../src/github/link-back.js'
+import { LinkBackThread, renderLinkBack } from '../../src/step/conversation.js'
+import { parseJob } from '../../src/agent-api/job.js'
+import { initialState, type RunState } from '../../src/report/state.js'
+import { MAX_PROMPT_CHARS, parseSettings } from '../../src/step/settings.js'
+import { useVirtualSimulator } from '../simulator/fixture.js'
+
+describe('conversation', () => {
+  const KEY = 'mint_conversation_key_0123456789'
+  const PROJECT = 'proj-talk'
+  const APP = 'acme/app'
+  const virtual = useVirtualSimulator(KEY, { runMs: 3000 })
+  let github: GitHubApiFake
+  beforeAll(async () => {
+    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
+  })
+  afterAll(async () => {
+    await github.close()
+  })
+  beforeEach(() => {
+    github.reset()
+    github.identity = { login: 'github-actions[bot]', kind: 'installation' }
+    github.addRepo(APP)
+    github.addRepo('acme/docs')
+    github.addPull(APP, { number: 7, title: 'Add --dry-run', head: 'dry', base: 'main', files: [], merged: true })
+    github.setPermission(APP, 'mona', 'write')
+    github.setPermission(APP, 'rita', 'read')
+  })
+
+  const side = (ref: string) => ({ ref, repo: { full_name: APP } })
+  const pull = {
+    number: 7,
+    title: 'Add --dry-run',
+    body: 'Adds a flag.',
+    user: { login: 'mona' },
+    head: side('dry'),
+    base: side('main')
+  }
+  const pullPayload = { action: 'closed', pull_request: pull }
+  const commentPayload = (body: string, extra: Record<string, unknown> = {}) => ({
+    action: 'created',
+    issue: {
+      number: 7,
+      title: 'Add --dry-run',
+      body: 'Adds a flag.',
+      user: { login: 'mona' },
+      pull_request: { url: 'x' }
+    },
+    comment: { id: 900, body, user: { login: 'mona', type: 'User' } },
+    ...extra
+  })
+  const run = (
+    event: string,
+    payload: unknown,
+    inputs: Record<string, string> = {},
+    options: { runId?: string; attempt?: string; records?: MemoryRecords; actor?: string } = {}
+  ) =>
+    runInProcess(
+      { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, ...inputs },
+      {
+        clock: virtual().clock,
+        env: {
+          GITHUB_API_URL: github.url,
+          GITHUB_SERVER_URL: 'https://github.com',
+          GITHUB_REPOSITORY: APP,
+          GITHUB_EVENT_NAME: event,
+          GITHUB_ACTOR: options.actor ?? 'mona',
+          GITHUB_EVENT_PATH: '/event.json',
+          GITHUB_RUN_ID: options.runId ?? '5001',
+          GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
+        },
+        files: { '/event.json': JSON.stringify(payload) },
+        records: options.records
+      }
+    )
+  const agent = (op: 'create' | 'message') => virtual().sim.requests.filter((r) => r.operation === op)
+  const comments = () => github.commentsOf(APP, 7)
+  const writes = () => github.requests.filter((r) => r.method !== 'GET' && r.route !== 'graphql')
+  // What the conversation asked of GitHub (the context's reads left out).
+  const asked = () => github.requests.filter((r) => r.route !== 'pull-files').map((r) => `${r.method} ${r.route}`)
+  const said = (result: { lines: { level: string; message: string }[] }) =>
+    result.lines.filter((line) => line.level !== 'debug')
+
+  it('links a merged pull request back in one comment, and a second run updates it instead of adding one', async () => {
+    const first = await run('pull_request', pullPayload, { prompt: 'Document this change' })
+    expect(first.code).toBe(0)
+    expect(first.outputs.command).toBe('')
+    const [comment] = comments()
+    expect(comments()).toHaveLength(1)
+    const prLink = first.outputs['pr-link'] ?? ''
+    const number = first.outputs['pr-number'] ?? ''
+    expect(comment?.author).toBe('github-actions[bot]')
+    expect(comment?.body).toContain(`**Docs agent:** docs pull request [acme/docs#${number}](${prLink})`)
+    expect(comment?.body).toContain(`job \`${first.outputs['job-id'] ?? ''}\` · status \`completed\``)
+    expect(comment?.body).toContain('[workflow run](https://github.com/acme/app/actions/runs/5001)')
+    expect(comment?.body).toContain('To ask for changes, comment `/docs <what to change>` here.')
+    expect(decodeMarker(comment?.body ?? '')?.job).toBe(first.outputs['job-id'])
+    expect(first.at('info')).toContain('Linked back on acme/app#7.')
+    // The workflow token: /user is refused, GraphQL names the bot; then list, create, list again.
+    // The author's permission (for the context), then: /user is refused, GraphQL names the bot; list, create, list again.
+    expect(asked()).toEqual([
+      'GET collaborator-permission',
+      'GET user',
+      'POST graphql',
+      'GET comments',
+      'POST comment-create',
+      'GET comments'
+    ])
+
+    github.requests.length = 0
+    const second = await run('pull_request', pullPayload, { prompt: 'Document this change' }, { runId: '5002' })
+    expect(second.code).toBe(0)
+    expect(comments()).toHaveLength(1)
+    expect(comments()[0]?.id).toBe(comment?.id)
+    expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe(second.outputs['job-id'])
+    expect(second.outputs['job-id']).not.toBe(first.outputs['job-id'])
+    expect(asked()).toEqual([
+      'GET collaborator-permission',
+      'GET user',
+      'POST graphql',
+      'GET comments',
+      'PATCH comment-update'
+    ])
+  })
+
+  it("finds a personal token's own login through /user, and a comment by it", async () => {
+    github.identity = { login: 'docs-writer', kind: 'user' }
+    await run('pull_request', pullPayload, { prompt: 'Document this change' })
+    expect(comments().map((c) => c.author)).toEqual(['docs-writer'])
+    expect(github.requests.filter((r) => r.route === 'graphql')).toEqual([])
+    await run('pull_request', pullPayload, { prompt: 'Again' }, { runId: '5003' })
+    expect(comments()).toHaveLength(1)
+  })
+
+  it('falls back to github-actions[bot] when neither /user nor GraphQL names the token, and still finds its comment', async () => {
+    github.failAlways('graphql', { kind: 'status', status: 502 })
+    await run('pull_request', pullPayload, { prompt: 'Document this change' })
+    await run('pull_request', pullPayload, { prompt: 'Again' }, { runId: '5004' })
+    expect(comments().map((c) => c.author)).toEqual(['github-actions[bot]'])
+    github.failAlways('graphql', null)
+  })
+
+  it('cuts a request longer than the API allows, with a warning', async () => {
+    const result = await run('issue_comment', commentPayload(`/docs ${'x'.repeat(MAX_PROMPT_CHARS + 5)}`))
+    expect(result.at('warning')).toEqual(['The request has 100,005 characters; the first 100,000 are sent.'])
+    expect((JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt).toBe('x'.repeat(MAX_PROMPT_CHARS))
+  })
+
+  it('sends a /docs comment by a writer as one follow-up to the linked job, with a reaction, and keeps one comment', async () => {
+    const first = await run('pull_request', pullPayload, { prompt: 'Document this change' })
+    const jobId = first.outputs['job-id'] ?? ''
+    github.requests.length = 0
+
+    const result = await run(
+      'issue_comment',
+      commentPayload('/docs Also mention the --dry-run default.'),
+      {},
+      { runId: '5010' }
+    )
+    expect(result.code).toBe(0)
+    expect(agent('create')).toHaveLength(1)
+    expect(agent('message')).toHaveLength(1)
+    expect(agent('message')[0]?.rawPath).toBe(`/v2/agent/${PROJECT}/job/${jobId}/message`)
+    expect(JSON.parse(agent('message')[0]?.body ?? '')).toEqual({ prompt: 'Also mention the --dry-run default.' })
+    expect(result.outputs).toMatchObject({ command: 'follow-up', 'job-id': jobId, status: 'completed' })
+    expect(github.reactionsOf(APP, 900)).toEqual([{ on: 'issue', content: 'eyes', user: 'github-actions[bot]' }])
+    expect(comments()).toHaveLength(1)
+    expect(comments()[0]?.body).toContain('Last request: a follow-up, from @mona.')
+    expect(result.summary).toContain(
+      '<tr><th align="left">Command</th><td>Also mention the --dry-run default. from <code>@mona</code> (follow-up to the linked job)</td></tr>'
+    )
+    expect(result.at('info')).toContain(`/docs from @mona: a follow-up to job ${jobId}.`)
+    expect(asked()).toEqual([
+      'GET collaborator-permission',
+      'POST reaction',
+      'GET user',
+      'POST graphql',
+      'GET comments',
+      // On issue_comment the comment is the re-run record: written once the follow-up is answered, then the result.
+      'PATCH comment-update',
+      'PATCH comment-update'
+    ])
+  })
+
+  it('creates a job from /docs on a pull request with none, with the pull request as context', async () => {
+    const result = await run('pull_request_review_comment', {
+      action: 'created',
+      pull_request: pull,
+      comment: { id: 901, body: '/docs Document the flag', user: { login: 'mona' } }
+    })
+    expect(result.code).toBe(0)
+    expect(result.outputs.command).toBe('create')
+    expect(agent('create')).toHaveLength(1)
+    const prompt = (JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt
+    expect(prompt).toMatch(/^Document the flag\n\n---\n\n## Context from GitHub/)
+    expect(prompt).toContain('Add --dry-run')
+    expect(github.reactionsOf(APP, 901)).toEqual([{ on: 'review', content: 'eyes', user: 'github-actions[bot]' }])
+    expect(comments()).toHaveLength(1)
+    expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe(result.outputs['job-id'])
+  })
+
+  it('takes a review as a command, without a reaction (reviews have none)', async () => {
+    const result = await run('pull_request_review', {
+      action: 'submitted',
+      pull_request: pull,
+      review: { id: 902, body: '/docs Document it', user: { login: 'mona' } }
+    })
+    expect(result.outputs.command).toBe('create')
+    expect(github.requests.filter((r) => r.route === 'reaction')).toEqual([])
+  })
+
+  describe('who may command', () => {
+    const ignored: [string, unknown, string][] = [
+      [
+        'a reader',
+        commentPayload('/docs do it', { comment: { id: 1, body: '/docs do it', user: { login: 'rita' } } }),
+        '@rita has no write access to acme/app: the comment is not a request.'
+      ],
+      [
+        'someone GitHub does not know',
+        commentPayload('/docs do it', { comment: { id: 1, body: '/docs do it', user: { login: 'ghost' } } }),
+        '@ghost has no write access to acme/app: the comment is not a request.'
+      ],
+      [
+        'a bot not in allowed-bots',
+        commentPayload('/docs do it', {
+          comment: { id: 1, body: '/docs do it', user: { login: 'helper[bot]', type: 'Bot' } }
+        }),
+        '@helper[bot] is a bot not listed in allowed-bots: its comment is not a request.'
+      ],
+      [
+        'an edited comment',
+        commentPayload('/docs do it', { action: 'edited' }),
+        'Comment by @mona was edited: only a new comment can be a request.'
+      ],
+      [
+        'a deleted comment',
+        commentPayload('/docs do it', { action: 'deleted' }),
+        'Comment by @mona was deleted: only a new comment can be a request.'
+      ],
+      [
+        'a comment without the phrase',
+        commentPayload('Looks good! /docs later'),
+        'Comment by @mona does not start with /docs: nothing to do.'
+      ],
+      ['the phrase alone', commentPayload('/docs   '), 'Comment by @mona has nothing after /docs: nothing to do.'],
+      [
+        "an issue's comment",
+        { action: 'created', issue: { number: 7 }, comment: { id: 1, body: '/docs x', user: { login: 'mona' } } },
+        'Not a comment on a pull request: nothing to do.'
+      ]
+    ]
+    it.each(ignored)('%s: nothing sent, nothing written, exit 0, one log line', async (_, payload, line) => {
+      const result = await run('issue_comment', payload)
+      expect(result.code).toBe(0)
+      expect(virtual().sim.requests).toEqual([])
+      expect(writes()).toEqual([])
+      expect(said(result)).toEqual([{ level: 'info', message: line }])
+      expect(result.outputs).toEqual({ command: 'ignored' })
+      expect(result.summary).toBe('')
+    })
+
+    it('lets a bot listed in allowed-bots command, when it has write access', async () => {
+      github.setPermission(APP, 'helper[bot]', 'write')
+      const payload = commentPayload('/docs do it', {
+        comment: { id: 3, body: '/docs do it', user: { login: 'helper[bot]', type: 'Bot' } }
+      })
+      const result = await run('issue_comment', payload, { 'allowed-bots': 'helper' })
+      expect(result.outputs.command).toBe('create')
+    })
+
+    it('acts on nothing when the permission cannot be read', async () => {
+      github.fail('collaborator-permission', { kind: 'status', status: 500 })
+      const result = await run('issue_comment', commentPayload('/docs do it'))
+      expect(result.code).toBe(0)
+      expect(virtual().sim.requests).toEqual([])
+      expect(said(result)).toEqual([
+        { level: 'info', message: "Could not read @mona's permission on acme/app: the comment is not acted on." }
+      ])
+    })
+
+    it('uses the trigger phrase it is given', async () => {
+      const result = await run('issue_comment', commentPayload('@docs please fix'), { 'trigger-phrase': '@docs' })
+      expect(result.outputs.command).toBe('create')
+      expect((JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt).toMatch(/^please fix\n/)
+    })
+  })
+
+  it('ignores a marker pasted by someone else: a new job, and a comment of its own', async () => {
+    const pasted = `Copied:\n\n${encodeMarker({ job: 'job_of_someone_else' })}`
+    const pastedId = github.addComment(APP, 7, { body: pasted, user: { login: 'mallory' } })
+    const result = await run('issue_comment', commentPayload('/docs Document it'))
+    expect(result.outputs.command).toBe('create')
+    expect(agent('message')).toEqual([])
+    expect(comments().map((c) => c.author)).toEqual(['mallory', 'github-actions[bot]'])
+    expect(comments()[0]).toEqual({ id: pastedId, body: pasted, author: 'mallory' })
+  })
+
+  it('warns once, naming the permission, when GitHub refuses the comment, and keeps the outputs and the result', async () => {
+    github.fail('comment-create', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    const result = await run('pull_request', pullPayload, { prompt: 'Document this change' })
+    expect(result.code).toBe(0)
+    expect(result.outputs.status).toBe('completed')
+    expect(result.outputs['pr-link']).toMatch(/^https:\/\//)
+    expect(result.at('warning')).toEqual([
+      expect.stringMatching(
+        /^Could not comment on acme\/app#7 \(HTTP 403\): Resource not accessible by integration.*\. The 'github-token' input needs pull-requests: write \(or issues: write\); the outputs are unchanged\.$/
+      )
+    ])
+    expect(comments()).toEqual([])
+  })
+
+  it('keeps the older comment when a concurrent run created one first, and deletes only its own duplicate', async () => {
+    const client = new GitHubClient(GITHUB_TOKEN, github.url)
+    const me = client.conversation(APP).identity()
+    const identity = () => me
+    const a = new LinkBackThread(client.conversation(APP), APP, 7, identity)
+    const b = new LinkBackThread(client.conversation(APP), APP, 7, identity)
+    // Both runs look before either writes: neither finds a comment.
+    expect(await a.comment()).toBeUndefined()
+    expect(await b.comment()).toBeUndefined()
+    await a.write(commentBody(['from a'], { job: 'job_a' }))
+    github.requests.length = 0
+    await b.write(commentBody(['from b'], { job: 'job_b' }))
+    expect(comments()).toHaveLength(1)
+    expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe('job_b')
+    expect(asked()).toEqual(['POST comment-create', 'GET comments', 'DELETE comment-delete', 'PATCH comment-update'])
+    // Later writes of either go to the one comment left.
+    await a.write(commentBody(['a again'], { job: 'job_a' }))
+    expect(comments().map((c) => c.body.split('\n')[0])).toEqual(['a again'])
+  })
+
+  it('on issue_comment, keeps the re-run record in the comment: a re-run resumes the job, sending nothing again', async () => {
+    const records = new MemoryRecords(true)
+    const first = await run('issue_comment', commentPayload('/docs Document it'), {}, { records })
+    expect(first.outputs.command).toBe('create')
+    expect(records.keys).toEqual([])
+    const marker = decodeMarker(comments()[0]?.body ?? '')
+    expect(marker?.job).toBe(first.outputs['job-id'])
+    // The record is its sealed key (rerun/record.ts), attempt 1's.
+    expect(marker?.record).toEqual(expect.stringMatching(/^docs-agent-rerun-[0-9a-f]{40}-1-/))
+
+    const again = await run('issue_comment', commentPayload('/docs Document it'), {}, { records, attempt: '2' })
+    expect(again.code).toBe(0)
+    expect(agent('create')).toHaveLength(1)
+    expect(agent('message')).toEqual([])
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(again.at('info')).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
+    expect(comments()).toHaveLength(1)
+  })
+
+  it('on pull_request_target too: a re-run finds its job in the comment and resumes it', async () => {
+    const payload = pullPayload
+    const first = await run('pull_request_target', payload, { prompt: 'Document this change' })
+    const again = await run('pull_request_target', payload, { prompt: 'Document this change' }, { attempt: '2' })
+    expect(agent('create')).toHaveLength(1)
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(again.summary).toContain('resumed from attempt 1 of this run')
+    // Another workflow run for the pull request is not a re-run: it creates its own job.
+    const later = await run(
+      'pull_request_target',
+      payload,
+      { prompt: 'Document this change' },
+      { runId: '6000', attempt: '2' }
+    )
+    expect(agent('create')).toHaveLength(2)
+    expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe(later.outputs['job-id'])
+    expect(comments()).toHaveLength(1)
+  })
+
+  it('writes nothing on the pull request when the run was not permitted to start a job', async () => {
+    const result = await run('pull_request_target', pullPayload, { prompt: 'Document' }, { actor: 'rita' })
+    expect(result.code).toBe(0)
+    expect(result.outputs['not-permitted']).toBe('true')
+    expect(agent('create')).toEqual([])
+    expect(writes()).toEqual([])
+    expect(asked()).toEqual(['GET collaborator-permission'])
+  })
+
+  it('keeps a long request out of the marker, and sends it whole', async () => {
+    const text = 'Document it. '.repeat(3000).trim()
+    const result = await run('issue_comment', commentPayload(`/docs ${text}`))
+    expect(result.outputs.command).toBe('create')
+    expect((JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt.startsWith(text)).toBe(true)
+    const marker = decodeMarker(comments()[0]?.body ?? '')
+    expect(marker?.record).toEqual(expect.stringMatching(/^docs-agent-rerun-[0-9a-f]{40}-1-/))
+    expect(comments()[0]?.body.length).toBeLessThan(5000)
+  })
+
+  it('replaces its block in the release notes, never appending it twice', async () => {
+    github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+    const payload = { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }
+    const inputs = { prompt: 'Document the release', 'link-back': 'release', context: 'none' }
+    const first = await run('release', payload, inputs)
+    const number = first.outputs['pr-number'] ?? ''
+    const block = (n: string) =>
+      `<!-- docs-agent-action:release:start -->\n**Docs:** [acme/docs#${n}](https://github.com/acme/docs/pull/${n})\n<!-- docs-agent-action:release:end -->`
+    expect(github.releaseBody(APP, 'v2.0.0')).toBe(`Notes\n\n${block(number)}`)
+    const second = await run('release', payload, inputs, { runId: '5020' })
+    expect(github.releaseBody(APP, 'v2.0.0')).toBe(`Notes\n\n${block(second.outputs['pr-number'] ?? '')}`)
+    expect(comments()).toEqual([])
+  })
+
+  it('warns naming contents: write when the release cannot be edited', async () => {
+    github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+    github.fail('release-update', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    const payload = { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }
+    const result = await run('release', payload, { prompt: 'Document', 'link-back': 'release', context: 'none' })
+    expect(result.code).toBe(0)
+    expect(result.at('warning')).toEqual([
+      expect.stringMatching(/^Could not edit the notes of release v2\.0\.0 \(HTTP 403\).*needs contents: write/)
+    ])
+  })
+
+  it('comments on the docs pull request where it came from, once', async () => {
+    const first = await run('pull_request', pullPayload, { prompt: 'Document', 'link-back': 'pull-request, docs-pr' })
+    const number = Number(first.outputs['pr-number'])
+    const docs = github.commentsOf('acme/docs', number)
+    expect(docs).toHaveLength(1)
+    expect(docs[0]?.body).toContain('**Docs agent:** this pull request was opened for acme/app#7.')
+    expect(docs[0]?.body).toContain('comment `/docs <what to change>` on acme/app#7.')
+    expect(comments()).toHaveLength(1)
+  })
+
+  it('writes nothing on GitHub in a dry run, or with link-back: none', async () => {
+    await run('pull_request', pullPayload, { prompt: 'Document', 'dry-run': 'true' })
+    await run('pull_request', pullPayload, { prompt: 'Document', 'link-back': 'none' })
+    expect(writes()).toEqual([])
+    expect(asked().filter((request) => request !== 'GET collaborator-permission')).toEqual([])
+  })
+
+  describe('the comment says why there is no docs pull request', () => {
+    const cases: [string, Partial<RunState>, string][] = [
+      [
+        'completed without changes',
+        { outcome: 'completed', job: parseJob({ status: 'completed' }) },
+        'no docs changes were needed.'
+      ],
+      [
+        'an unusable link',
+        { outcome: 'completed', job: parseJob({ status: 'completed', prLink: 'ftp://x' }) },
+        'the job sent a pull request link that is not http(s).'
+      ],
+      [
+        'failed',
+        { outcome: 'failed', job: parseJob({ status: 'failed' }) },
+        'no docs pull request: the job ended `failed`.'
+      ],
+      [
+        'archived',
+        { outcome: 'archived', job: parseJob({ status: 'archived' }) },
+        'no docs pull request: the job ended `archived`.'
+      ],
+      [
+        'timed out',
+        { outcome: 'timed-out', job: parseJob({ status: 'active' }) },
+        'no docs pull request yet: the job is `active`.'
+      ],
+      [
+        'not waited for',
+        { outcome: 'started', job: parseJob({ status: 'active' }) },
+        'no docs pull request yet: the job is `active`.'
+      ],
+      ['cancelled before a job', { outcome: 'cancelled', jobId: undefined }, 'no job was started.'],
+      [
+        'an error while waiting',
+        { outcome: 'error', job: parseJob({ status: 'active' }) },
+        'no docs pull request yet: the step ended before the job did (`active`).'
+      ],
+      ['an error before a job', { outcome: 'error', jobId: undefined }, 'no job was started: see the workflow run.']
+    ]
+    const defaults = inputDefaults(readAction(), 'tok')
+    const settings = parseSettings({
+      get: (name) => ({ ...defaults, 'api-key': 'k', 'project-id': 'p', prompt: 'x' })[name] ?? '',
+      readFile: () => ''
+    })
+    it.each(cases)('%s', (_, patch, line) => {
+      const state = { ...initialState(0, 'job_1'), ...patch }
+      const lines = renderLinkBack({ state, settings }, { serverUrl: undefined, runUrl: undefined })
+      expect(lines[0]).toBe(`**Docs agent:** ${line}`)
+      expect(lines.includes('To ask for changes, comment `/docs <what to change>` here.')).toBe(
+        state.jobId !== undefined
+      )
+    })
+
+    it('shows what it knows of the job, and the run when there is one', () => {
+      const state = { ...initialState(0, 'job_1'), outcome: 'failed' as const, job: parseJob({ status: 'failed' }) }
+      expect(
+        renderLinkBack(
+          { state, settings },
+          { serverUrl: undefined, runUrl: 'https://github.com/a/b/actions/runs/1' }
+        )[2]
+      ).toBe('job `job_1` · status `failed` · [workflow run](https://github.com/a/b/actions/runs/1)')
+      const none = { ...initialState(0, undefined), outcome: 'error' as const }
+      expect(renderLinkBack({ state: none, settings }, { serverUrl: undefined, runUrl: undefined })).toEqual([
+        '**Docs agent:** no job was started: see the workflow run.'
+      ])
+    })
+  })
+})

@@ -1,0 +1,115 @@
+/**
+ * The writes of the conversation on a pull request or release: the action's identity, comments
+ * (list, create, update, delete), reactions and release notes. One request each, never retried
+ * (a create that may have been done is not sent twice); a refusal throws the Octokit error.
+ */
+import type { getOctokit } from '@actions/github'
+import type { IssueComment } from './link-back.js'
+
+type Octokit = ReturnType<typeof getOctokit>
+
+const WRITE_TIMEOUT_MS = 30_000
+/** The workflow token (`GITHUB_TOKEN`) writes as this account, and cannot read `/user`. */
+export const WORKFLOW_BOT = 'github-actions[bot]'
+
+/** Where a command came from: a reaction goes to an issue comment or a review comment. */
+export type CommentKind = 'issue' | 'review-comment'
+
+export interface ConversationApi {
+  /**
+   * The login the token writes as: `/user` for a personal token; for an installation token, which
+   * cannot read it, GraphQL's `viewer`; failing both, the workflow token's bot. Never throws.
+   */
+  identity(): Promise<string>
+  /** Every comment of issue or pull request `number` (100 a page). */
+  listComments(number: number): Promise<IssueComment[]>
+  createComment(number: number, body: string): Promise<IssueComment>
+  updateComment(id: number, body: string): Promise<void>
+  deleteComment(id: number): Promise<void>
+  react(kind: CommentKind, id: number, content: 'eyes' | '+1'): Promise<void>
+  /** A release's id and notes; undefined when the tag has none. */
+  release(tag: string): Promise<{ id: number; body: string } | undefined>
+  updateRelease(id: number, body: string): Promise<void>
+}
+
+/** The conversation of `owner/name` through an Octokit loaded on demand. */
+export function conversationApi(client: () => Promise<Octokit>, repository: string): ConversationApi {
+  const [owner = '', repo = ''] = repository.split('/')
+  const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(WRITE_TIMEOUT_MS) })
+  const comment = (data: { id: number; body?: string; user: { login: string } | null }): IssueComment => ({
+    id: data.id,
+    body: data.body ?? '',
+    author: data.user?.login ?? ''
+  })
+  return {
+    identity: async () => {
+      const octokit = await client()
+      try {
+        const { data } = await octokit.rest.users.getAuthenticated({ request: request() })
+        return data.login
+      } catch {
+        // An installation token (the workflow's or an App's): 403 here, by design.
+      }
+      try {
+        const answer = await octokit.graphql<{ viewer: { login: string; __typename: string } }>(
+          'query { viewer { login __typename } }',
+          { request: request() }
+        )
+        const { login, __typename: type } = answer.viewer
+        return type === 'Bot' && !login.endsWith('[bot]') ? `${login}[bot]` : login
+      } catch {
+        return WORKFLOW_BOT
+      }
+    },
+    listComments: async (number) => {
+      const octokit = await client()
+      const all = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+        request: request()
+      })
+      return all.map(comment)
+    },
+    createComment: async (number, body) => {
+      const octokit = await client()
+      const { data } = await octokit.rest.issues.createComment({
+        owner,
+        repo,
+        issue_number: number,
+        body,
+        request: request()
+      })
+      return comment(data)
+    },
+    updateComment: async (id, body) => {
+      const octokit = await client()
+      await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, request: request() })
+    },
+    deleteComment: async (id) => {
+      const octokit = await client()
+      await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id, request: request() })
+    },
+    react: async (kind, id, content) => {
+      const octokit = await client()
+      const params = { owner, repo, comment_id: id, content, request: request() }
+      if (kind === 'issue') await octokit.rest.reactions.createForIssueComment(params)
+      else await octokit.rest.reactions.createForPullRequestReviewComment(params)
+    },
+    release: async (tag) => {
+      const octokit = await client()
+      try {
+        const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag, request: request() })
+        return { id: data.id, body: data.body ?? '' }
+      } catch (error) {
+        if ((error as { status?: unknown }).status === 404) return undefined
+        throw error
+      }
+    },
+    updateRelease: async (id, body) => {
+      const octokit = await client()
+      await octokit.rest.repos.updateRelease({ owner, repo, release_id: id, body, request: request() })
+    }
+  }
+}

@@ -84,11 +84,12 @@ describe('trust', () => {
   const run = (
     inputs: Record<string, string>,
     runnerEnv: Record<string, string>,
-    pull: PullOptions = {}
+    pull: PullOptions = {},
+    cancel?: AbortController
   ): Promise<StepRun> =>
     runInProcess(
       { 'api-key': KEY, 'project-id': 'proj', 'base-url': virtual().sim.url, prompt: PROMPT, ...inputs },
-      { clock: virtual().clock, env: runnerEnv, files: { 'event.json': payload(pull) } }
+      { clock: virtual().clock, env: runnerEnv, files: { 'event.json': payload(pull) }, ...(cancel ? { cancel } : {}) }
     )
 
   const sent = (): string => virtual().sim.jobs('proj')[0]?.prompts[0] ?? ''
@@ -139,7 +140,7 @@ describe('trust', () => {
       expectNoJob(
         result,
         refusal(
-          'a pull_request_target event',
+          'pull_request_target events',
           'stranger has read permission; starting a job takes write, maintain or admin'
         )
       )
@@ -152,7 +153,7 @@ describe('trust', () => {
       expectNoJob(
         result,
         refusal(
-          'a pull_request event from a fork',
+          'pull_request events from forks',
           'helper has triage permission; starting a job takes write, maintain or admin'
         )
       )
@@ -163,7 +164,7 @@ describe('trust', () => {
       const result = await run({}, env('issue_comment', 'ghost'))
       expectNoJob(
         result,
-        refusal('a issue_comment event', 'ghost has none permission; starting a job takes write, maintain or admin')
+        refusal('issue_comment events', 'ghost has none permission; starting a job takes write, maintain or admin')
       )
     })
 
@@ -175,7 +176,7 @@ describe('trust', () => {
       expectNoJob(
         result,
         refusal(
-          'a pull_request_target event',
+          'pull_request_target events',
           'stranger has read permission; starting a job takes write, maintain or admin'
         )
       )
@@ -186,7 +187,7 @@ describe('trust', () => {
       const result = await run({}, env('workflow_run', ''))
       expectNoJob(
         result,
-        refusal('a workflow_run event', 'the runner did not say who triggered it (GITHUB_ACTOR is empty)')
+        refusal('workflow_run events', 'the runner did not say who triggered it (GITHUB_ACTOR is empty)')
       )
       expect(githubRequests()).toEqual([])
     })
@@ -194,13 +195,24 @@ describe('trust', () => {
     it('a permission read that fails refuses, with one warning naming the permission needed, and no retry', async () => {
       github.failAlways('collaborator-permission', { kind: 'status', status: 500, message: 'Server Error' })
       const result = await run({}, env('pull_request_target', 'mona'))
-      expectNoJob(result, refusal('a pull_request_target event', 'the permission of mona could not be read'))
+      expectNoJob(result, refusal('pull_request_target events', 'the permission of mona could not be read'))
       expect(result.at('warning')).toEqual([
         expect.stringMatching(
           /^Could not read the permission of mona on acme\/widgets \(Server Error - https:\/\/docs\.github\.com\S*\), so no job is started\. The workflow's token \(github-token\) needs `metadata: read` on this repository \(GITHUB_TOKEN always has it\)\.$/
         )
       ])
       expect(githubRequests()).toEqual([permissionOf('mona')])
+    })
+
+    it('a cancel during the permission read is a cancel, not a refusal', async () => {
+      github.failAlways('collaborator-permission', { kind: 'hang' })
+      const cancel = new AbortController()
+      cancel.abort()
+      const result = await run({}, env('pull_request_target', 'mona'), {}, cancel)
+      expect(result.code).toBe(1)
+      expect(result.at('error')).toEqual(['Cancelled before the create request was sent: no job was created.'])
+      expect(result.outputs['not-permitted']).toBe('false')
+      expect(virtual().sim.requests).toHaveLength(0)
     })
 
     it('without a github-token the permission cannot be read: refused, without a request', async () => {
@@ -216,7 +228,7 @@ describe('trust', () => {
       const result = await run({ 'allowed-bots': 'renovate' }, env('pull_request_target', 'dependabot[bot]'), {
         author: 'dependabot[bot]'
       })
-      expectNoJob(result, refusal('a pull_request_target event', 'dependabot[bot] is a bot not listed in allowed-bots'))
+      expectNoJob(result, refusal('pull_request_target events', 'dependabot[bot] is a bot not listed in allowed-bots'))
       expect(githubRequests()).toEqual([])
     })
 

@@ -204,6 +204,17 @@ describe('trust', () => {
       expect(githubRequests()).toEqual([permissionOf('mona')])
     })
 
+    it('a permission read that does not answer is given up after 10 s: refused, with the warning', async () => {
+      github.failAlways('collaborator-permission', { kind: 'hang' })
+      const started = virtual().clock.now()
+      const result = await run({}, env('pull_request_target', 'mona'))
+      expect(virtual().clock.now() - started).toBe(10_000)
+      expectNoJob(result, refusal('pull_request_target events', 'the permission of mona could not be read'))
+      expect(result.at('warning')).toEqual([
+        expect.stringMatching(/^Could not read the permission of mona on acme\/widgets \(.+\), so no job is started\./)
+      ])
+    })
+
     it('a cancel during the permission read is a cancel, not a refusal', async () => {
       github.failAlways('collaborator-permission', { kind: 'hang' })
       const cancel = new AbortController()

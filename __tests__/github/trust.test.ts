@@ -84,7 +84,8 @@ describe('trust', () => {
   const run = (
     inputs: Record<string, string>,
     runnerEnv: Record<string, string>,
-    pull: PullOptions = {}
+    pull: PullOptions = {},
+    cancel?: AbortController
   ): Promise<StepRun> =>
     runInProcess(
       // The link-back comment has scenarios of its own (step/conversation.test.ts).
@@ -96,7 +97,7 @@ describe('trust', () => {
         'link-back': 'none',
         ...inputs
       },
-      { clock: virtual().clock, env: runnerEnv, files: { 'event.json': payload(pull) } }
+      { clock: virtual().clock, env: runnerEnv, files: { 'event.json': payload(pull) }, ...(cancel ? { cancel } : {}) }
     )
 
   const sent = (): string => virtual().sim.jobs('proj')[0]?.prompts[0] ?? ''
@@ -147,7 +148,7 @@ describe('trust', () => {
       expectNoJob(
         result,
         refusal(
-          'a pull_request_target event',
+          'pull_request_target events',
           'stranger has read permission; starting a job takes write, maintain or admin'
         )
       )
@@ -160,7 +161,7 @@ describe('trust', () => {
       expectNoJob(
         result,
         refusal(
-          'a pull_request event from a fork',
+          'pull_request events from forks',
           'helper has triage permission; starting a job takes write, maintain or admin'
         )
       )
@@ -171,7 +172,7 @@ describe('trust', () => {
       const result = await run({}, env('issue_comment', 'ghost'))
       expectNoJob(
         result,
-        refusal('a issue_comment event', 'ghost has none permission; starting a job takes write, maintain or admin')
+        refusal('issue_comment events', 'ghost has none permission; starting a job takes write, maintain or admin')
       )
     })
 
@@ -183,7 +184,7 @@ describe('trust', () => {
       expectNoJob(
         result,
         refusal(
-          'a pull_request_target event',
+          'pull_request_target events',
           'stranger has read permission; starting a job takes write, maintain or admin'
         )
       )
@@ -194,7 +195,7 @@ describe('trust', () => {
       const result = await run({}, env('workflow_run', ''))
       expectNoJob(
         result,
-        refusal('a workflow_run event', 'the runner did not say who triggered it (GITHUB_ACTOR is empty)')
+        refusal('workflow_run events', 'the runner did not say who triggered it (GITHUB_ACTOR is empty)')
       )
       expect(githubRequests()).toEqual([])
     })
@@ -202,13 +203,35 @@ describe('trust', () => {
     it('a permission read that fails refuses, with one warning naming the permission needed, and no retry', async () => {
       github.failAlways('collaborator-permission', { kind: 'status', status: 500, message: 'Server Error' })
       const result = await run({}, env('pull_request_target', 'mona'))
-      expectNoJob(result, refusal('a pull_request_target event', 'the permission of mona could not be read'))
+      expectNoJob(result, refusal('pull_request_target events', 'the permission of mona could not be read'))
       expect(result.at('warning')).toEqual([
         expect.stringMatching(
           /^Could not read the permission of mona on acme\/widgets \(Server Error - https:\/\/docs\.github\.com\S*\), so no job is started\. The workflow's token \(github-token\) needs `metadata: read` on this repository \(GITHUB_TOKEN always has it\)\.$/
         )
       ])
       expect(githubRequests()).toEqual([permissionOf('mona')])
+    })
+
+    it('a permission read that does not answer is given up after 10 s: refused, with the warning', async () => {
+      github.failAlways('collaborator-permission', { kind: 'hang' })
+      const started = virtual().clock.now()
+      const result = await run({}, env('pull_request_target', 'mona'))
+      expect(virtual().clock.now() - started).toBe(10_000)
+      expectNoJob(result, refusal('pull_request_target events', 'the permission of mona could not be read'))
+      expect(result.at('warning')).toEqual([
+        expect.stringMatching(/^Could not read the permission of mona on acme\/widgets \(.+\), so no job is started\./)
+      ])
+    })
+
+    it('a cancel during the permission read is a cancel, not a refusal', async () => {
+      github.failAlways('collaborator-permission', { kind: 'hang' })
+      const cancel = new AbortController()
+      cancel.abort()
+      const result = await run({}, env('pull_request_target', 'mona'), {}, cancel)
+      expect(result.code).toBe(1)
+      expect(result.at('error')).toEqual(['Cancelled before the create request was sent: no job was created.'])
+      expect(result.outputs['not-permitted']).toBe('false')
+      expect(virtual().sim.requests).toHaveLength(0)
     })
 
     it('without a github-token the permission cannot be read: refused, without a request', async () => {
@@ -224,7 +247,7 @@ describe('trust', () => {
       const result = await run({ 'allowed-bots': 'renovate' }, env('pull_request_target', 'dependabot[bot]'), {
         author: 'dependabot[bot]'
       })
-      expectNoJob(result, refusal('a pull_request_target event', 'dependabot[bot] is a bot not listed in allowed-bots'))
+      expectNoJob(result, refusal('pull_request_target events', 'dependabot[bot] is a bot not listed in allowed-bots'))
       expect(githubRequests()).toEqual([])
     })
 

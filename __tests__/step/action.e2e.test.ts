@@ -45,6 +45,7 @@ describe('as the runner runs it', () => {
       'pr-link': stored?.job.prLink,
       'pr-repository': 'acme/docs',
       'timed-out': 'false',
+      'not-permitted': 'false',
       // A multi-line output, read back through the runner's delimiter syntax.
       prompt: 'Document release v1.2.3:\n\n- the export command\n'
     })

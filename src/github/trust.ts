@@ -123,10 +123,10 @@ export async function decideStart(
   permissions: Permissions
 ): Promise<StartDecision> {
   if (!facts.outsider) return { allowed: true }
-  const event = facts.event === 'pull_request' ? 'a pull_request event from a fork' : `a ${facts.event} event`
+  const events = facts.event === 'pull_request' ? 'pull_request events from forks' : `${facts.event} events`
   const refuse = (why: string, warning?: string): StartDecision => ({
     allowed: false,
-    reason: `No job is started: ${event} can be triggered by people without write access to ${facts.repository}, and ${why}. To let them, list them in ${WIDEN}.`,
+    reason: `No job is started: ${events} can be triggered by people without write access to ${facts.repository}, and ${why}. To let them, list them in ${WIDEN}.`,
     warning
   })
   if (facts.actors.length === 0) return refuse('the runner did not say who triggered it (GITHUB_ACTOR is empty)')

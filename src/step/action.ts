@@ -304,6 +304,8 @@ async function mayStart(settings: Posting, deps: Deps, state: RunState): Promise
     )
   }
   const decision = await decideStart(deps.trust(), settings, deps.permissions)
+  // A cancel makes the read fail: that is the cancel, not a refusal.
+  if (deps.signal.aborted) throw new Cancelled(false)
   if (decision.allowed) return true
   if (decision.warning) deps.log.warning(decision.warning)
   state.outcome = 'not-permitted'

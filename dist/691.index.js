@@ -14236,8 +14236,8 @@ function getRuntimeToken() {
     return token;
 }
 //# sourceMappingURL=cacheUtils.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(4942);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __webpack_require__(2779);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth = __webpack_require__(2145);
 // EXTERNAL MODULE: external "url"

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:net'
 import { runInProcess } from '../../scripts/in-process.js'
 import { AgentApiSimulator, type RecordedRequest } from '../../simulator/agent-api.js'
 import { useVirtualSimulator } from '../simulator/fixture.js'
+import { OUTPUT_NAMES } from '../../src/report/report.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('faults', () => {
@@ -462,7 +463,7 @@ describe('faults', () => {
         expect(result.at('error')).toEqual([
           `Proxy variable HTTPS_PROXY: ${why}: expected http://host:port or http://user:password@host:port, with % in a password written %25.`
         ])
-        expect(Object.keys(result.outputs)).toHaveLength(13)
+        expect(Object.keys(result.outputs)).toHaveLength(OUTPUT_NAMES.length)
         expect(result.summary).toContain('❌ Docs agent step failed')
         expect(result.everything()).not.toContain(value)
         expect(result.everything()).not.toContain('50%off')

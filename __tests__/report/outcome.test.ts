@@ -252,7 +252,7 @@ describe('explain', () => {
       429,
       'create',
       'posting',
-      'Creating the job failed: rate limited (m). The API allows 100 jobs and messages per project per hour; retried within the time left and gave up.'
+      "Creating the job failed: rate limited (m). The Agent API allows 100 jobs and messages per project per hour: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit to clear."
     ],
     [
       'redirect',

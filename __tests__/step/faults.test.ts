@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
 import { createServer, type Server } from 'node:net'
 import { runInProcess } from '../../scripts/in-process.js'
+import { formatDuration } from '../../src/base/duration.js'
 import { AgentApiSimulator, type RecordedRequest } from '../../simulator/agent-api.js'
 import { useVirtualSimulator } from '../simulator/fixture.js'
 
@@ -83,6 +84,50 @@ describe('faults', () => {
       expect(result.at('error')).toEqual([
         expect.stringMatching(/rate limited .*100 jobs and messages per project per hour/)
       ])
+    })
+
+    describe('a 429 without Retry-After (the API documents none): the limit is per hour', () => {
+      const limited = { kind: 'status', status: 429, body: '{"error":"Rate limit exceeded"}' } as const
+
+      it('backs off from tens of seconds to minutes, saying when the next attempt is, then creates once', async () => {
+        virtual().sim.fail('create', ...Array.from({ length: 6 }, () => limited))
+        const result = await run({ timeout: '30m' })
+        expect(result.code).toBe(0)
+        const creates = requests('create')
+        expect(creates.map((r) => r.answeredStatus)).toEqual([429, 429, 429, 429, 429, 429, 201])
+        expect(created()).toBe(1)
+        const gaps = creates.slice(1).map((_, i) => gap(creates, i + 1))
+        // Each delay is 75-100 % of 20 s doubled per attempt, capped at 5 minutes.
+        gaps.forEach((ms, i) => {
+          const step = Math.min(300_000, 20_000 * 2 ** i)
+          expect(ms).toBeGreaterThanOrEqual(0.75 * step)
+          expect(ms).toBeLessThanOrEqual(step + 1000)
+        })
+        const next = new Date((creates[1]?.time ?? 0) - ((creates[1]?.time ?? 0) % 1000)).toISOString()
+        expect(result.at('info')).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^The create request was not accepted \\(answered 429: Rate limit exceeded\\); attempt 2 at ${next.slice(0, 10)} ${next.slice(11, 16)}:\\d\\d UTC, in 1[5-9]s$`
+            )
+          )
+        )
+      })
+
+      it('gives up when timeout runs out, naming the limit and what to do', async () => {
+        virtual().sim.failAlways('create', limited)
+        const started = virtual().clock.now()
+        const result = await run({ timeout: '10m' })
+        expect(result.code).toBe(1)
+        const creates = requests('create')
+        // 0, then about 20 s, 1 min, 2 min 20 s and 5 min in: a sixth would land past 10 minutes.
+        expect(creates.length).toBeGreaterThanOrEqual(5)
+        expect(creates.length).toBeLessThanOrEqual(6)
+        expect((creates.at(-1)?.time ?? 0) - started).toBeLessThan(600_000)
+        expect(result.at('error')).toEqual([
+          `Creating the job failed: rate limited (answered 429: Rate limit exceeded; ${creates.length} attempts over ${formatDuration((creates.at(-1)?.time ?? 0) - started)}). The Agent API allows 100 jobs and messages per project per hour: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit to clear.`
+        ])
+        expect(created()).toBe(0)
+      })
     })
 
     it.each([500, 502, 504])('never sends a create again after a %d: the job may exist', async (status) => {

@@ -177,7 +177,7 @@ export function explain(error: unknown, settings: ReportedSettings, state: RunSt
         ? `${request} failed (${error.message}). Check the 'project-id' input.`
         : `${request} failed: job not found (${error.message}). Check the 'job-id' input and that it belongs to project '${settings.projectId}'.`
     case 'rate-limited':
-      return `${request} failed: rate limited (${error.message}). The API allows 100 jobs and messages per project per hour; retried within the time left and gave up.`
+      return `${request} failed: rate limited (${error.message}). The Agent API allows 100 jobs and messages per project per hour: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit to clear.`
     case 'redirect':
       return `${request} failed: ${error.message}. Redirects are not followed with the API key; check the 'base-url' input.`
     case 'proxy':

@@ -302,8 +302,14 @@ describe('faults', () => {
       const answered = requests('create')[0]?.time ?? 0
       expect((polls.at(-1)?.time ?? 0) - answered).toBeGreaterThanOrEqual(20_000)
       expect((polls.at(-2)?.time ?? 0) - answered).toBeLessThan(20_000)
-      expect(result.at('error')).toEqual([expect.stringMatching(/^Reading job job_\w+ failed: job not found/)])
-      expect(result.outputs['job-id']).toMatch(/^job_/)
+      const id = result.outputs['job-id'] ?? ''
+      expect(id).toMatch(/^job_/)
+      expect(result.at('error')).toEqual([
+        `Reading job ${id} failed: job not found (answered 404: Job not found), though this step created it; look for it in the Mintlify dashboard.`
+      ])
+      expect(result.summary).toContain(`job <code>${id}</code> was not found.`)
+      expect(result.summary).toContain('still read as not found 20 s after the create was answered')
+      expect(result.summary).not.toMatch(/may still be running|wait for it with/)
     })
 
     it.each([

@@ -58,6 +58,7 @@ export async function runStep(settings: Settings, deps: Deps): Promise<{ failed:
     } else {
       state.outcome = 'error'
       state.mayHaveActed = posting && error instanceof ApiError && mayHaveTakenEffect(error)
+      state.notFound = state.jobId !== undefined && error instanceof ApiError && error.kind === 'not-found'
       state.failure = explain(error, settings, state)
     }
     // The request may have acted: a re-run must know, or it would post a second time.

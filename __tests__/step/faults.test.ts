@@ -113,6 +113,22 @@ describe('faults', () => {
         )
       })
 
+      it('backs off the same way for a follow-up, and delivers it once', async () => {
+        virtual().sim.addJob(PROJECT, { id: 'job_busy', status: 'completed' })
+        virtual().sim.fail('message', limited, limited)
+        const result = await run({ 'job-id': 'job_busy', prompt: 'More, please', timeout: '30m' })
+        expect(result.code).toBe(0)
+        const messages = requests('message')
+        expect(messages.map((r) => r.answeredStatus)).toEqual([429, 429, 200])
+        expect(gap(messages, 1)).toBeGreaterThanOrEqual(15_000)
+        expect(gap(messages, 2)).toBeGreaterThanOrEqual(30_000)
+        expect(result.at('info')).toContainEqual(
+          expect.stringMatching(
+            /^The follow-up request was not accepted \(answered 429: Rate limit exceeded\); attempt 3 at /
+          )
+        )
+      })
+
       it('gives up when timeout runs out, naming the limit and what to do', async () => {
         virtual().sim.failAlways('create', limited)
         const started = virtual().clock.now()

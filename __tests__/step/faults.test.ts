@@ -59,7 +59,13 @@ describe('faults', () => {
 
     it('backs off after 503s without Retry-After, and gives up after five attempts', async () => {
       virtual().sim.fail('create', { kind: 'status', status: 503 }, { kind: 'status', status: 503 })
-      expect((await run()).code).toBe(0)
+      const ridden = await run()
+      expect(ridden.code).toBe(0)
+      expect(ridden.at('info')).toContainEqual(
+        expect.stringMatching(
+          /^The create request was not accepted \(answered 503: Simulated HTTP 503\); retrying in \d+ms$/
+        )
+      )
       expect(requests('create').map((r) => r.answeredStatus)).toEqual([503, 503, 201])
       expect(created()).toBe(1)
 
@@ -82,7 +88,7 @@ describe('faults', () => {
       expect(result.code).toBe(1)
       expect(requests('create')).toHaveLength(1)
       expect(result.at('error')).toEqual([
-        expect.stringMatching(/rate limited .*100 jobs and messages per project per hour/)
+        "Creating the job failed: rate limited (answered 429: Rate limit exceeded). The Agent API allows 100 jobs and messages per project per hour: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit to clear."
       ])
     })
 

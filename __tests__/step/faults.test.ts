@@ -316,6 +316,17 @@ describe('faults', () => {
       expect(result.outputs.status).toBe('completed')
     })
 
+    it('a create answered 404 points at project-id: there is no job to look for', async () => {
+      virtual().sim.fail('create', { kind: 'notFound' })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(result.at('error')).toEqual([
+        "Creating the job failed (answered 404: Job not found). Check the 'project-id' input."
+      ])
+      expect(result.summary).toContain('<strong>No pull request:</strong> no job was started.')
+      expect(result.summary).not.toMatch(/not found 20 s|What now/)
+    })
+
     it('then fails clearly, once 20 s have passed: job not found', async () => {
       virtual().sim.failAlways('get', { kind: 'notFound' })
       const result = await run()

@@ -289,7 +289,7 @@ function notFoundSteps(state: RunState, settings: ReportedSettings): Part[] {
     { code: 'job-id' },
     ' for a typo; that ',
     { code: 'project-id' },
-    ' is the project the job was created in; and, when an earlier step created it, that this step is given that step\'s ',
+    " is the project the job was created in; and, when an earlier step created it, that this step is given that step's ",
     { code: 'job-id' },
     ' output. Waiting on this id again will not find it.'
   ]

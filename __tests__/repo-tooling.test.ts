@@ -105,6 +105,22 @@ describe('readme-tables', () => {
   })
 })
 
+describe('.env.example', () => {
+  const meta = parseActionMetadata(readFileSync(join(ROOT, 'action.yml'), 'utf8'))
+  const lines = [...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^(?:# )?INPUT_([A-Z-]+)=(.*)$/gm)]
+
+  it('lists every input of action.yml, in its order, and nothing else', () => {
+    expect(lines.map(([, name]) => name)).toEqual(meta.inputs.map((input) => input.name.toUpperCase()))
+  })
+
+  it('shows a default only as action.yml has it', () => {
+    for (const [, name, value] of lines) {
+      if (!value) continue
+      expect([name, value]).toEqual([name, meta.inputs.find((input) => input.name.toUpperCase() === name)?.default])
+    }
+  })
+})
+
 describe('the runtime', () => {
   it('is stated once: runs.using, engines, @types/node and .node-version agree', () => {
     const action = readFileSync(join(ROOT, 'action.yml'), 'utf8')

@@ -3,9 +3,11 @@
 //
 //   node build/bench/index.js [--runs 400] [--seed 20250601] [--startup-runs 20]
 //                             [--context-runs 20] [--skip-startup] [--no-write]
+//                             [--rate-limit-runs 20] [--rate-limit-only]
 //
 // --startup-runs also sets the runs of the start-up window search, per runtime; --skip-startup
 // skips every measurement of real processes and real time (start-up, window, memory, context).
+// --rate-limit-only runs only the first part (a create during a spent hourly budget) and writes nothing.
 //
 // Exit 1 when a poll came before its Retry-After or the bench itself fails; goals and budgets
 // that are missed are reported (MISS), not turned into a failure: the numbers are the result.
@@ -30,6 +32,8 @@ import {
   lagTable,
   pickBest,
   rateLimitTable,
+  rateLimitWindowSummary,
+  rateLimitWindowTable,
   recordSummary,
   renderDocument,
   rssTable,
@@ -53,6 +57,7 @@ import {
 import { CONTEXT_LATENCY_MS, measureContext } from './context.js'
 import { measureStartup, summarizeStartup } from './startup.js'
 import { measureWindow } from './window.js'
+import { measureRateLimit } from './rate-limit.js'
 
 // build/bench/index.js → the repository root.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -73,7 +78,9 @@ async function main(): Promise<void> {
       'startup-runs': { type: 'string', default: '20' },
       'context-runs': { type: 'string', default: '20' },
       'skip-startup': { type: 'boolean', default: false },
-      'no-write': { type: 'boolean', default: false }
+      'no-write': { type: 'boolean', default: false },
+      'rate-limit-only': { type: 'boolean', default: false },
+      'rate-limit-runs': { type: 'string', default: '20' }
     }
   })
   const runs = positiveInteger('runs', values.runs)
@@ -83,6 +90,14 @@ async function main(): Promise<void> {
   const options = { runs, seed }
   const out = (text = ''): boolean => process.stdout.write(`${text}\n`)
   const began = performance.now()
+
+  const limitRuns = positiveInteger('rate-limit-runs', values['rate-limit-runs'])
+  out(`A create during a spent hourly budget (429, no Retry-After): ${limitRuns} runs, virtual clock`)
+  const window429 = await measureRateLimit({ runs: limitRuns, seed })
+  out(rateLimitWindowTable(window429))
+  out(rateLimitWindowSummary(window429))
+  out(`Rate-limit part: ${((performance.now() - began) / 1000).toFixed(1)} s\n`)
+  if (values['rate-limit-only']) return
 
   out(`Polling schedule: ${runs} runs per duration, seed ${seed}, virtual clock`)
   out(
@@ -157,6 +172,7 @@ async function main(): Promise<void> {
       strategies: STRATEGIES,
       cells,
       rateLimited,
+      window429,
       goals,
       variants,
       startup,

@@ -19,6 +19,7 @@ import {
 } from './schedule.js'
 import { JITTER } from '../src/agent-api/schedule.js'
 import { LARGE_TAGS, type ContextTimes } from './context.js'
+import { LIMIT_TIMEOUT, type RateLimitRuns } from './rate-limit.js'
 import {
   DIAGNOSTIC_RSS_LABEL,
   RECORD_RSS_LABEL,
@@ -250,6 +251,28 @@ export function windowTable(results: readonly WindowResult[]): string {
   )
 }
 
+/** Creates during a closed hourly window: the action now, and the retry schedule it had before. */
+export function rateLimitWindowTable(r: RateLimitRuns): string {
+  const row = (label: string, values: readonly number[], digits: number, scale = 1): string[] => {
+    const scaled = values.map((v) => v / scale)
+    return [label, median(scaled).toFixed(digits), Math.max(...scaled).toFixed(digits), String(values.length)]
+  }
+  return table(
+    ['Measure', 'median', 'max', 'runs'],
+    [
+      row('requests answered 429 during the 1-hour window, this action', r.refused, 0),
+      row('window open → job created (s), this action', r.lateMs, 0, 1000),
+      row('requests before giving up, the schedule before (5 attempts)', r.before.requests, 0),
+      row('time they spanned (s), the schedule before', r.before.spanMs, 1, 1000)
+    ],
+    ['l', 'r', 'r', 'r']
+  )
+}
+
+export function rateLimitWindowSummary(r: RateLimitRuns): string {
+  return `A create that meets a spent hourly budget (429 without Retry-After, \`timeout: ${LIMIT_TIMEOUT}\`) sends a median of ${median(r.refused).toFixed(0)} requests during the hour and is accepted a median ${(median(r.lateMs) / 1000).toFixed(0)} s after the window opens; the schedule before gave up after ${median(r.before.requests).toFixed(0)} requests in ${(median(r.before.spanMs) / 1000).toFixed(1)} s.`
+}
+
 export function contextTable(c: ContextTimes): string {
   const row = (label: string, values: readonly number[]): string[] => [
     label,
@@ -439,6 +462,8 @@ export interface ReportInput {
   strategies: readonly Strategy[]
   cells: readonly Cell[]
   rateLimited: readonly Cell[]
+  /** A create against a spent hourly budget, through the whole step. */
+  window429: RateLimitRuns
   goals: readonly GoalCheck[]
   variants: readonly VariantRow[]
   /** The measurements of real processes and real time: start-up, its window, memory, context. */
@@ -489,6 +514,14 @@ export function renderDocument(input: ReportInput): string {
     `The fake \`getJob\` throws \`ApiError('rate-limited', …, 429, retryAfterMs)\` for ${RATE_LIMIT.share * 100} % of polls, with a Retry-After of a whole number of seconds drawn in [${RATE_LIMIT.minS}, ${RATE_LIMIT.maxS}]. Each Retry-After deadline is recorded; a poll before it would be counted in “Polls before Retry-After”. The fixed pollers run through the same loop, so they honour Retry-After too. GETs include the 429-answered ones (their mean count per job in brackets).`,
     '',
     rateLimitTable(input.rateLimited, input.strategies),
+    '',
+    '### A create during a spent hourly budget',
+    '',
+    `The whole step runs in-process (scripts/in-process.ts) on a virtual clock against the simulator with a budget of one use per rolling hour, spent by a create just before; its 429s carry no Retry-After, as the API documents none. The schedule before is \`nextRetryDelay\` without its rate-limit branch, on the same seeds. ${input.window429.runs} runs.`,
+    '',
+    rateLimitWindowTable(input.window429),
+    '',
+    rateLimitWindowSummary(input.window429),
     '',
     '### Goals',
     '',

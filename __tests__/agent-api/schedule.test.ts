@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import {
   GROWTH,
   JITTER,
+  RATE_LIMIT_RETRY,
   RETRY,
   nextPollDelay,
   nextRetryDelay,
@@ -92,5 +93,46 @@ describe('nextRetryDelay', () => {
 
   it('stops after the attempt budget', () => {
     expect(nextRetryDelay({ attempt: RETRY.attempts, remainingMs: HOUR, random: 0.5 })).toBeUndefined()
+  })
+})
+
+describe('nextRetryDelay after a 429 without Retry-After', () => {
+  const limited = (attempt: number, random: number, remainingMs = 2 * HOUR) =>
+    nextRetryDelay({ attempt, remainingMs, rateLimited: true, random })
+
+  it('starts at tens of seconds and doubles to a cap of minutes', () => {
+    expect(RATE_LIMIT_RETRY).toEqual({ baseMs: 20_000, maxMs: 300_000, jitter: 0.25 })
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => limited(attempt, 0))).toEqual([
+      20_000, 40_000, 80_000, 160_000, 300_000, 300_000
+    ])
+  })
+
+  it('jitters down by up to a quarter, never over the cap', () => {
+    expect(limited(1, 0.5)).toBe(17_500)
+    expect(limited(1, 0.999_999)).toBeCloseTo(15_000, 0)
+    expect(limited(9, 0.5)).toBe(262_500)
+  })
+
+  it('has no attempt budget: only the time left ends it', () => {
+    expect(limited(RETRY.attempts, 0)).toBe(300_000)
+    expect(limited(40, 0)).toBe(300_000)
+    expect(limited(1, 0, 20_001)).toBe(20_000)
+    expect(limited(1, 0, 20_000)).toBeUndefined()
+  })
+
+  it('keeps Retry-After and its attempt budget when the 429 carries one', () => {
+    expect(nextRetryDelay({ attempt: 1, remainingMs: HOUR, rateLimited: true, retryAfterMs: 7000, random: 0 })).toBe(
+      7000
+    )
+    expect(
+      nextRetryDelay({ attempt: RETRY.attempts, remainingMs: HOUR, rateLimited: true, retryAfterMs: 7000, random: 0 })
+    ).toBeUndefined()
+  })
+
+  it('leaves other failures (503, not sent) on the short backoff', () => {
+    expect(nextRetryDelay({ attempt: 1, remainingMs: HOUR, rateLimited: false, random: 0.5 })).toBe(500)
+    expect(
+      nextRetryDelay({ attempt: RETRY.attempts, remainingMs: HOUR, rateLimited: false, random: 0 })
+    ).toBeUndefined()
   })
 })

@@ -147,6 +147,7 @@ describe('pullRequest and mayStillRun', () => {
       false
     ])
     expect(mayStillRun(state({ jobId: undefined }))).toBe(false)
+    expect(mayStillRun(state({ notFound: true }, { status: 'active' }))).toBe(false)
   })
 })
 
@@ -252,7 +253,7 @@ describe('explain', () => {
       429,
       'create',
       'posting',
-      'Creating the job failed: rate limited (m). The API allows 100 jobs and messages per project per hour; retried within the time left and gave up.'
+      "Creating the job failed: rate limited (m). The Agent API allows 100 jobs and messages per project per hour: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit to clear."
     ],
     [
       'redirect',
@@ -291,7 +292,14 @@ describe('explain', () => {
     ],
     ['invalid', 400, 'create', 'posting', 'Creating the job failed: m.'],
     ['unavailable', 503, 'create', 'posting', 'Creating the job failed: m.'],
-    ['bad-response', 200, 'create', 'reading', 'Reading job job_1 failed: m.']
+    ['bad-response', 200, 'create', 'reading', 'Reading job job_1 failed: m.'],
+    [
+      'not-found',
+      404,
+      'create',
+      'reading',
+      'Reading job job_1 failed: job not found (m), though this step created it; look for it in the Mintlify dashboard.'
+    ]
   ])('%s (%s) in %s mode while %s', (kind, status, mode, phase, message) => {
     expect(explain(new ApiError(kind, 'm', status), settings(modes[mode]), state({ phase }))).toBe(message)
   })
@@ -357,6 +365,19 @@ describe('nextSteps', () => {
     ['dry run', { outcome: 'dry-run' }, undefined, undefined]
   ])('%s', (_name, patch, job, expected) => {
     expect(text(state(patch, job))).toBe(expected)
+  })
+
+  it('a job not found: what to check, never waiting on the id again', () => {
+    const wrongId =
+      "Project [p] has no job [job_1]. Check [job-id] for a typo; that [project-id] is the project the job was created in; and, when an earlier step created it, that this step is given that step's [job-id] output. Waiting on this id again will not find it."
+    expect(text(state({ outcome: 'error', notFound: true }), settings({ 'job-id': 'job_1', prompt: '' }))).toBe(wrongId)
+    expect(text(state({ outcome: 'error', notFound: true }), settings({ 'job-id': 'job_1', prompt: 'more' }))).toBe(
+      wrongId
+    )
+    expect(text(state({ outcome: 'error', notFound: true }))).toBe(
+      'The job this step created still read as not found 20 s after the create was answered. Look for it in the Mintlify dashboard (project [p]) before running this step again.'
+    )
+    expect(nextSteps(state({ outcome: 'error', notFound: true }), undefined)).toBeUndefined()
   })
 
   it('a create that may have acted: look for the job, do not run again', () => {

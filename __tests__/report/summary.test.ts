@@ -261,6 +261,13 @@ describe('renderSummary', () => {
       '<strong>No pull request yet:</strong> job <code>job_1</code> may still be running.'
     ],
     [
+      'error, job not found',
+      { outcome: 'error', failure: 'x', notFound: true },
+      undefined,
+      '❌ Docs agent step failed',
+      '<strong>No pull request:</strong> job <code>job_1</code> was not found.'
+    ],
+    [
       'error, ended job',
       { outcome: 'error', failure: 'x' },
       { status: 'completed' },

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
 import { createServer, type Server } from 'node:net'
 import { runInProcess } from '../../scripts/in-process.js'
+import { formatDuration } from '../../src/base/duration.js'
 import { AgentApiSimulator, type RecordedRequest } from '../../simulator/agent-api.js'
 import { useVirtualSimulator } from '../simulator/fixture.js'
 import { OUTPUT_NAMES } from '../../src/report/report.js'
@@ -59,7 +60,13 @@ describe('faults', () => {
 
     it('backs off after 503s without Retry-After, and gives up after five attempts', async () => {
       virtual().sim.fail('create', { kind: 'status', status: 503 }, { kind: 'status', status: 503 })
-      expect((await run()).code).toBe(0)
+      const ridden = await run()
+      expect(ridden.code).toBe(0)
+      expect(ridden.at('info')).toContainEqual(
+        expect.stringMatching(
+          /^The create request was not accepted \(answered 503: Simulated HTTP 503\); retrying in \d+ms$/
+        )
+      )
       expect(requests('create').map((r) => r.answeredStatus)).toEqual([503, 503, 201])
       expect(created()).toBe(1)
 
@@ -82,8 +89,68 @@ describe('faults', () => {
       expect(result.code).toBe(1)
       expect(requests('create')).toHaveLength(1)
       expect(result.at('error')).toEqual([
-        expect.stringMatching(/rate limited .*100 jobs and messages per project per hour/)
+        "Creating the job failed: rate limited (answered 429: Rate limit exceeded). The Agent API allows 100 jobs and messages per project per hour: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit to clear."
       ])
+    })
+
+    describe('a 429 without Retry-After (the API documents none): the limit is per hour', () => {
+      const limited = { kind: 'status', status: 429, body: '{"error":"Rate limit exceeded"}' } as const
+
+      it('backs off from tens of seconds to minutes, saying when the next attempt is, then creates once', async () => {
+        virtual().sim.fail('create', ...Array.from({ length: 6 }, () => limited))
+        const result = await run({ timeout: '30m' })
+        expect(result.code).toBe(0)
+        const creates = requests('create')
+        expect(creates.map((r) => r.answeredStatus)).toEqual([429, 429, 429, 429, 429, 429, 201])
+        expect(created()).toBe(1)
+        const gaps = creates.slice(1).map((_, i) => gap(creates, i + 1))
+        // Each delay is 75-100 % of 20 s doubled per attempt, capped at 5 minutes.
+        gaps.forEach((ms, i) => {
+          const step = Math.min(300_000, 20_000 * 2 ** i)
+          expect(ms).toBeGreaterThanOrEqual(0.75 * step)
+          expect(ms).toBeLessThanOrEqual(step + 1000)
+        })
+        const next = new Date((creates[1]?.time ?? 0) - ((creates[1]?.time ?? 0) % 1000)).toISOString()
+        expect(result.at('info')).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^The create request was not accepted \\(answered 429: Rate limit exceeded\\); attempt 2 at ${next.slice(0, 10)} ${next.slice(11, 16)}:\\d\\d UTC, in 1[5-9]s$`
+            )
+          )
+        )
+      })
+
+      it('backs off the same way for a follow-up, and delivers it once', async () => {
+        virtual().sim.addJob(PROJECT, { id: 'job_busy', status: 'completed' })
+        virtual().sim.fail('message', limited, limited)
+        const result = await run({ 'job-id': 'job_busy', prompt: 'More, please', timeout: '30m' })
+        expect(result.code).toBe(0)
+        const messages = requests('message')
+        expect(messages.map((r) => r.answeredStatus)).toEqual([429, 429, 200])
+        expect(gap(messages, 1)).toBeGreaterThanOrEqual(15_000)
+        expect(gap(messages, 2)).toBeGreaterThanOrEqual(30_000)
+        expect(result.at('info')).toContainEqual(
+          expect.stringMatching(
+            /^The follow-up request was not accepted \(answered 429: Rate limit exceeded\); attempt 3 at /
+          )
+        )
+      })
+
+      it('gives up when timeout runs out, naming the limit and what to do', async () => {
+        virtual().sim.failAlways('create', limited)
+        const started = virtual().clock.now()
+        const result = await run({ timeout: '10m' })
+        expect(result.code).toBe(1)
+        const creates = requests('create')
+        // 0, then about 20 s, 1 min, 2 min 20 s and 5 min in: a sixth would land past 10 minutes.
+        expect(creates.length).toBeGreaterThanOrEqual(5)
+        expect(creates.length).toBeLessThanOrEqual(6)
+        expect((creates.at(-1)?.time ?? 0) - started).toBeLessThan(600_000)
+        expect(result.at('error')).toEqual([
+          `Creating the job failed: rate limited (answered 429: Rate limit exceeded; ${creates.length} attempts over ${formatDuration((creates.at(-1)?.time ?? 0) - started)}). The Agent API allows 100 jobs and messages per project per hour: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit to clear.`
+        ])
+        expect(created()).toBe(0)
+      })
     })
 
     it.each([500, 502, 504])('never sends a create again after a %d: the job may exist', async (status) => {
@@ -261,6 +328,17 @@ describe('faults', () => {
       expect(result.outputs.status).toBe('completed')
     })
 
+    it('a create answered 404 points at project-id: there is no job to look for', async () => {
+      virtual().sim.fail('create', { kind: 'notFound' })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(result.at('error')).toEqual([
+        "Creating the job failed (answered 404: Job not found). Check the 'project-id' input."
+      ])
+      expect(result.summary).toContain('<strong>No pull request:</strong> no job was started.')
+      expect(result.summary).not.toMatch(/not found 20 s|What now/)
+    })
+
     it('then fails clearly, once 20 s have passed: job not found', async () => {
       virtual().sim.failAlways('get', { kind: 'notFound' })
       const result = await run()
@@ -269,8 +347,14 @@ describe('faults', () => {
       const answered = requests('create')[0]?.time ?? 0
       expect((polls.at(-1)?.time ?? 0) - answered).toBeGreaterThanOrEqual(20_000)
       expect((polls.at(-2)?.time ?? 0) - answered).toBeLessThan(20_000)
-      expect(result.at('error')).toEqual([expect.stringMatching(/^Reading job job_\w+ failed: job not found/)])
-      expect(result.outputs['job-id']).toMatch(/^job_/)
+      const id = result.outputs['job-id'] ?? ''
+      expect(id).toMatch(/^job_/)
+      expect(result.at('error')).toEqual([
+        `Reading job ${id} failed: job not found (answered 404: Job not found), though this step created it; look for it in the Mintlify dashboard.`
+      ])
+      expect(result.summary).toContain(`job <code>${id}</code> was not found.`)
+      expect(result.summary).toContain('still read as not found 20 s after the create was answered')
+      expect(result.summary).not.toMatch(/may still be running|wait for it with/)
     })
 
     it.each([

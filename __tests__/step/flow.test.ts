@@ -247,6 +247,12 @@ describe('flow', () => {
         )
       ])
       expect(result.outputs['job-id']).toBe('job_missing')
+      // The summary says so too, and never advises waiting on the same id again.
+      expect(result.summary).toContain('job <code>job_missing</code> was not found.')
+      expect(result.summary).toContain(
+        `Project <code>proj-flow</code> has no job <code>job_missing</code>. Check <code>job-id</code> for a typo; that <code>project-id</code> is the project the job was created in; and, when an earlier step created it, that this step is given that step's <code>job-id</code> output. Waiting on this id again will not find it.`
+      )
+      expect(result.summary).not.toMatch(/may still be running|wait for it with/)
     })
   })
 

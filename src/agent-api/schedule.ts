@@ -55,20 +55,35 @@ export function nextPollDelay(input: PollInput, schedule: PollSchedule): number 
 /** Bounds on retrying a request that certainly did not take effect. */
 export const RETRY = { attempts: 5, baseMs: 1000, maxMs: 30_000 } as const
 
+/**
+ * A 429 without Retry-After: the documented limit is 100 uses per project per hour, so seconds of
+ * backoff cannot outlast it. Delays double from tens of seconds to a few minutes, and go on for as
+ * long as the step's timeout allows (a 429 was not acted on, so each retry is safe).
+ */
+export const RATE_LIMIT_RETRY = { baseMs: 20_000, maxMs: 5 * 60_000, jitter: 0.25 } as const
+
 export interface RetryInput {
   /** Attempts made so far (1 after the first failure). */
   attempt: number
   remainingMs: number
   retryAfterMs?: number | undefined
+  /** The last failure was a 429 (rate limited). */
+  rateLimited?: boolean
   random: number
 }
 
 /**
  * Delay before retrying a request (ms), or undefined when it should not be retried: the attempts
- * are spent or the wait would not fit in the time left. Without Retry-After: capped exponential
- * backoff with full jitter.
+ * are spent or the wait would not fit in the time left. With Retry-After: that, within the attempt
+ * budget. A 429 without it: the rate-limit backoff, jittered down by up to a quarter so runs
+ * limited together spread out, and never over its cap. Else: capped exponential backoff with full jitter.
  */
 export function nextRetryDelay(input: RetryInput): number | undefined {
+  if (input.rateLimited === true && input.retryAfterMs === undefined) {
+    const { baseMs, maxMs, jitter } = RATE_LIMIT_RETRY
+    const delay = Math.min(maxMs, baseMs * 2 ** (input.attempt - 1)) * (1 - jitter * input.random)
+    return delay < input.remainingMs ? delay : undefined
+  }
   if (input.attempt >= RETRY.attempts) return undefined
   const delay = input.retryAfterMs ?? input.random * Math.min(RETRY.maxMs, RETRY.baseMs * 2 ** (input.attempt - 1))
   return delay < input.remainingMs ? delay : undefined

@@ -143,7 +143,13 @@ export function pullRequest(state: RunState): PullRequestLink {
 /** Whether the job may still be running, so waiting for it with `job-id` can help. */
 export function mayStillRun(state: RunState): boolean {
   const status = state.job?.status
-  return state.jobId !== undefined && status !== 'completed' && status !== 'failed' && status !== 'archived'
+  return (
+    state.jobId !== undefined &&
+    !state.notFound &&
+    status !== 'completed' &&
+    status !== 'failed' &&
+    status !== 'archived'
+  )
 }
 
 /** The message of a cancellation, by where it found the step. */
@@ -175,11 +181,13 @@ export function explain(error: unknown, settings: ReportedSettings, state: RunSt
     case 'forbidden':
       return `${request} failed: the Agent API forbade it (403). Check that the key in 'api-key' belongs to project '${settings.projectId}' and that its IP allow-list admits this runner.`
     case 'not-found':
-      return posting && settings.mode === 'create'
-        ? `${request} failed (${error.message}). Check the 'project-id' input.`
-        : `${request} failed: job not found (${error.message}). Check the 'job-id' input and that it belongs to project '${settings.projectId}'.`
+      if (settings.mode === 'create')
+        return posting
+          ? `${request} failed (${error.message}). Check the 'project-id' input.`
+          : `${request} failed: job not found (${error.message}), though this step created it; look for it in the Mintlify dashboard.`
+      return `${request} failed: job not found (${error.message}). Check the 'job-id' input and that it belongs to project '${settings.projectId}'.`
     case 'rate-limited':
-      return `${request} failed: rate limited (${error.message}). The API allows 100 jobs and messages per project per hour; retried within the time left and gave up.`
+      return `${request} failed: rate limited (${error.message}). The Agent API allows 100 jobs and messages per project per hour: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit to clear.`
     case 'redirect':
       return `${request} failed: ${error.message}. Redirects are not followed with the API key; check the 'base-url' input.`
     case 'proxy':
@@ -245,6 +253,7 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
         ? ['It may still finish: ', ...wait, ', or re-run this workflow job to resume it.']
         : undefined
     case 'error':
+      if (state.notFound && settings) return notFoundSteps(state, settings)
       return mayStillRun(state) ? ['It may still be running: ', ...wait, '.'] : undefined
     case 'started':
       return ['In a later step, ', ...wait, '.']
@@ -263,4 +272,28 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
     case 'not-permitted':
       return undefined
   }
+}
+
+/** A job that reads 404: what to check. Waiting on the same id again cannot help, so it is never advised. */
+function notFoundSteps(state: RunState, settings: ReportedSettings): Part[] {
+  const jobId = state.jobId ?? ''
+  if (settings.mode === 'create')
+    return [
+      'The job this step created still read as not found 20 s after the create was answered. Look for it in the Mintlify dashboard (project ',
+      { code: settings.projectId },
+      ') before running this step again.'
+    ]
+  return [
+    'Project ',
+    { code: settings.projectId },
+    ' has no job ',
+    { code: jobId },
+    '. Check ',
+    { code: 'job-id' },
+    ' for a typo; that ',
+    { code: 'project-id' },
+    " is the project the job was created in; and, when an earlier step created it, that this step is given that step's ",
+    { code: 'job-id' },
+    ' output. Waiting on this id again will not find it.'
+  ]
 }

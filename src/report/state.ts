@@ -74,6 +74,8 @@ export interface RunState {
   context: ContextResult | undefined
   /** The attempt of this workflow run that created or messaged the job, when this one resumed it. */
   resumedFrom: number | undefined
+  /** Reading the job ended in a 404 (past any grace): the id is wrong, or the job is gone. */
+  notFound: boolean
 }
 
 export function initialState(now: number, jobId: string | undefined): RunState {
@@ -92,6 +94,7 @@ export function initialState(now: number, jobId: string | undefined): RunState {
     unknownStatusWarned: false,
     prompt: undefined,
     context: undefined,
-    resumedFrom: undefined
+    resumedFrom: undefined,
+    notFound: false
   }
 }

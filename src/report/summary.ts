@@ -133,6 +133,7 @@ function lead(state: RunState, serverUrl: string | undefined): string {
     case 'cancelled':
     case 'error':
       if (!state.jobId) return '<strong>No pull request:</strong> no job was started.'
+      if (state.notFound) return `<strong>No pull request:</strong> job${id} was not found.`
       return mayStillRun(state)
         ? `<strong>No pull request yet:</strong> job${id} may still be running.`
         : `<strong>No pull request:</strong> job${id} ended ${status}.`

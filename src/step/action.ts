@@ -23,7 +23,7 @@ import { fingerprint } from '../base/fingerprint.js'
 import { nextRetryDelay } from '../agent-api/schedule.js'
 import { MAX_PROMPT_CHARS, type Settings } from './settings.js'
 import { initialState, type RunState } from '../report/state.js'
-import { inline, plural } from '../base/text.js'
+import { formatTime, inline, plural } from '../base/text.js'
 import { NOT_FOUND_GRACE_MS, waitForJob } from '../agent-api/wait.js'
 
 export interface Deps extends Reporter {
@@ -68,6 +68,7 @@ export async function runStep(settings: Settings, deps: Deps): Promise<{ failed:
     } else {
       state.outcome = 'error'
       state.mayHaveActed = posting && error instanceof ApiError && mayHaveTakenEffect(error)
+      state.notFound = state.jobId !== undefined && error instanceof ApiError && error.kind === 'not-found'
       state.failure = explain(error, settings, state)
     }
     // The request may have acted: a re-run must know, or it would post a second time.
@@ -388,6 +389,7 @@ async function buildPrompt(
 /** Sends the create or message. A retry is sent only when the server certainly did not act on the last. */
 async function postAtMostOnce(settings: Posting, deps: Deps, deadline: number, prompt: string): Promise<IdentifiedJob> {
   const { clock, log } = deps
+  const started = clock.now()
   for (let attempt = 1; ; attempt++) {
     const call = { timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal }
     try {
@@ -396,16 +398,29 @@ async function postAtMostOnce(settings: Posting, deps: Deps, deadline: number, p
         : await deps.api.sendMessage(settings.jobId, prompt, call)
     } catch (error) {
       if (!(error instanceof ApiError) || !isSafeToRetryPost(error)) throw error
+      const rateLimited = error.kind === 'rate-limited'
       const delay = nextRetryDelay({
         attempt,
         remainingMs: deadline - clock.now(),
         retryAfterMs: error.retryAfterMs,
+        rateLimited,
         random: clock.random()
       })
-      if (delay === undefined) throw error
-      log.info(
-        `${WORDING[settings.mode].request} was not accepted (${error.message}); retrying in ${formatDuration(delay)}`
-      )
+      if (delay === undefined) {
+        if (!rateLimited || attempt === 1) throw error
+        // How long the limit held is what tells a user whether raising timeout can help.
+        throw new ApiError(
+          error.kind,
+          `${error.message}; ${plural(attempt, 'attempt')} over ${formatDuration(clock.now() - started)}`,
+          error.status,
+          error.retryAfterMs
+        )
+      }
+      const when =
+        rateLimited && error.retryAfterMs === undefined
+          ? `; attempt ${attempt + 1} at ${formatTime(new Date(clock.now() + delay).toISOString())}, in ${formatDuration(delay)}`
+          : `; retrying in ${formatDuration(delay)}`
+      log.info(`${WORDING[settings.mode].request} was not accepted (${error.message})${when}`)
       await clock.sleep(delay, deps.signal)
     }
   }

@@ -1660,7 +1660,11 @@ function pullRequest(state) {
 /** Whether the job may still be running, so waiting for it with `job-id` can help. */
 function mayStillRun(state) {
     const status = state.job?.status;
-    return state.jobId !== undefined && status !== 'completed' && status !== 'failed' && status !== 'archived';
+    return (state.jobId !== undefined &&
+        !state.notFound &&
+        status !== 'completed' &&
+        status !== 'failed' &&
+        status !== 'archived');
 }
 /** The message of a cancellation, by where it found the step. */
 function cancelMessage(mode, state, requestSent) {
@@ -1691,11 +1695,13 @@ function explain(error, settings, state) {
         case 'forbidden':
             return `${request} failed: the Agent API forbade it (403). Check that the key in 'api-key' belongs to project '${settings.projectId}' and that its IP allow-list admits this runner.`;
         case 'not-found':
-            return posting && settings.mode === 'create'
-                ? `${request} failed (${error.message}). Check the 'project-id' input.`
-                : `${request} failed: job not found (${error.message}). Check the 'job-id' input and that it belongs to project '${settings.projectId}'.`;
+            if (settings.mode === 'create')
+                return posting
+                    ? `${request} failed (${error.message}). Check the 'project-id' input.`
+                    : `${request} failed: job not found (${error.message}), though this step created it; look for it in the Mintlify dashboard.`;
+            return `${request} failed: job not found (${error.message}). Check the 'job-id' input and that it belongs to project '${settings.projectId}'.`;
         case 'rate-limited':
-            return `${request} failed: rate limited (${error.message}). The API allows 100 jobs and messages per project per hour; retried within the time left and gave up.`;
+            return `${request} failed: rate limited (${error.message}). The Agent API allows 100 jobs and messages per project per hour: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit to clear.`;
         case 'redirect':
             return `${request} failed: ${error.message}. Redirects are not followed with the API key; check the 'base-url' input.`;
         case 'proxy':
@@ -1757,6 +1763,8 @@ function nextSteps(state, settings) {
                 ? ['It may still finish: ', ...wait, ', or re-run this workflow job to resume it.']
                 : undefined;
         case 'error':
+            if (state.notFound && settings)
+                return notFoundSteps(state, settings);
             return mayStillRun(state) ? ['It may still be running: ', ...wait, '.'] : undefined;
         case 'started':
             return ['In a later step, ', ...wait, '.'];
@@ -1776,6 +1784,29 @@ function nextSteps(state, settings) {
         case 'not-permitted':
             return undefined;
     }
+}
+/** A job that reads 404: what to check. Waiting on the same id again cannot help, so it is never advised. */
+function notFoundSteps(state, settings) {
+    const jobId = state.jobId ?? '';
+    if (settings.mode === 'create')
+        return [
+            'The job this step created still read as not found 20 s after the create was answered. Look for it in the Mintlify dashboard (project ',
+            { code: settings.projectId },
+            ') before running this step again.'
+        ];
+    return [
+        'Project ',
+        { code: settings.projectId },
+        ' has no job ',
+        { code: jobId },
+        '. Check ',
+        { code: 'job-id' },
+        ' for a typo; that ',
+        { code: 'project-id' },
+        " is the project the job was created in; and, when an earlier step created it, that this step is given that step's ",
+        { code: 'job-id' },
+        ' output. Waiting on this id again will not find it.'
+    ];
 }
 
 ;// CONCATENATED MODULE: ./src/github/labels.ts
@@ -1952,6 +1983,8 @@ function lead(state, serverUrl) {
         case 'error':
             if (!state.jobId)
                 return '<strong>No pull request:</strong> no job was started.';
+            if (state.notFound)
+                return `<strong>No pull request:</strong> job${id} was not found.`;
             return mayStillRun(state)
                 ? `<strong>No pull request yet:</strong> job${id} may still be running.`
                 : `<strong>No pull request:</strong> job${id} ended ${status}.`;
@@ -2272,11 +2305,23 @@ function nextPollDelay(input, schedule) {
 /** Bounds on retrying a request that certainly did not take effect. */
 const RETRY = { attempts: 5, baseMs: 1000, maxMs: 30_000 };
 /**
+ * A 429 without Retry-After: the documented limit is 100 uses per project per hour, so seconds of
+ * backoff cannot outlast it. Delays double from tens of seconds to a few minutes, and go on for as
+ * long as the step's timeout allows (a 429 was not acted on, so each retry is safe).
+ */
+const RATE_LIMIT_RETRY = { baseMs: 20_000, maxMs: 5 * 60_000, jitter: 0.25 };
+/**
  * Delay before retrying a request (ms), or undefined when it should not be retried: the attempts
- * are spent or the wait would not fit in the time left. Without Retry-After: capped exponential
- * backoff with full jitter.
+ * are spent or the wait would not fit in the time left. With Retry-After: that, within the attempt
+ * budget. A 429 without it: the rate-limit backoff, jittered down by up to a quarter so runs
+ * limited together spread out, and never over its cap. Else: capped exponential backoff with full jitter.
  */
 function nextRetryDelay(input) {
+    if (input.rateLimited === true && input.retryAfterMs === undefined) {
+        const { baseMs, maxMs, jitter } = RATE_LIMIT_RETRY;
+        const delay = Math.min(maxMs, baseMs * 2 ** (input.attempt - 1)) * (1 - jitter * input.random);
+        return delay < input.remainingMs ? delay : undefined;
+    }
     if (input.attempt >= RETRY.attempts)
         return undefined;
     const delay = input.retryAfterMs ?? input.random * Math.min(RETRY.maxMs, RETRY.baseMs * 2 ** (input.attempt - 1));
@@ -2302,7 +2347,8 @@ function initialState(now, jobId) {
         unknownStatusWarned: false,
         prompt: undefined,
         context: undefined,
-        resumedFrom: undefined
+        resumedFrom: undefined,
+        notFound: false
     };
 }
 
@@ -2685,6 +2731,7 @@ async function runStep(settings, deps) {
         else {
             state.outcome = 'error';
             state.mayHaveActed = posting && error instanceof ApiError && mayHaveTakenEffect(error);
+            state.notFound = state.jobId !== undefined && error instanceof ApiError && error.kind === 'not-found';
             state.failure = explain(error, settings, state);
         }
         // The request may have acted: a re-run must know, or it would post a second time.
@@ -2974,6 +3021,7 @@ async function buildPrompt(settings, deps, state) {
 /** Sends the create or message. A retry is sent only when the server certainly did not act on the last. */
 async function postAtMostOnce(settings, deps, deadline, prompt) {
     const { clock, log } = deps;
+    const started = clock.now();
     for (let attempt = 1;; attempt++) {
         const call = { timeoutMs: requestTimeout(deadline, clock.now()), signal: deps.signal };
         try {
@@ -2984,15 +3032,24 @@ async function postAtMostOnce(settings, deps, deadline, prompt) {
         catch (error) {
             if (!(error instanceof ApiError) || !isSafeToRetryPost(error))
                 throw error;
+            const rateLimited = error.kind === 'rate-limited';
             const delay = nextRetryDelay({
                 attempt,
                 remainingMs: deadline - clock.now(),
                 retryAfterMs: error.retryAfterMs,
+                rateLimited,
                 random: clock.random()
             });
-            if (delay === undefined)
-                throw error;
-            log.info(`${WORDING[settings.mode].request} was not accepted (${error.message}); retrying in ${formatDuration(delay)}`);
+            if (delay === undefined) {
+                if (!rateLimited || attempt === 1)
+                    throw error;
+                // How long the limit held is what tells a user whether raising timeout can help.
+                throw new ApiError(error.kind, `${error.message}; ${plural(attempt, 'attempt')} over ${formatDuration(clock.now() - started)}`, error.status, error.retryAfterMs);
+            }
+            const when = rateLimited && error.retryAfterMs === undefined
+                ? `; attempt ${attempt + 1} at ${formatTime(new Date(clock.now() + delay).toISOString())}, in ${formatDuration(delay)}`
+                : `; retrying in ${formatDuration(delay)}`;
+            log.info(`${WORDING[settings.mode].request} was not accepted (${error.message})${when}`);
             await clock.sleep(delay, deps.signal);
         }
     }

@@ -79,6 +79,7 @@ export async function main(host: Host): Promise<number> {
       }),
       clock: host.clock,
       signal,
+      repository: host.env.GITHUB_REPOSITORY || undefined,
       trigger: () => readTrigger(host.env, (path) => host.readFile(path)),
       github: {
         reader: (repository, readSignal) => github.reader(repository, readSignal),

@@ -19,6 +19,7 @@ if (globalThis.__mutantKilled) {
   await import('./step/faults.test.js')
   await import('./github/context.test.js')
   await import('./github/release-tags.test.js')
+  await import('./github/release-set.test.js')
   await import('./rerun/rerun.test.js')
   await import('./rerun/cache.test.js')
 }

@@ -109,7 +109,7 @@ function packageContext(repo: string, pkg: Package, read: Read): Promise<Built> 
 function describe(described: Package[], namedOnly: number, given: number): string {
   if (described.length === 0) return `Release set: none of the ${plural(given, 'listed tag')} could be used`
   const names = described.map((pkg) => inline(pkg.tag, 100)).join(', ')
-  const rest = namedOnly ? `, and ${plural(namedOnly, 'more')} named only` : ''
+  const rest = namedOnly ? `, and ${namedOnly} more named only` : ''
   return `Release set of ${plural(described.length + namedOnly, 'package')}: ${names}${rest}`
 }
 

@@ -65,7 +65,7 @@ export interface Missing {
 }
 
 /** Reads counted, and what failed collected for the one warning. */
-export function reading(options: ContextOptions): { read: Read; missing: Missing[]; requests(): number } {
+export function reading(options: ContextOptions): { read: Read; missing: Missing[]; requests: () => number } {
   const missing: Missing[] = []
   let requests = 0
   const read: Read = async (what, permission, get) => {

@@ -134,15 +134,19 @@ function renderSet(repo: string, described: Package[], built: Built[], rest: Pac
         ]
       : [])
   ].join('\n')
-  const layouts = described.map((pkg) => ({ opening: [`### ${code(pkg.tag)}`, ''], level: '####' }))
+  const layout = (index: number, lists: number) => ({
+    opening: [`### ${code(described[index]?.tag ?? '')}`, ''],
+    level: '####',
+    lists
+  })
   // Each package costs its part and the blank line before it.
   const room = budget - fixed.length - 2 * described.length
-  const needs = built.map((b, index) => render(b, Number.MAX_SAFE_INTEGER, { ...layouts[index]!, lists: 0 }).length)
+  const needs = built.map((b, index) => render(b, Number.MAX_SAFE_INTEGER, layout(index, 0)).length)
   const weights = built.map((b) => (b.facts?.changes ?? 0) + (b.changes?.files.length ?? 0))
   const parts = shares(needs, weights, room)
   const sections = built.map((b, index) => {
     const part = parts[index] ?? 0
-    const text = render(b, part, { ...layouts[index]!, lists: Math.floor(part / 3) })
+    const text = render(b, part, layout(index, Math.floor(part / 3)))
     // A part too small for even the package's facts leaves it to its table row.
     return text.length <= part ? text : ''
   })

@@ -20,6 +20,7 @@ if (globalThis.__mutantKilled) {
   await import('./github/context.test.js')
   await import('./github/release-tags.test.js')
   await import('./step/conversation.test.js')
+  await import('./github/release-set.test.js')
   await import('./rerun/rerun.test.js')
   await import('./rerun/cache.test.js')
   await import('./github/permissions.test.js')

@@ -2,12 +2,13 @@
 // against the simulator; prints the tables and writes docs/benchmarks.md and docs/benchmarks.svg.
 //
 //   node build/bench/index.js [--runs 400] [--seed 20250601] [--startup-runs 20]
-//                             [--context-runs 20] [--skip-startup] [--no-write]
+//                             [--context-runs 20] [--skip-startup] [--no-write] [--release-set-only]
 //                             [--rate-limit-runs 20] [--rate-limit-only]
 //
 // --startup-runs also sets the runs of the start-up window search, per runtime; --skip-startup
 // skips every measurement of real processes and real time (start-up, window, memory, context).
 // --rate-limit-only runs only the first part (a create during a spent hourly budget) and writes nothing.
+// --release-set-only measures only the context of a release set (release-tags), with --context-runs.
 //
 // Exit 1 when a poll came before its Retry-After or the bench itself fails; goals and budgets
 // that are missed are reported (MISS), not turned into a failure: the numbers are the result.
@@ -55,6 +56,7 @@ import {
   VARIANTS
 } from './schedule.js'
 import { CONTEXT_LATENCY_MS, measureContext } from './context.js'
+import { measureReleaseSet, RELEASE_SET_PACKAGES, releaseSetSummary } from './release-set.js'
 import { measureStartup, summarizeStartup } from './startup.js'
 import { measureWindow } from './window.js'
 import { measureRateLimit } from './rate-limit.js'
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
       'startup-runs': { type: 'string', default: '20' },
       'context-runs': { type: 'string', default: '20' },
       'skip-startup': { type: 'boolean', default: false },
+      'release-set-only': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'rate-limit-only': { type: 'boolean', default: false },
       'rate-limit-runs': { type: 'string', default: '20' }
@@ -90,6 +93,14 @@ async function main(): Promise<void> {
   const options = { runs, seed }
   const out = (text = ''): boolean => process.stdout.write(`${text}\n`)
   const began = performance.now()
+  const releaseSet = async (): Promise<void> => {
+    out(`\nRelease set: ${RELEASE_SET_PACKAGES} packages, ${contextRuns} runs…`)
+    out(releaseSetSummary(await measureReleaseSet({ runs: contextRuns })))
+  }
+  if (values['release-set-only']) {
+    await releaseSet()
+    return
+  }
 
   const limitRuns = positiveInteger('rate-limit-runs', values['rate-limit-runs'])
   out(`A create during a spent hourly budget (429, no Retry-After): ${limitRuns} runs, virtual clock`)
@@ -154,6 +165,7 @@ async function main(): Promise<void> {
     out(contextTable(context))
     out(contextSummary(context))
     out(contextBudgetTable(context))
+    await releaseSet()
     out(`\n${result.machine}`)
     startup = { result, summary, window, context }
   }

@@ -57,6 +57,7 @@ describe('parseSettings', () => {
       githubToken: 'ghs_token',
       labels: [],
       context: 'auto',
+      releaseTags: [],
       dryRun: false,
       onRerun: 'resume',
       rerunKey: 'null',
@@ -295,6 +296,47 @@ describe('parseSettings', () => {
   it('never puts the key in an error message', () => {
     const error = inputError({ 'api-key': 'mint_topsecret', 'project-id': 'p', prompt: 'x', timeout: 'soon' })
     expect(error.message).not.toContain('mint_topsecret')
+  })
+})
+
+describe('release-tags', () => {
+  const tags = (value: string) => parse({ prompt: 'p', 'release-tags': value }).releaseTags
+
+  it('takes a list, one per line or separated by commas or spaces, without repeats', () => {
+    expect(tags('@acme/cli@2.1.0\n@acme/core@1.4.0, acme-util-0.7.19  tools/v0.23.0\r\n@acme/cli@2.1.0')).toEqual([
+      { tag: '@acme/cli@2.1.0' },
+      { tag: '@acme/core@1.4.0' },
+      { tag: 'acme-util-0.7.19' },
+      { tag: 'tools/v0.23.0' }
+    ])
+    expect(tags('')).toEqual([])
+  })
+
+  it("takes changesets' publishedPackages as is: name@version, or v + version for a single package", () => {
+    expect(tags('[{"name":"@acme/cli","version":"2.1.0"},{"name":" docs ","version":" 0.3.0-next.1 "}]')).toEqual([
+      { tag: '@acme/cli@2.1.0', fallback: 'v2.1.0' },
+      { tag: 'docs@0.3.0-next.1', fallback: 'v0.3.0-next.1' }
+    ])
+    // changesets published nothing: the event decides.
+    expect(tags('[]')).toEqual([])
+  })
+
+  it.each([
+    '[',
+    '[@acme/cli@2.1.0]',
+    '["@acme/cli@2.1.0"]',
+    '[{"name":"@acme/cli"}]',
+    '[{"name":"@acme/cli","version":2}]',
+    '[{"name":" ","version":"2.1.0"}]',
+    '[{"name":"cli","version":""}]',
+    '[null]',
+    '[{"name":"cli","version":"1.0.0"}, 3]'
+  ])('refuses %j, which starts with [ but is not publishedPackages', (value) => {
+    const error = inputError({ ...base, prompt: 'p', 'release-tags': value })
+    expect(error.input).toBe('release-tags')
+    expect(error.message).toBe(
+      `Input 'release-tags': starts with "[" but is not a JSON array of {"name", "version"} objects; expected a list of tags (one per line, or separated by commas or spaces), or changesets/action's publishedPackages output as is: a JSON array of {"name", "version"} objects.`
+    )
   })
 })
 

@@ -6,6 +6,7 @@ import { Cancelled } from '../base/cancel.js'
 import { requestTimeout, type Clock } from '../base/clock.js'
 import type { AgentApi } from '../agent-api/client.js'
 import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS, gatherContext, promptWithContext } from '../github/context.js'
+import { releaseSetContext } from '../github/release-set.js'
 import { formatDuration } from '../base/duration.js'
 import { ApiError, isSafeToRetryPost, mayHaveTakenEffect } from '../agent-api/errors.js'
 import type { Trigger } from '../github/event.js'
@@ -31,6 +32,8 @@ export interface Deps extends Reporter {
   clock: Clock
   /** Aborts when the runner cancels the step. */
   signal: AbortSignal
+  /** `GITHUB_REPOSITORY`: where `release-tags` are read, whatever the event; undefined outside a runner. */
+  repository?: string | undefined
   /** What triggered the workflow; read only when a new job's prompt takes context. */
   trigger(): Trigger
   /** Who triggered it, and the pull request's people; read before anything is sent. */
@@ -349,7 +352,9 @@ async function buildPrompt(
   if (settings.context === 'none') return settings.prompt
   const trigger = deps.trigger()
   const budget = Math.min(CONTEXT_BUDGET_CHARS, MAX_PROMPT_CHARS - settings.prompt.length - 2)
-  if (trigger.kind === 'other') {
+  const repo = trigger.kind === 'other' ? deps.repository : trigger.repo
+  const releaseSet = settings.releaseTags.length > 0 && repo
+  if (trigger.kind === 'other' && !releaseSet) {
     if (trigger.event) log.info(`Context: nothing to add for a ${inline(trigger.event, 60)} event.`)
     else log.debug('Context: no workflow event here (not on a runner).')
     return settings.prompt
@@ -374,8 +379,11 @@ async function buildPrompt(
     log.debug(`Context: the pull request's own text is included: ${author.why}.`)
   }
   const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)])
-  const reader = settings.githubToken ? deps.github.reader(trigger.repo, signal) : undefined
-  const context = await gatherContext(trigger, { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS })
+  const reader = settings.githubToken && repo ? deps.github.reader(repo, signal) : undefined
+  const options = { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS }
+  const context = releaseSet
+    ? await releaseSetContext(releaseSet, settings.releaseTags, options)
+    : await gatherContext(trigger, options)
   if (deps.signal.aborted) throw new Cancelled(false)
   state.context = context
   // Without a token nothing was read, and main has said so in a notice.

@@ -11,6 +11,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'fail-on': 'failed, archived, timed-out',
   'base-url': 'https://api.mintlify.com',
   context: 'auto',
+  'release-tags': '',
   'dry-run': 'false',
   'on-rerun': 'resume',
   'allowed-non-write-users': '',

@@ -140,6 +140,7 @@ export async function main(host: Host): Promise<number> {
       }),
       clock: host.clock,
       signal,
+      repository: env.GITHUB_REPOSITORY || undefined,
       trigger: () => trigger,
       trust: () => readTrustFacts(env, readFile),
       permissions,

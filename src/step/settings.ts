@@ -1,6 +1,7 @@
 import { DURATION_FORM, parseDuration } from '../base/duration.js'
 import { formatCount } from '../base/text.js'
 import { FAIL_OUTCOMES, type FailOutcome } from '../report/state.js'
+import type { ReleaseTag } from '../github/release-set.js'
 import { INPUT_DEFAULTS } from './defaults.js'
 
 /** The prompt limit we document and enforce before sending (characters), context included. */
@@ -32,6 +33,8 @@ interface CommonSettings {
   labels: string[]
   /** `auto`: a new job's prompt carries what triggered the workflow (release, PR, push). */
   context: 'auto' | 'none'
+  /** The tags this run released (`release-tags`): when any, the context is that release set, whatever the event. */
+  releaseTags: ReleaseTag[]
   /** Build the prompt and report it; send nothing to the Agent API. */
   dryRun: boolean
   /** `resume`: a re-run picks up the job an earlier attempt of this step created or messaged. */
@@ -128,6 +131,7 @@ export function parseSettings(source: InputSource, options = { commands: false }
     githubToken: get('github-token'),
     labels: parseList(get('labels')),
     context: parseChoice(get('context'), 'context', ['auto', 'none']),
+    releaseTags: parseReleaseTags(get('release-tags')),
     dryRun: parseBoolean(get('dry-run'), 'dry-run'),
     onRerun: parseChoice(get('on-rerun'), 'on-rerun', ['resume', 'new']),
     rerunKey: get('rerun-key'),
@@ -253,6 +257,43 @@ export function parsePhrase(value: string): string {
     )
   }
   return value
+}
+
+const RELEASE_TAGS_FORM =
+  'a list of tags (one per line, or separated by commas or spaces), or changesets/action\'s publishedPackages output as is: a JSON array of {"name", "version"} objects'
+
+/**
+ * `release-tags`: a list of tags, or changesets' `publishedPackages` (`[{"name","version"}]`),
+ * each the tag `name@version`, or `v` + version where that does not exist (a single package).
+ */
+export function parseReleaseTags(value: string): ReleaseTag[] {
+  if (!value.startsWith('[')) return [...new Set(value.split(/[\s,]+/).filter(Boolean))].map((tag) => ({ tag }))
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(value)
+  } catch {
+    parsed = undefined
+  }
+  const packages = Array.isArray(parsed) ? parsed : undefined
+  const valid = packages?.every(
+    (item: unknown) =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as { name?: unknown }).name === 'string' &&
+      typeof (item as { version?: unknown }).version === 'string' &&
+      /\S/.test((item as { name: string }).name) &&
+      /\S/.test((item as { version: string }).version)
+  )
+  if (!packages || !valid) {
+    throw new InputError(
+      'release-tags',
+      `starts with "[" but is not a JSON array of {"name", "version"} objects; expected ${RELEASE_TAGS_FORM}.`
+    )
+  }
+  return (packages as { name: string; version: string }[]).map(({ name, version }) => ({
+    tag: `${name.trim()}@${version.trim()}`,
+    fallback: `v${version.trim()}`
+  }))
 }
 
 /** Comma- or newline-separated, trimmed, without empties or repeats. */

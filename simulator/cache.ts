@@ -9,6 +9,7 @@
  *   fake.fail('lookup', { status: 500 })              // the next lookup answers 500
  *   fake.failAlways('reserve', 'hang')                // every reserve hangs, until failAlways('reserve', null)
  *   fake.fail('download', { delayMs: 500 })           // the next archive download answers late
+ *   fake.time = virtualClock                          // delays in virtual time
  *   await fake.down(); await fake.up()                // connection refused, then back on the same port
  *   fake.evict()                                      // drops every entry
  *   fake.entries; fake.requests
@@ -27,7 +28,7 @@
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { realTime, type SimulatorClock } from './agent-api.js'
 import { FaultPlan } from './faults.js'
 
 export type CacheOperation = 'lookup' | 'list' | 'reserve' | 'upload' | 'commit' | 'download'
@@ -101,6 +102,8 @@ const SCOPE = 'refs/heads/main'
 export class CacheServiceFake {
   readonly token = 'fake-actions-runtime-token'
   readonly requests: CacheRequest[] = []
+  /** The clock delays run on (default: real time). */
+  time: SimulatorClock = realTime
   private stored: StoredEntry[] = []
   private nextId = 1
   private readonly server: Server
@@ -235,7 +238,9 @@ export class CacheServiceFake {
     }
     if (fault) {
       rec.fault = 'delay'
-      await sleep(fault.delayMs, undefined, { signal: this.dropping.signal })
+      const dropping = this.dropping.signal
+      await this.time.hold(AbortSignal.any([dropping, this.time.timeout(fault.delayMs)]))
+      dropping.throwIfAborted()
     }
     // The archive URL stands for a pre-signed blob URL: the library sends it no token.
     if (route.op !== 'download' && req.headers.authorization !== `Bearer ${this.token}`) {

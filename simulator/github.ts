@@ -46,7 +46,6 @@ import { createHash } from 'node:crypto'
 import { once } from 'node:events'
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { performance } from 'node:perf_hooks'
 import { FaultPlan } from './faults.js'
 import { closeServer } from './loopback.js'
 import { realTime, type SimulatorClock } from './agent-api.js'
@@ -93,7 +92,7 @@ export interface RecordedRequest {
   repo?: string
   authorization: string | undefined
   body: string
-  /** performance.now() at arrival, to measure intervals between requests. */
+  /** The fake's clock at arrival (virtual time under a `VirtualClock`), to measure intervals between requests. */
   at: number
   /** Status sent, if any (none for reset, hang or a client that went away first). */
   answeredStatus?: number
@@ -554,7 +553,7 @@ export class GitHubApiFake {
       route: 'unknown',
       authorization: req.headers.authorization,
       body: '',
-      at: performance.now()
+      at: this.time.now()
     }
     this.requests.push(rec)
     // Ends this request's delays when the client goes away or the fake closes.

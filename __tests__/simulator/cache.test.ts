@@ -1,13 +1,14 @@
 // The fake cache service (protocol v1) driven by the real @actions/cache: what it stores and matches,
-// and what the library returns, prints and how long it takes on each fault the fake injects.
+// and what the library returns, prints and how long it waits on each fault the fake injects.
 import { describe, it, expect, beforeAll, afterAll, beforeEach, afterEach } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { applyEnv, CacheServiceFake, type CacheFault, type CacheOperation } from '../../simulator/cache.js'
+import { realTime } from '../../simulator/agent-api.js'
+import { VirtualClock } from '../../simulator/virtual-clock.js'
 
 const cache = await import('@actions/cache')
 
@@ -16,7 +17,7 @@ const ZSTD = 'zstd-without-long'
 const ZSTD_MAGIC = '28b52ffd'
 const GZIP_MAGIC = '1f8b'
 // @actions/cache retries a refused connection or a 502/503/504 once, sleeping 5 s after each of its 2 attempts.
-const RETRIED_MS = 10_000
+const RETRY_SLEEP_MS = 5_000
 
 /** The version @actions/cache sends: sha256 of the paths, the compression method and its salt. */
 const versionOf = (paths: string[], compression: string): string =>
@@ -29,33 +30,37 @@ interface Outcome<T> {
   /** What the library printed, without `::debug::` lines and the `[command]` echo of tar. */
   lines: string[]
   debug: string[]
-  ms: number
+  /** The library's own sleeps (its retries), in ms: recorded, not waited. */
+  slept: number[]
 }
 
-/** Runs `fn` with stdout captured, as the runner would read the library's workflow commands. */
+/**
+ * Runs `fn` with stdout captured, as the runner would read the library's workflow commands, and
+ * with the library's retry sleeps (a timer of a second or more) recorded and fired at once: what
+ * it would wait, without waiting it.
+ */
 async function captured<T>(fn: () => Promise<T>): Promise<Outcome<T>> {
   const printed: string[] = []
+  const slept: number[] = []
   const write = process.stdout.write
+  const timer = globalThis.setTimeout
   process.stdout.write = (chunk: string | Uint8Array) => {
     printed.push(...String(chunk).split('\n'))
     return true
   }
-  const start = performance.now()
+  globalThis.setTimeout = ((handler: () => void, ms?: number) => {
+    if (ms === undefined || ms < 1000) return timer(handler, ms)
+    slept.push(ms)
+    return timer(handler, 0)
+  }) as typeof setTimeout
   try {
     const value = await fn()
-    const ms = performance.now() - start
     const lines = printed.filter((l) => l !== '' && !l.startsWith('::debug::') && !l.startsWith('[command]'))
-    return { value, lines, debug: printed.filter((l) => l.startsWith('::debug::')), ms }
+    return { value, lines, debug: printed.filter((l) => l.startsWith('::debug::')), slept }
   } finally {
     process.stdout.write = write
+    globalThis.setTimeout = timer
   }
-}
-
-/** The value of `promise` and how long it took, for calls running side by side in one capture. */
-async function timed<T>(promise: Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now()
-  const value = await promise
-  return { value, ms: performance.now() - start }
 }
 
 describe('CacheServiceFake with @actions/cache 6.3 (v1 protocol)', () => {
@@ -88,6 +93,7 @@ describe('CacheServiceFake with @actions/cache 6.3 (v1 protocol)', () => {
   beforeEach(async () => {
     await fake.up()
     fake.reset()
+    fake.time = realTime
     // RUNNER_TEMP: where the library writes its archive; RUNNER_DEBUG would add a listing request on a miss.
     restoreEnv = applyEnv({ ...fake.env(), RUNNER_TEMP: join(root, 'runner'), RUNNER_DEBUG: undefined })
     writeData('first')
@@ -263,13 +269,16 @@ describe('CacheServiceFake with @actions/cache 6.3 (v1 protocol)', () => {
   ])('%s answering %j: %s gives %s at once, with a warning', async (op, fault, action, expected, lines) => {
     await save('seed')
     const seedId = fake.entries[0]?.id ?? 0
+    const seeded = fake.requests.length
     fake.fail(op, fault)
     const outcome = action === 'restore' ? await restore('seed') : await save('fresh')
     const fresh = fake.entries.find((e) => e.key === 'fresh')
     // After a reserve, the library returns the cache id even though the upload or commit failed.
     expect(outcome.value).toBe(expected === 'cacheId' ? fresh?.id : expected)
     expect(outcome.lines).toEqual(lines(seedId))
-    expect(outcome.ms).toBeLessThan(1000)
+    // At once: no retry, no sleep.
+    expect(outcome.slept).toEqual([])
+    expect(fake.requests.slice(seeded).filter((r) => r.operation === op)).toHaveLength(1)
     if (expected === 'cacheId') {
       // The reserved entry stays uncommitted and blocks its key: a retry of the save is refused.
       expect(fresh?.committed).toBe(false)
@@ -282,21 +291,17 @@ describe('CacheServiceFake with @actions/cache 6.3 (v1 protocol)', () => {
     const url = fake.url
     await fake.down()
     // One capture around both: stdout is one stream, and the two calls print while the other runs.
-    const both = await captured(() =>
-      Promise.all([timed(cache.restoreCache([dir], 'seed')), timed(cache.saveCache([dir], 'fresh'))])
-    )
+    const both = await captured(() => Promise.all([cache.restoreCache([dir], 'seed'), cache.saveCache([dir], 'fresh')]))
     const [restored, saved] = both.value
     const port = new URL(url).port
-    expect(restored.value).toBeUndefined()
-    expect(saved.value).toBe(-1)
+    expect(restored).toBeUndefined()
+    expect(saved).toBe(-1)
     expect([...both.lines].sort()).toEqual([
       `::warning::Failed to restore: getCacheEntry failed: connect ECONNREFUSED 127.0.0.1:${port}`,
       `::warning::Failed to save: reserveCache failed: connect ECONNREFUSED 127.0.0.1:${port}`
     ])
-    for (const { ms } of [restored, saved]) {
-      expect(ms).toBeGreaterThanOrEqual(RETRIED_MS - 100)
-      expect(ms).toBeLessThan(RETRIED_MS + 2000)
-    }
+    // Each of the two calls: 5 s after each of its 2 attempts.
+    expect(both.slept).toEqual([RETRY_SLEEP_MS, RETRY_SLEEP_MS, RETRY_SLEEP_MS, RETRY_SLEEP_MS])
 
     await fake.up()
     expect(fake.url).toBe(url)
@@ -322,21 +327,24 @@ describe('CacheServiceFake with @actions/cache 6.3 (v1 protocol)', () => {
     )
 
     // Dropping the hung connections is an error the library retries once, 5 s later: here it succeeds.
-    const dropped = performance.now()
     await fake.down()
     await fake.up()
-    const { value, lines } = await both
-    expect(performance.now() - dropped).toBeGreaterThanOrEqual(4900)
+    const { value, lines, slept } = await both
+    expect(slept).toEqual([RETRY_SLEEP_MS, RETRY_SLEEP_MS])
     expect(value).toEqual(['seed', fake.entries.find((e) => e.key === 'fresh')?.id])
     expect(lines.filter((l) => l.startsWith('::'))).toEqual([mask(1)])
   })
 
   it('delay: answers late but normally', async () => {
     await save('seed')
+    const clock = new VirtualClock()
+    fake.time = clock
     fake.fail('lookup', { delayMs: 300 })
+    const started = clock.now()
     const restored = await restore('seed')
     expect(restored.value).toBe('seed')
-    expect(restored.ms).toBeGreaterThanOrEqual(290)
+    expect(clock.now() - started).toBe(300)
+    expect(restored.slept).toEqual([])
     expect(fake.requests.find((r) => r.operation === 'lookup')).toMatchObject({ status: 200, fault: 'delay' })
   })
 

@@ -30,14 +30,15 @@ interface Outcome<T> {
   /** What the library printed, without `::debug::` lines and the `[command]` echo of tar. */
   lines: string[]
   debug: string[]
-  /** The library's own sleeps (its retries), in ms: recorded, not waited. */
+  /** The library's retry sleeps, in ms: recorded, not waited. */
   slept: number[]
 }
 
 /**
  * Runs `fn` with stdout captured, as the runner would read the library's workflow commands, and
- * with the library's retry sleeps (a timer of a second or more) recorded and fired at once: what
- * it would wait, without waiting it.
+ * with the library's retry sleeps (its 5 s timers) recorded and fired at once: what it would wait,
+ * without waiting it. Other timers run as they are (a sleep of another length is waited, and not
+ * recorded: the assertions on `slept` then fail).
  */
 async function captured<T>(fn: () => Promise<T>): Promise<Outcome<T>> {
   const printed: string[] = []
@@ -49,7 +50,7 @@ async function captured<T>(fn: () => Promise<T>): Promise<Outcome<T>> {
     return true
   }
   globalThis.setTimeout = ((handler: () => void, ms?: number) => {
-    if (ms === undefined || ms < 1000) return timer(handler, ms)
+    if (ms !== RETRY_SLEEP_MS) return timer(handler, ms)
     slept.push(ms)
     return timer(handler, 0)
   }) as typeof setTimeout
@@ -317,6 +318,7 @@ describe('CacheServiceFake with @actions/cache 6.3 (v1 protocol)', () => {
     const both = captured(() =>
       Promise.all([cache.restoreCache([dir], 'seed'), cache.saveCache([dir], 'fresh')]).finally(() => settled++)
     )
+    while (fake.requests.filter((r) => r.fault === 'hang').length < 2) await sleep(10)
     await sleep(1000)
     expect(settled).toBe(0)
     expect(fake.requests.map((r) => [r.operation, r.status, r.fault])).toEqual(

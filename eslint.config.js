@@ -17,6 +17,7 @@ export default defineConfig(
       'node_modules/',
       'schemas/',
       '.stryker-tmp/',
+      '.test-tmp/',
       'reports/',
       'stryker-baseline/'
     ]

@@ -11,5 +11,8 @@ export default {
   // The slow files wait (child processes, the cache library's own retry sleeps) rather than
   // compute: four workers on two cores finish in a third of the time of one.
   maxWorkers: 4,
+  // Temp folders under .test-tmp/, one per run, removed at its end: a run leaves nothing behind.
+  globalSetup: '<rootDir>/__tests__/fixtures/temp-setup.cjs',
+  globalTeardown: '<rootDir>/__tests__/fixtures/temp-teardown.cjs',
   testTimeout: 60000
 }

@@ -354,7 +354,7 @@ describe('a re-run, as two processes against a fake cache service', () => {
     const key = saved?.key ?? ''
     // Whoever can write the branch's cache saves a newer entry: another job id, the old signature.
     const dir = join(temp, 'docs-agent-action-rerun')
-    const restoreEnv = applyEnv(cache.env())
+    const restoreEnv = applyEnv({ ...cache.env(), RUNNER_TEMP: temp })
     try {
       const library = await import('@actions/cache')
       const forged = key.replace(/-[0-9a-f]*-([0-9a-f]{32})$/, `-${Buffer.from('job_planted').toString('hex')}-$1`)

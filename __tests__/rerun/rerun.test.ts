@@ -4,9 +4,9 @@
  * end-to-end suite runs two attempts as two processes against a fake cache service).
  */
 import { describe, expect, it } from '@jest/globals'
-import { MemoryRecords, runInProcess } from '../../scripts/in-process.js'
+import { MemoryRecords } from '../../scripts/in-process.js'
 import { NOT_FOUND_GRACE_MS } from '../../src/agent-api/wait.js'
-import { useVirtualSimulator } from '../simulator/fixture.js'
+import { useStep } from '../fixtures/step.js'
 import { fingerprint } from '../../src/base/fingerprint.js'
 import { openRecord, recordPrefix, sealRecord, type RecordedStep, type RunIdentity } from '../../src/rerun/record.js'
 
@@ -14,7 +14,8 @@ import { openRecord, recordPrefix, sealRecord, type RecordedStep, type RunIdenti
 describe('rerun', () => {
   const KEY = 'mint_rerun_secret_key_0000'
   const PROJECT = 'proj-rerun'
-  const virtual = useVirtualSimulator(KEY, { runMs: 20_000 })
+  const harness = useStep({ key: KEY, project: PROJECT, prompt: 'Document v2', scenario: { runMs: 20_000 } })
+  const virtual = harness.virtual
 
   const env = (attempt: number, extra: Record<string, string> = {}) => ({
     GITHUB_RUN_ID: '9001',
@@ -29,12 +30,8 @@ describe('rerun', () => {
     extra: Record<string, string> = {},
     envExtra: Record<string, string> = {},
     cancel?: AbortController
-  ) =>
-    runInProcess(
-      { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, prompt: 'Document v2', ...extra },
-      { clock: virtual().clock, env: env(n, envExtra), records, ...(cancel ? { cancel } : {}) }
-    )
-  const creates = () => virtual().sim.requests.filter((r) => r.operation === 'create').length
+  ) => harness.run(extra, { env: env(n, envExtra), records, ...(cancel ? { cancel } : {}) })
+  const creates = () => harness.requests('create').length
   // This file's step, as its records are keyed.
   const step: RecordedStep = {
     mode: 'create',
@@ -99,7 +96,7 @@ describe('rerun', () => {
       expect((await attempt(1, records, inputs)).code).toBe(0)
       const second = await attempt(2, records, inputs)
       expect(second.code).toBe(0)
-      expect(virtual().sim.requests.filter((r) => r.operation === 'message')).toHaveLength(1)
+      expect(harness.requests('message')).toHaveLength(1)
       expect(second.at('info')).toContainEqual('Resuming job job_m from attempt 1')
     })
 
@@ -120,10 +117,9 @@ describe('rerun', () => {
         commits: [{ id: '1', message: 'Add export (#4)' }]
       })
       const runWith = (n: number) =>
-        runInProcess(
-          { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, prompt: 'Document it' },
+        harness.run(
+          { prompt: 'Document it' },
           {
-            clock: virtual().clock,
             records,
             env: env(n, {
               GITHUB_EVENT_NAME: 'push',
@@ -144,10 +140,9 @@ describe('rerun', () => {
     it('shows no prompt when the one built now is not the one sent (the context changed)', async () => {
       const records = new MemoryRecords()
       const runWith = (n: number, message: string) =>
-        runInProcess(
-          { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, prompt: 'Document it' },
+        harness.run(
+          { prompt: 'Document it' },
           {
-            clock: virtual().clock,
             records,
             env: env(n, {
               GITHUB_EVENT_NAME: 'push',
@@ -330,10 +325,7 @@ describe('rerun', () => {
 
     it('no runner variables: no record', async () => {
       const records = new MemoryRecords()
-      await runInProcess(
-        { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, prompt: 'x' },
-        { clock: virtual().clock, records }
-      )
+      await harness.run({ prompt: 'x' }, { records })
       expect(records.keys.length).toBe(0)
     })
   })
@@ -376,10 +368,9 @@ describe('rerun', () => {
         GITHUB_EVENT_PATH: 'e.json'
       }
       const runWith = (n: number) =>
-        runInProcess(
-          { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, prompt: 'Document v2' },
+        harness.run(
+          { prompt: 'Document v2' },
           {
-            clock: virtual().clock,
             records,
             env: env(n, push),
             files: { 'e.json': JSON.stringify({ commits: [{ id: '1', message: 'Add export (#4)' }] }) }
@@ -413,7 +404,7 @@ describe('rerun', () => {
       expect((await attempt(1, records, inputs)).code).toBe(1)
       const second = await attempt(2, records, inputs)
       expect(second.code).toBe(1)
-      expect(virtual().sim.requests.filter((r) => r.operation === 'message')).toHaveLength(1)
+      expect(harness.requests('message')).toHaveLength(1)
       expect(second.outputs['job-id']).toBe('job_lost')
       expect(second.outputs.prompt).toBe('Also the CLI')
       expect(second.at('error')).toEqual([

@@ -6,28 +6,25 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
 import { createServer, type Server } from 'node:net'
-import { runInProcess } from '../../scripts/in-process.js'
 import { formatDuration } from '../../src/base/duration.js'
 import { AgentApiSimulator, type RecordedRequest } from '../../simulator/agent-api.js'
-import { useVirtualSimulator } from '../simulator/fixture.js'
+import { useStep } from '../fixtures/step.js'
 import { OUTPUT_NAMES } from '../../src/report/report.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('faults', () => {
   const KEY = 'mint_fault_secret_key_9876543210'
   const PROJECT = 'proj-faults'
-  const virtual = useVirtualSimulator(KEY, { runMs: 20_000 })
-  const inputs = (extra: Record<string, string> = {}) => ({
-    'api-key': KEY,
-    'project-id': PROJECT,
-    'base-url': virtual().sim.url,
-    timeout: '2m',
+  const step = useStep({
+    key: KEY,
+    project: PROJECT,
     prompt: 'Document the release',
-    ...extra
+    inputs: { timeout: '2m' },
+    scenario: { runMs: 20_000 }
   })
+  const { virtual, requests } = step
   const run = (extra: Record<string, string> = {}, cancel?: AbortController) =>
-    runInProcess(inputs(extra), { clock: virtual().clock, ...(cancel ? { cancel } : {}) })
-  const requests = (op: RecordedRequest['operation']) => virtual().sim.requests.filter((r) => r.operation === op)
+    step.run(extra, cancel ? { cancel } : {})
   const gap = (list: RecordedRequest[], i: number) => (list[i]?.time ?? 0) - (list[i - 1]?.time ?? 0)
   const created = () => virtual().sim.jobs(PROJECT).length
 
@@ -469,11 +466,10 @@ describe('faults', () => {
     it('between attempts of a create that was refused: no job was created', async () => {
       const cancel = new AbortController()
       virtual().sim.fail('create', { kind: 'status', status: 429, headers: { 'retry-after': '5' } })
-      const result = await runInProcess(inputs(), {
-        clock: virtual().clock,
-        cancel,
-        onLine: (_level, message) => message.includes('retrying in') && cancel.abort()
-      })
+      const result = await step.run(
+        {},
+        { cancel, onLine: (_level, message) => message.includes('retrying in') && cancel.abort() }
+      )
       expect(result.code).toBe(1)
       expect(requests('create')).toHaveLength(1)
       expect(result.at('error')).toEqual(['Cancelled before the create request was sent: no job was created.'])
@@ -668,9 +664,7 @@ describe('faults', () => {
       const prefixed = await AgentApiSimulator.start({ apiKey: KEY, prefix: '/agent-proxy', clock: virtual().clock })
       try {
         prefixed.addJob(PROJECT, { id: '.', status: 'completed' })
-        const result = await runInProcess(inputs({ 'base-url': `${prefixed.url}//`, 'job-id': '.', prompt: '' }), {
-          clock: virtual().clock
-        })
+        const result = await step.run({ 'base-url': `${prefixed.url}//`, 'job-id': '.', prompt: '' })
         expect(result.code).toBe(0)
         expect(prefixed.requests[0]?.rawPath).toBe(`/agent-proxy/v2/agent/${PROJECT}/job/%2E`)
       } finally {
@@ -713,10 +707,10 @@ describe('faults', () => {
     })
 
     it('fails an oversized prompt before sending', async () => {
-      const result = await runInProcess(inputs({ prompt: '', 'prompt-file': 'big.md' }), {
-        clock: virtual().clock,
-        files: { 'big.md': 'x'.repeat(100_001) }
-      })
+      const result = await step.run(
+        { prompt: '', 'prompt-file': 'big.md' },
+        { files: { 'big.md': 'x'.repeat(100_001) } }
+      )
       expect(result.code).toBe(1)
       expect(result.at('error')).toEqual([
         expect.stringMatching(/^Input 'prompt-file': the prompt has 100,001 characters; the limit is 100,000/)

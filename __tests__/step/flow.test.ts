@@ -2,28 +2,20 @@
  * The step as a user relies on it, one scenario per behaviour, run in-process through `main`
  * against the simulator on a virtual clock: modes, endings, fail-on, labels, bad input, dry runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
-import type { RecordedRequest } from '../../simulator/agent-api.js'
-import { GITHUB_TOKEN, runInProcess } from '../../scripts/in-process.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
+import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import { PR_SETTLE_MS } from '../../src/agent-api/wait.js'
-import { useVirtualSimulator } from '../simulator/fixture.js'
+import { useFakeGitHub } from '../fixtures/github.js'
+import { useStep } from '../fixtures/step.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('flow', () => {
   const KEY = 'mint_flow_secret_key_0123456789'
   const PROJECT = 'proj-flow'
-  const virtual = useVirtualSimulator(KEY, { runMs: 30_000 })
-  const inputs = (extra: Record<string, string> = {}) => ({
-    'api-key': KEY,
-    'project-id': PROJECT,
-    'base-url': virtual().sim.url,
-    prompt: 'Document release v1.2.3',
-    ...extra
-  })
-  const run = (extra: Record<string, string> = {}, env: Record<string, string> = {}) =>
-    runInProcess(inputs(extra), { clock: virtual().clock, env })
-  const requests = (op: RecordedRequest['operation']) => virtual().sim.requests.filter((r) => r.operation === op)
+  const step = useStep({ key: KEY, project: PROJECT, prompt: 'Document release v1.2.3', scenario: { runMs: 30_000 } })
+  const { virtual, requests } = step
+  const run = (extra: Record<string, string> = {}, env: Record<string, string> = {}) => step.run(extra, { env })
 
   describe('create and wait', () => {
     it('completes with a pull request: outputs, log, summary and requests', async () => {
@@ -289,13 +281,8 @@ describe('flow', () => {
 
   describe('labels', () => {
     let github: GitHubApiFake
-    beforeAll(async () => {
-      github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
-    })
-    afterAll(async () => {
-      await github.close()
-    })
-    const env = () => ({ GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com' })
+    const fake = useFakeGitHub(step.clock, { fresh: 'none' }, (started) => (github = started))
+    const env = () => fake.env()
 
     it('labels the docs PR through the GitHub API with github-token', async () => {
       github.reset()

@@ -5,14 +5,19 @@
 import { Cancelled } from '../base/cancel.js'
 import { requestTimeout, type Clock } from '../base/clock.js'
 import type { AgentApi } from '../agent-api/client.js'
-import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS, gatherContext, promptWithContext } from '../github/context.js'
-import { releaseSetContext } from '../github/release-set.js'
+import {
+  CONTEXT_BUDGET_CHARS,
+  CONTEXT_TIMEOUT_MS,
+  gatherContext,
+  promptWithContext
+} from '../github/context/context.js'
+import { releaseSetContext } from '../github/context/release-set.js'
 import { formatDuration } from '../base/duration.js'
 import { ApiError, isSafeToRetryPost, mayHaveTakenEffect } from '../agent-api/errors.js'
 import type { Trigger } from '../github/event.js'
 import type { Permissions } from '../github/permissions.js'
 import { decideAuthorText, decideStart, type TrustFacts } from '../github/trust.js'
-import { WITHHELD, withheldContext } from '../github/withheld-context.js'
+import { WITHHELD, withheldContext } from '../github/context/withheld-context.js'
 import type { GitHubReader } from '../github/client.js'
 import { isKnownStatus, isTerminal, jobFingerprint, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
 import { cancelMessage, explain, WORDING } from '../report/outcome.js'

@@ -3,9 +3,9 @@
  * job. The context opens with a table of the packages, then each package's notes, changes and
  * patches in a part of the budget that grows with the size of its change.
  */
-import type { TagRef } from './client.js'
-import { mapBounded } from '../base/bounded.js'
-import { inline, plural, truncate } from '../base/text.js'
+import type { TagRef } from '../client.js'
+import { mapBounded } from '../../base/bounded.js'
+import { inline, plural, truncate } from '../../base/text.js'
 import {
   CONTENTS,
   reading,

@@ -3,11 +3,11 @@
  * The agent sees only the docs repository; the release notes, the changes and the pull request
  * are what it can document.
  */
-import type { PushedCommit, Trigger } from './event.js'
-import type { ChangedFile, Comparison, GitHubReader, Release, TagRef } from './client.js'
-import { formatDuration } from '../base/duration.js'
-import { errorMessage } from '../base/error-message.js'
-import { inline, plural, visibleText } from '../base/text.js'
+import type { PushedCommit, Trigger } from '../event.js'
+import type { ChangedFile, Comparison, GitHubReader, Release, TagRef } from '../client.js'
+import { formatDuration } from '../../base/duration.js'
+import { errorMessage } from '../../base/error-message.js'
+import { inline, plural, visibleText } from '../../base/text.js'
 import { renderChanges } from './changes.js'
 import { findLastRun, type LastRun } from './last-run.js'
 import { findPreviousRelease } from './previous-release.js'

@@ -5,12 +5,8 @@
 import { Cancelled } from '../base/cancel.js'
 import { requestTimeout, type Clock } from '../base/clock.js'
 import type { AgentApi } from '../agent-api/client.js'
-import {
-  CONTEXT_BUDGET_CHARS,
-  CONTEXT_TIMEOUT_MS,
-  gatherContext,
-  promptWithContext
-} from '../github/context/context.js'
+import { CONTEXT_BUDGET_CHARS } from '../github/context/budget.js'
+import { CONTEXT_TIMEOUT_MS, gatherContext, promptWithContext } from '../github/context/context.js'
 import { releaseSetContext } from '../github/context/release-set.js'
 import { formatDuration } from '../base/duration.js'
 import { ApiError, isSafeToRetryPost, mayHaveTakenEffect } from '../agent-api/errors.js'

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { readFileSync } from 'node:fs'
 import { GitHubApiFake } from '../../../simulator/github.js'
 import { GITHUB_TOKEN, runInProcess, type StepRun } from '../../../scripts/in-process.js'
-import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS, LISTS_CHARS } from '../../../src/github/context/context.js'
+import { CONTEXT_BUDGET_CHARS, LISTS_CHARS } from '../../../src/github/context/budget.js'
+import { CONTEXT_TIMEOUT_MS } from '../../../src/github/context/context.js'
 import { useVirtualSimulator } from '../../simulator/fixture.js'
 import { renderLikeGitHub } from '../../../scripts/github-render.js'
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubApiFake } from '../../../simulator/github.js'
 import { GITHUB_TOKEN, runInProcess } from '../../../scripts/in-process.js'
-import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/context.js'
+import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/budget.js'
 import { MAX_PACKAGES } from '../../../src/github/context/release-set.js'
 import { MAX_PROMPT_CHARS } from '../../../src/step/settings.js'
 import { useVirtualSimulator } from '../../simulator/fixture.js'

@@ -2,13 +2,14 @@
  * `context: auto`: what triggered the workflow reaches the agent after the user's prompt. In-process,
  * against the simulator and a fake GitHub REST API on loopback, for each kind of trigger.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { GitHubApiFake } from '../../../simulator/github.js'
-import { GITHUB_TOKEN, runInProcess, type StepRun } from '../../../scripts/in-process.js'
+import type { GitHubApiFake } from '../../../simulator/github.js'
+import type { StepRun } from '../../../scripts/in-process.js'
 import { CONTEXT_BUDGET_CHARS, LISTS_CHARS } from '../../../src/github/context/budget.js'
 import { CONTEXT_TIMEOUT_MS } from '../../../src/github/context/context.js'
-import { useVirtualSimulator } from '../../simulator/fixture.js'
+import { useFakeGitHub } from '../../fixtures/github.js'
+import { useStep } from '../../fixtures/step.js'
 import { renderLikeGitHub } from '../../../scripts/github-render.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
@@ -16,18 +17,11 @@ describe('context', () => {
   const KEY = 'mint_context_secret_key_000'
   const REPO = 'acme/widgets'
   const PROMPT = 'Document this release: new features first, then changed behaviour.'
-  const virtual = useVirtualSimulator(KEY, { runMs: 3000 })
+  const step = useStep({ key: KEY, project: 'proj', prompt: PROMPT, scenario: { runMs: 3000 } })
+  const virtual = step.virtual
   let github: GitHubApiFake
-
-  beforeAll(async () => {
-    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
-  })
-  afterAll(async () => {
-    await github.close()
-  })
-  beforeEach(() => {
-    github.time = virtual().clock
-  })
+  // seed() below resets and fills it before each test.
+  const fake = useFakeGitHub(step.clock, { repo: REPO, fresh: 'none' }, (started) => (github = started))
 
   /** A history with releases v1.0.0 … v1.10.0 (out of order by name), merges, bots and a non-version tag. */
   function seed(): void {
@@ -55,29 +49,24 @@ describe('context', () => {
     })
   }
 
-  const tagEnv = (tag = 'v1.11.0', extra: Record<string, string> = {}) => ({
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_REF: `refs/tags/${tag}`,
-    GITHUB_REF_TYPE: 'tag',
-    GITHUB_REF_NAME: tag,
-    GITHUB_REPOSITORY: REPO,
-    GITHUB_API_URL: github.url,
-    GITHUB_SERVER_URL: 'https://github.com',
-    ...extra
-  })
+  const tagEnv = (tag = 'v1.11.0', extra: Record<string, string> = {}) =>
+    fake.env({
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_REF: `refs/tags/${tag}`,
+      GITHUB_REF_TYPE: 'tag',
+      GITHUB_REF_NAME: tag,
+      ...extra
+    })
 
   const run = (extra: Record<string, string>, env: Record<string, string>, files: Record<string, string> = {}) =>
-    runInProcess(
-      { 'api-key': KEY, 'project-id': 'proj', 'base-url': virtual().sim.url, prompt: PROMPT, ...extra },
-      { clock: virtual().clock, env, files }
-    )
+    step.run(extra, { env, files })
 
   /** The prompt the simulator received. */
   const sent = () => virtual().sim.jobs('proj')[0]?.prompts[0] ?? ''
 
   function expectOneCreate(result: StepRun): void {
     expect(result.code).toBe(0)
-    expect(virtual().sim.requests.filter((r) => r.operation === 'create')).toHaveLength(1)
+    expect(step.requests('create')).toHaveLength(1)
     expect(result.outputs.prompt).toBe(sent())
   }
 
@@ -420,9 +409,9 @@ describe('context', () => {
     })
 
     it('leaves the context out when the prompt leaves no room under 100,000 characters', async () => {
-      const result = await runInProcess(
-        { 'api-key': KEY, 'project-id': 'proj', 'base-url': virtual().sim.url, prompt: '', 'prompt-file': 'p.md' },
-        { clock: virtual().clock, env: tagEnv(), files: { 'p.md': 'y'.repeat(99_500) } }
+      const result = await step.run(
+        { prompt: '', 'prompt-file': 'p.md' },
+        { env: tagEnv(), files: { 'p.md': 'y'.repeat(99_500) } }
       )
       expectOneCreate(result)
       expect(sent()).toHaveLength(99_500)

@@ -2,13 +2,13 @@
  * `release-tags`: a monorepo's release workflow tells one job about every package it published.
  * In-process, against the simulator and the fake GitHub REST API on loopback, on a virtual clock.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../../simulator/github.js'
-import { GITHUB_TOKEN, runInProcess } from '../../../scripts/in-process.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../../simulator/github.js'
 import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/budget.js'
 import { MAX_PACKAGES } from '../../../src/github/context/release-set.js'
 import { MAX_PROMPT_CHARS } from '../../../src/step/settings.js'
-import { useVirtualSimulator } from '../../simulator/fixture.js'
+import { useFakeGitHub } from '../../fixtures/github.js'
+import { useStep } from '../../fixtures/step.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('release sets', () => {
@@ -21,8 +21,10 @@ describe('release sets', () => {
   /** More packages than the cap. */
   const MANY = 'acme/many'
   const PROMPT = 'Document what these packages changed.'
-  const virtual = useVirtualSimulator(KEY, { runMs: 3000 })
+  const step = useStep({ key: KEY, project: 'proj', prompt: PROMPT, scenario: { runMs: 3000 } })
+  const virtual = step.virtual
   let github: GitHubApiFake
+  const fake = useFakeGitHub(step.clock, { fresh: 'requests', seed: seedRepositories }, (started) => (github = started))
 
   const commit = (repo: string, message: string, filename = 'README.md'): string =>
     github.addCommits(repo, [
@@ -32,8 +34,7 @@ describe('release sets', () => {
       }
     ])[0] ?? ''
 
-  beforeAll(async () => {
-    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
+  function seedRepositories(): void {
     github.addTag(REPO, { name: '@acme/cli@1.0.0', at: commit(REPO, 'cli: first release') })
     github.addTag(REPO, { name: '@acme/core@2.3.0', at: commit(REPO, 'core: 2.3') })
     github.addTag(REPO, { name: 'acme-docs@0.4.0', at: commit(REPO, 'docs: 0.4') })
@@ -60,36 +61,18 @@ describe('release sets', () => {
     for (let p = 0; p < MAX_PACKAGES + 2; p++) github.addTag(MANY, { name: `m${p}@1.0.0`, at: commit(MANY, `m${p}`) })
     const manyHead = commit(MANY, 'Version Packages')
     for (let p = 0; p < MAX_PACKAGES + 2; p++) github.addTag(MANY, { name: `m${p}@1.0.1`, at: manyHead })
-  })
-  afterAll(async () => {
-    await github.close()
-  })
-  beforeEach(() => {
-    github.time = virtual().clock
-    github.requests.length = 0
-  })
+  }
 
-  const pushEnv = (repo = REPO, extra: Record<string, string> = {}) => ({
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_REF_NAME: 'main',
-    GITHUB_REPOSITORY: repo,
-    GITHUB_API_URL: github.url,
-    GITHUB_SERVER_URL: 'https://github.com',
-    ...extra
-  })
-  const run = (releaseTags: string, env = pushEnv()) =>
-    runInProcess(
-      {
-        'api-key': KEY,
-        'project-id': 'proj',
-        'base-url': virtual().sim.url,
-        prompt: PROMPT,
-        'release-tags': releaseTags
-      },
-      { clock: virtual().clock, env }
-    )
-  const creates = () => virtual().sim.requests.filter((r) => r.operation === 'create')
+  const pushEnv = (repo = REPO, extra: Record<string, string> = {}) =>
+    fake.env({
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_REF_NAME: 'main',
+      GITHUB_REPOSITORY: repo,
+      ...extra
+    })
+  const run = (releaseTags: string, env = pushEnv()) => step.run({ 'release-tags': releaseTags }, { env })
+  const creates = () => step.requests('create')
   const sent = () => virtual().sim.jobs('proj')[0]?.prompts[0] ?? ''
   const paths = (route: string) =>
     github.requests.filter((r) => r.route === route).map((r) => decodeURIComponent(r.rawPath.split('?')[0] ?? ''))

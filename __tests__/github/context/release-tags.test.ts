@@ -3,10 +3,10 @@
  * tags (made up, __tests__/fixtures/tags.ts), and scheduled runs. In-process, against the simulator
  * and the fake GitHub REST API on loopback, on a virtual clock.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../../simulator/github.js'
-import { GITHUB_TOKEN, runInProcess } from '../../../scripts/in-process.js'
-import { useVirtualSimulator } from '../../simulator/fixture.js'
+import { beforeEach, describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../../simulator/github.js'
+import { useFakeGitHub } from '../../fixtures/github.js'
+import { useStep } from '../../fixtures/step.js'
 import { monorepoTags, seedTags } from '../../fixtures/tags.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
@@ -15,35 +15,23 @@ describe('release tags and scheduled runs', () => {
   const REPO = 'acme/monorepo'
   const PROMPT = 'Document this release.'
   const TAGS = monorepoTags()
-  const virtual = useVirtualSimulator(KEY, { runMs: 3000 })
+  const step = useStep({ key: KEY, project: 'proj', prompt: PROMPT, scenario: { runMs: 3000 } })
+  const virtual = step.virtual
   let github: GitHubApiFake
-
-  beforeAll(async () => {
-    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
-    seedTags(github, REPO, TAGS)
-  })
-  afterAll(async () => {
-    await github.close()
-  })
+  const fake = useFakeGitHub(
+    step.clock,
+    { repo: REPO, fresh: 'requests', seed: (started) => seedTags(started, REPO, TAGS) },
+    (started) => (github = started)
+  )
   beforeEach(() => {
-    github.time = virtual().clock
-    github.requests.length = 0
     github.matchingRefsPageSize = undefined
   })
 
-  const env = (extra: Record<string, string>) => ({
-    GITHUB_REPOSITORY: REPO,
-    GITHUB_API_URL: github.url,
-    GITHUB_SERVER_URL: 'https://github.com',
-    ...extra
-  })
+  const env = (extra: Record<string, string>) => fake.env(extra)
   const tagEnv = (tag: string) =>
     env({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: `refs/tags/${tag}`, GITHUB_REF_TYPE: 'tag', GITHUB_REF_NAME: tag })
   const run = (runnerEnv: Record<string, string>, files: Record<string, string> = {}) =>
-    runInProcess(
-      { 'api-key': KEY, 'project-id': 'proj', 'base-url': virtual().sim.url, prompt: PROMPT },
-      { clock: virtual().clock, env: runnerEnv, files }
-    )
+    step.run({}, { env: runnerEnv, files })
   const sent = () => virtual().sim.jobs('proj')[0]?.prompts[0] ?? ''
   /** The decoded paths of the requests to one route. */
   const paths = (route: string) =>

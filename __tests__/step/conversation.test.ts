@@ -3,32 +3,28 @@
  * simulator and the fake GitHub on loopback: one link-back comment per pull request, `/docs`
  * commands from comments, who may command, the release notes block and the docs pull request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { beforeEach, describe, expect, it } from '@jest/globals'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
-import { GitHubApiFake } from '../../simulator/github.js'
-import { GITHUB_TOKEN, MemoryRecords, runInProcess } from '../../scripts/in-process.js'
+import type { GitHubApiFake } from '../../simulator/github.js'
+import { GITHUB_TOKEN, MemoryRecords } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { commentBody, decodeMarker, encodeMarker } from '../../src/github/link-back.js'
 import { LinkBackThread, renderLinkBack } from '../../src/step/conversation.js'
 import { parseJob } from '../../src/agent-api/job.js'
 import { initialState, type RunState } from '../../src/report/state.js'
 import { MAX_PROMPT_CHARS, parseSettings } from '../../src/step/settings.js'
-import { useVirtualSimulator } from '../simulator/fixture.js'
+import { useFakeGitHub } from '../fixtures/github.js'
+import { useStep } from '../fixtures/step.js'
 
 describe('conversation', () => {
   const KEY = 'mint_conversation_key_0123456789'
   const PROJECT = 'proj-talk'
   const APP = 'acme/app'
-  const virtual = useVirtualSimulator(KEY, { runMs: 3000 })
+  const step = useStep({ key: KEY, project: PROJECT, scenario: { runMs: 3000 } })
+  const virtual = step.virtual
   let github: GitHubApiFake
-  beforeAll(async () => {
-    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
-  })
-  afterAll(async () => {
-    await github.close()
-  })
+  const fake = useFakeGitHub(step.clock, { repo: APP, fresh: 'reset' }, (started) => (github = started))
   beforeEach(() => {
-    github.reset()
     github.identity = { login: 'github-actions[bot]', kind: 'installation' }
     github.addRepo(APP)
     github.addRepo('acme/docs')
@@ -65,25 +61,18 @@ describe('conversation', () => {
     inputs: Record<string, string> = {},
     options: { runId?: string; attempt?: string; records?: MemoryRecords; actor?: string } = {}
   ) =>
-    runInProcess(
-      { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, ...inputs },
-      {
-        clock: virtual().clock,
-        env: {
-          GITHUB_API_URL: github.url,
-          GITHUB_SERVER_URL: 'https://github.com',
-          GITHUB_REPOSITORY: APP,
-          GITHUB_EVENT_NAME: event,
-          GITHUB_ACTOR: options.actor ?? 'mona',
-          GITHUB_EVENT_PATH: '/event.json',
-          GITHUB_RUN_ID: options.runId ?? '5001',
-          GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
-        },
-        files: { '/event.json': JSON.stringify(payload) },
-        records: options.records
-      }
-    )
-  const agent = (op: 'create' | 'message') => virtual().sim.requests.filter((r) => r.operation === op)
+    step.run(inputs, {
+      env: fake.env({
+        GITHUB_EVENT_NAME: event,
+        GITHUB_ACTOR: options.actor ?? 'mona',
+        GITHUB_EVENT_PATH: '/event.json',
+        GITHUB_RUN_ID: options.runId ?? '5001',
+        GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
+      }),
+      files: { '/event.json': JSON.stringify(payload) },
+      records: options.records
+    })
+  const agent = (op: 'create' | 'message') => step.requests(op)
   const comments = () => github.commentsOf(APP, 7)
   const writes = () => github.requests.filter((r) => r.method !== 'GET' && r.route !== 'graphql')
   // What the conversation asked of GitHub (the context's reads left out).

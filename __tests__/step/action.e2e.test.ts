@@ -14,7 +14,7 @@ import { applyEnv, CacheServiceFake } from '../../simulator/cache.js'
 import { GitHubApiFake } from '../../simulator/github.js'
 import type { AgentApiSimulator } from '../../simulator/agent-api.js'
 import { annotations, FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
-import { useSimulator } from '../simulator/fixture.js'
+import { useSimulator } from '../fixtures/simulator.js'
 
 const KEY = 'mint_e2e_secret_key_0123456789'
 let sim: AgentApiSimulator

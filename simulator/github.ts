@@ -46,6 +46,7 @@ import { createHash } from 'node:crypto'
 import { once } from 'node:events'
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
 import { FaultPlan } from './faults.js'
 import { closeServer } from './loopback.js'
 import { realTime, type SimulatorClock } from './agent-api.js'
@@ -92,8 +93,10 @@ export interface RecordedRequest {
   repo?: string
   authorization: string | undefined
   body: string
-  /** The fake's clock at arrival (virtual time under a `VirtualClock`), to measure intervals between requests. */
+  /** performance.now() at arrival, to measure intervals between requests. */
   at: number
+  /** The fake's clock at arrival (virtual time under a `VirtualClock`). */
+  time: number
   /** Status sent, if any (none for reset, hang or a client that went away first). */
   answeredStatus?: number
   fault?: Fault['kind']
@@ -553,7 +556,8 @@ export class GitHubApiFake {
       route: 'unknown',
       authorization: req.headers.authorization,
       body: '',
-      at: this.time.now()
+      at: performance.now(),
+      time: this.time.now()
     }
     this.requests.push(rec)
     // Ends this request's delays when the client goes away or the fake closes.

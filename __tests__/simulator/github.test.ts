@@ -775,7 +775,7 @@ describe('faults', () => {
     const started = clock.now()
     for (let i = 0; i < 3; i++) await octokit.rest.repos.listTags({ owner, repo })
     expect(clock.now() - started).toBe(300)
-    expect(fake.requests.map((r) => r.at - started)).toEqual([0, 100, 200])
+    expect(fake.requests.map((r) => r.time - started)).toEqual([0, 100, 200])
   })
 
   it('takes latencyMs as a start option too', async () => {

@@ -262,7 +262,15 @@ describe('signals', () => {
   it('a cancel during the create request says the job may have been created', async () => {
     sim.fail('create', { kind: 'hang' })
     const run = await runAction(inputs(), {
-      onOutput: { text: '::debug::Mode create', then: (child) => setTimeout(() => child.kill('SIGTERM'), 300) }
+      // Once the create has reached the simulator (where it hangs), however long that takes.
+      onOutput: {
+        text: '::debug::Mode create',
+        then: (child) =>
+          void (async () => {
+            while (requests('create').length === 0) await sleep(5)
+            child.kill('SIGTERM')
+          })()
+      }
     })
     expect(run.code).toBe(1)
     expect(requests('create')).toHaveLength(1)

@@ -10,7 +10,7 @@ import { runInProcess } from '../../scripts/in-process.js'
 import { formatDuration } from '../../src/base/duration.js'
 import { AgentApiSimulator, type RecordedRequest } from '../../simulator/agent-api.js'
 import { useVirtualSimulator } from '../simulator/fixture.js'
-import { OUTPUT_NAMES } from '../../src/report/report.js'
+import { OUTPUT_NAMES } from '../../src/report/finish.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('faults', () => {

@@ -72,7 +72,7 @@ describe('the layers of src/', () => {
   })
 
   it.each<[string, string, boolean]>([
-    ['step/action.ts', 'report/report.ts', true],
+    ['step/action.ts', 'report/finish.ts', true],
     ['report/summary.ts', 'github/pr-link.ts', true],
     ['github/context/context.ts', 'base/text.ts', true],
     ['index.ts', 'step/signals.ts', true],

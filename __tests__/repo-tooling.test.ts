@@ -50,12 +50,24 @@ describe('validate-yaml', () => {
     expect(validateFile('w.yml', text, workflowSchema, inputs)).toEqual([])
   })
 
-  it('flags an input action.yml does not declare, and a missing required one', () => {
+  it('flags an input action.yml does not declare, and a missing required one, where they are', () => {
     const text = workflow('          api-key: k\n          projectid: p')
-    const messages = validateFile('w.yml', text, workflowSchema, inputs).map((p) => p.message)
-    expect(messages).toEqual([
-      '/jobs/docs/steps/0 passes "projectid", which action.yml does not declare',
-      '/jobs/docs/steps/0 does not pass the required input "project-id"'
+    const problems = validateFile('w.yml', text, workflowSchema, inputs)
+    expect(problems.map(({ line, column, message }) => [line, column, message])).toEqual([
+      [9, 22, '/jobs/docs/steps/0 passes "projectid", which action.yml does not declare'],
+      [6, 9, '/jobs/docs/steps/0 does not pass the required input "project-id"']
+    ])
+  })
+
+  it('checks this action by any owner at any ref, quoted or not, or as ./, and no other action', () => {
+    const uses = (value: string) => workflow('          wiat: false').replace('docs-agent/docs-agent-action@v1', value)
+    const flagged = (value: string) =>
+      validateFile('w.yml', uses(value), workflowSchema, inputs).some((p) => p.message.includes('"wiat"'))
+    expect(["'someone/docs-agent-action@0123abc'", './', '.', 'docs-agent/other-action@v1'].map(flagged)).toEqual([
+      true,
+      true,
+      true,
+      false
     ])
   })
 })

@@ -2,8 +2,9 @@
  * A fixed slice of the chaos soak (`npm run soak`): 40 seeded runs of the built action against the
  * simulator, covering every fault class, signals, re-runs and inputs left unset or empty, with every
  * invariant checked.
- * A failure names each violation's seed; `node build/scripts/soak.js --replay <seed> --quick`
- * replays that run with its full log.
+ * Each run is a fast-check property of its own seed; a failure names the violations' seeds, and
+ * `node build/scripts/soak.js --seed 7 --replay <run> --quick` replays that run with its full log
+ * and `npm run soak -- --seed 7 --runs <run + 1> --quick` shrinks it to its smallest failing plan.
  */
 import { describe, expect, it } from '@jest/globals'
 import { FAULT_CLASSES, formatReport, soak, type SoakReport } from '../scripts/soak.js'
@@ -15,7 +16,16 @@ describe('chaos soak slice', () => {
   let report: SoakReport | undefined
 
   it(`holds every invariant over ${RUNS} runs (seed ${SEED})`, async () => {
-    report = await soak({ seed: SEED, runs: RUNS, seconds: 90, concurrency: 4, quick: true, log: () => undefined })
+    // No shrinking here: the runs stay within the test's time, and the replay shrinks.
+    report = await soak({
+      seed: SEED,
+      runs: RUNS,
+      seconds: 90,
+      concurrency: 4,
+      quick: true,
+      shrinkSeconds: 0,
+      log: () => undefined
+    })
     expect(report.runs).toHaveLength(RUNS)
     expect(
       report.violations.map((v) => `seed ${v.seed} attempt ${v.attempt ?? '-'}: invariant ${v.invariant}: ${v.what}`)

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import { parseJob } from '../../src/agent-api/job.js'
-import { OUTPUT_NAMES, renderOutputs } from '../../src/report/report.js'
 import { parseSettings, type Settings } from '../../src/step/settings.js'
 import { initialState, type RunState } from '../../src/report/state.js'
 import { CELL_CHARS, renderSummary, SUMMARY_BYTES, SUMMARY_PROMPT_CHARS } from '../../src/report/summary.js'
@@ -327,66 +326,5 @@ describe('renderSummary', () => {
     expect(renderSummary({ state: bad, settings: undefined, serverUrl: undefined })).toBe(
       "<h2>❌ Docs agent step failed: bad input</h2>\n<p><strong>No pull request:</strong> no job was started.</p>\n<p><strong>What happened:</strong> Input 'timeout': bad.</p>\n\n"
     )
-  })
-})
-
-describe('renderOutputs', () => {
-  it('fills every output from a completed job', () => {
-    const outputs = renderOutputs(state({ outcome: 'completed', prompt: 'p' }, done), undefined)
-    expect(Object.keys(outputs)).toEqual([...OUTPUT_NAMES])
-    expect(outputs).toEqual({
-      'job-id': 'job_1',
-      status: 'completed',
-      'pr-link': 'https://github.com/acme/docs/pull/42',
-      'pr-number': '42',
-      'pr-repository': 'acme/docs',
-      'source-repository': 'https://github.com/acme/docs',
-      'source-ref': 'main',
-      model: 'm-1',
-      'created-at': '2026-11-21T10:00:00Z',
-      'archived-at': '',
-      'timed-out': 'false',
-      'not-permitted': 'false',
-      job: JSON.stringify(done),
-      prompt: 'p',
-      command: ''
-    })
-    expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
-      'create'
-    )
-  })
-
-  it('gives only http(s) links, and PR numbers only for GitHub pull requests', () => {
-    expect(renderOutputs(state({}, { status: 'completed', prLink: 'javascript:alert(1)' }), undefined)['pr-link']).toBe(
-      ''
-    )
-    expect(renderOutputs(state({}, { prLink: 'https://gitlab.com/a/b/-/merge_requests/1' }), undefined)).toMatchObject({
-      'pr-link': 'https://gitlab.com/a/b/-/merge_requests/1',
-      'pr-number': ''
-    })
-    expect(renderOutputs(state({}, { prLink: 'https://ghe.example/a/b/pull/3' }), 'https://ghe.example')).toMatchObject(
-      { 'pr-repository': 'a/b', 'pr-number': '3' }
-    )
-  })
-
-  it('keeps the server bytes (direction controls included): outputs are data', () => {
-    expect(renderOutputs(state({}, { source: { ref: 'main\u202Egnp.exe' } }), undefined)['source-ref']).toBe(
-      'main\u202Egnp.exe'
-    )
-  })
-
-  it('reports a timeout, and empty values when nothing is known', () => {
-    expect(renderOutputs(state({ outcome: 'timed-out' }), undefined)['timed-out']).toBe('true')
-    const empty = renderOutputs(initialState(0, undefined), undefined)
-    expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([
-      ['timed-out', 'false'],
-      ['not-permitted', 'false']
-    ])
-  })
-
-  it('reports a run that was not permitted to start a job', () => {
-    const outputs = renderOutputs(state({ outcome: 'not-permitted' }), undefined)
-    expect(outputs['not-permitted']).toBe('true')
-    expect(outputs['timed-out']).toBe('false')
   })
 })

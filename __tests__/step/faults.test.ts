@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net'
 import { formatDuration } from '../../src/base/duration.js'
 import { AgentApiSimulator, type RecordedRequest } from '../../simulator/agent-api.js'
 import { useStep } from '../fixtures/step.js'
-import { OUTPUT_NAMES } from '../../src/report/report.js'
+import { OUTPUT_NAMES } from '../../src/report/finish.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('faults', () => {

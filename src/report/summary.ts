@@ -4,7 +4,9 @@
  * follow, one table row per line; the prompt and the context come last, collapsed.
  */
 import { formatDuration } from '../base/duration.js'
-import { WORDING, mayStillRun, nextSteps, pullRequest } from './outcome.js'
+import { mayStillRun, pullRequest } from './verdict.js'
+import { nextSteps } from './next-steps.js'
+import { WORDING } from './wording.js'
 import { httpUrl, parsePullRequestUrl } from '../github/pr-link.js'
 import type { Outcome, ReportedSettings, RunState } from './state.js'
 import {

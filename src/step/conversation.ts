@@ -24,7 +24,7 @@ import {
   type LinkMarker
 } from '../github/link-back.js'
 import { parsePullRequestUrl } from '../github/pr-link.js'
-import { pullRequest } from '../report/outcome.js'
+import { pullRequest } from '../report/verdict.js'
 import type { RunState } from '../report/state.js'
 import type { RecordStore } from '../rerun/record.js'
 import { MAX_PROMPT_CHARS, type CommandSettings, type Settings } from './settings.js'

@@ -1,9 +1,9 @@
 /** The one exit path: outputs, summary and the last log line, for every ending, bad input included. */
 import { errorMessage } from '../base/error-message.js'
 import type { Log } from '../base/log.js'
-import { verdict } from './outcome.js'
+import { verdict } from './verdict.js'
 import { parsePullRequestUrl } from '../github/pr-link.js'
-import { pullRequest } from './outcome.js'
+import { pullRequest } from './verdict.js'
 import type { ReportedSettings, RunState } from './state.js'
 import { renderSummary } from './summary.js'
 

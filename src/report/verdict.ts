@@ -1,0 +1,107 @@
+/** The verdict: what each ending means for the step, as its last log line. */
+import { formatDuration } from '../base/duration.js'
+import { httpUrl } from '../github/pr-link.js'
+import type { ReportedSettings, RunState } from './state.js'
+import { inline } from '../base/text.js'
+
+/** How the step ends, as one log line. */
+export interface Verdict {
+  failed: boolean
+  level: 'error' | 'warning' | 'notice' | 'info'
+  message: string
+}
+
+/** Logs nothing: says whether the step fails and what its last line says. */
+export function verdict(state: RunState, settings: ReportedSettings | undefined): Verdict {
+  const id = inline(state.jobId ?? 'unknown')
+  const failOn = settings?.failOn ?? new Set()
+  const outcome = state.outcome ?? 'error'
+  switch (outcome) {
+    case 'error':
+      return { failed: true, level: 'error', message: state.failure ?? 'The step failed.' }
+    case 'cancelled':
+      return { failed: true, level: 'error', message: state.failure ?? 'Cancelled.' }
+    case 'dry-run':
+      return {
+        failed: false,
+        level: 'notice',
+        message: 'Dry run: the prompt was built and nothing was sent (dry-run: true).'
+      }
+    case 'not-permitted':
+      return { failed: false, level: 'notice', message: state.failure ?? 'No job is started.' }
+    case 'started':
+      return {
+        failed: false,
+        level: 'info',
+        message: `Job ${id} ${settings?.mode === 'message' ? 'has the follow-up' : 'started'}; not waiting (wait: false).`
+      }
+    case 'timed-out': {
+      const still = inline(state.job?.status ?? 'unknown', 40)
+      const timeout = formatDuration(settings?.timeoutMs ?? 0)
+      return failOn.has('timed-out')
+        ? {
+            failed: true,
+            level: 'error',
+            message: `Timed out after ${timeout} waiting for job ${id} (still ${still}). Resume with job-id: ${id}.`
+          }
+        : {
+            failed: false,
+            level: 'warning',
+            message: `Timed out after ${timeout} waiting for job ${id}; fail-on does not include timed-out.`
+          }
+    }
+    case 'failed':
+    case 'archived':
+      return failOn.has(outcome)
+        ? {
+            failed: true,
+            level: 'error',
+            message: `Docs agent job ${id} ended ${outcome} (fail-on includes '${outcome}').`
+          }
+        : {
+            failed: false,
+            level: 'warning',
+            message: `Docs agent job ${id} ended ${outcome}; fail-on does not include it.`
+          }
+    case 'completed': {
+      const pr = pullRequest(state)
+      if (pr.kind === 'link')
+        return { failed: false, level: 'notice', message: `Docs pull request: ${inline(pr.url, 500)}` }
+      const none =
+        pr.kind === 'unusable'
+          ? `completed with a pull request link that is not http(s) (${pr.scheme}), so it is not used`
+          : 'completed without a pull request (the agent changed no files)'
+      return failOn.has('no-pr')
+        ? { failed: true, level: 'error', message: `Docs agent job ${id} ${none} (fail-on includes 'no-pr').` }
+        : {
+            failed: false,
+            level: pr.kind === 'unusable' ? 'warning' : 'info',
+            message: `Docs agent job ${id} ${none}.`
+          }
+    }
+  }
+}
+
+/** What the job's `prLink` gives: a link, a link we will not use, or none. */
+export type PullRequestLink = { kind: 'link'; url: string } | { kind: 'unusable'; scheme: string } | { kind: 'none' }
+
+export function pullRequest(state: RunState): PullRequestLink {
+  const raw = state.job?.prLink
+  if (raw === undefined) return { kind: 'none' }
+  const url = httpUrl(raw)
+  if (url) return { kind: 'link', url }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw.trim())?.[1]
+  return { kind: 'unusable', scheme: scheme ? `${scheme.toLowerCase()}:` : 'not a URL' }
+}
+
+/** Whether the job may still be running, so waiting for it with `job-id` can help. */
+export function mayStillRun(state: RunState): boolean {
+  const status = state.job?.status
+  return (
+    state.jobId !== undefined &&
+    !state.notFound &&
+    status !== 'completed' &&
+    status !== 'failed' &&
+    status !== 'archived'
+  )
+}

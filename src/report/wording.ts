@@ -1,0 +1,46 @@
+/** How each mode's request is named in the step's messages. */
+import type { Mode } from './state.js'
+
+/** How each mode's request is named: one table instead of a branch per sentence. */
+export const WORDING: Record<
+  Mode,
+  {
+    /** "The create request was not accepted". */
+    request: string
+    /** "… so <posting>". */
+    posting: string
+    /** When the request left but no usable answer came. */
+    mayHaveActed: string
+    /** When it never left. */
+    nothingSent: string
+    /** Names the failed request in an error. */
+    failing(jobId: string): string
+    /** The summary's name for the request. */
+    summary: string
+  }
+> = {
+  create: {
+    request: 'The create request',
+    posting: 'a new job is created',
+    mayHaveActed: 'the job may have been created',
+    nothingSent: 'no job was created',
+    failing: () => 'Creating the job',
+    summary: 'new job'
+  },
+  message: {
+    request: 'The follow-up request',
+    posting: 'the follow-up is sent',
+    mayHaveActed: 'the follow-up may have been delivered',
+    nothingSent: 'no follow-up was sent',
+    failing: (jobId) => `Sending the follow-up to job ${jobId}`,
+    summary: 'follow-up message'
+  },
+  'wait-only': {
+    request: 'The read',
+    posting: 'the job is read',
+    mayHaveActed: '',
+    nothingSent: '',
+    failing: (jobId) => `Reading job ${jobId}`,
+    summary: 'wait only'
+  }
+}

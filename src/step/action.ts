@@ -19,22 +19,24 @@ import { post, type PostDeps } from './post.js'
 import { preparePrompt, type PromptDeps } from './prompt.js'
 import { Rerun, type Posting, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
+import type { StepMode } from './mode.js'
 import type { Settings } from './settings.js'
 import { wait } from './wait.js'
 
-export interface Deps extends Reporter, PromptDeps, PostDeps, RerunDeps {
+export interface Deps extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'> {
   log: Log
   /** GitHub, with `github-token`: reads for the context, and labels. */
   github: PromptDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
   /** Links the job back on GitHub (pull request, release, docs pull request) once reported. */
-  linkBack?: (state: RunState) => Promise<void>
+  linkBack?: (state: RunState, mode: StepMode) => Promise<void>
 }
 
 /** Runs the step; true in `failed` when it must fail (the reason was already logged as an error). */
-export async function runStep(settings: Settings, deps: Deps): Promise<{ failed: boolean }> {
+export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boolean }> {
+  const { settings } = mode
   const run = new RunStateWriter(deps, settings.mode === 'create' ? undefined : settings.jobId)
   const deadline = run.state.startedAt + settings.timeoutMs
-  const rerun = new Rerun(deps)
+  const rerun = new Rerun({ ...deps, records: mode.records })
   const end = await flow(settings, deps, run, rerun, deadline).catch((error: unknown): FlowEnd => ({
     kind: 'thrown',
     error
@@ -46,7 +48,7 @@ export async function runStep(settings: Settings, deps: Deps): Promise<{ failed:
     rerun.remember(settings, what, run.state.prompt ?? '')
   }
   run.ended(ending)
-  return report(settings, deps, run.state, rerun)
+  return report(mode, deps, run.state, rerun)
 }
 
 /** Everything up to the step's ending: what the last phase came to. */
@@ -151,14 +153,14 @@ function showPrompt(prompt: string, log: Log): void {
 
 /** The report phase: outputs, summary and log; then the label and the link-back, as asked for. */
 async function report(
-  settings: Settings,
+  mode: StepMode,
   deps: Deps,
   state: Readonly<RunState>,
   rerun: Rerun
 ): Promise<{ failed: boolean }> {
-  const failed = await finish(state, settings, deps)
-  if (!failed && state.outcome === 'completed') await label(state, settings, deps)
-  await deps.linkBack?.(state)
+  const failed = await finish(state, mode.settings, deps)
+  if (!failed && state.outcome === 'completed') await label(state, mode.settings, deps)
+  await deps.linkBack?.(state, mode)
   // The record is saved while the step waits; what is left of that is awaited here (bounded).
   await rerun.saved()
   return { failed }

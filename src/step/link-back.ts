@@ -3,8 +3,9 @@
  * in place by re-runs, later runs and follow-ups), a block in the release notes, a comment on the
  * docs pull request. Whatever GitHub refuses here is one warning; the outputs and the result stand.
  */
+import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
-import { refused } from '../github/conversation/api.js'
+import { refused, type ConversationApi } from '../github/conversation/api.js'
 import { codeSpan, markdownLink, mention, withReleaseBlock } from '../github/conversation/markdown.js'
 import { commentBody, type LinkMarker } from '../github/conversation/marker.js'
 import { LinkBackThread } from '../github/conversation/thread.js'
@@ -12,8 +13,25 @@ import { parsePullRequestUrl } from '../github/pr-link.js'
 import { pullRequest } from '../report/outcome.js'
 import type { RunState } from '../report/state.js'
 import { handledCommand } from './comment-records.js'
-import type { ConversationDeps } from './conversation.js'
 import type { Settings } from './settings.js'
+
+/** What the conversation needs from the step's surroundings. */
+export interface ConversationDeps {
+  log: Log
+  /** The login `github-token` writes as (read once). */
+  identity(): Promise<string>
+  /** Comments, reactions and release notes of `owner/name`. */
+  api(repository: string): ConversationApi
+  /**
+   * Whether `login` may command: write, maintain or admin on the workflow's repository. Undefined
+   * when the permission could not be read.
+   */
+  mayWrite(login: string): Promise<boolean | undefined>
+  /** `GITHUB_SERVER_URL`. */
+  serverUrl: string | undefined
+  /** The workflow run's page, when on a runner. */
+  runUrl: string | undefined
+}
 
 /** Where the job is linked back, as the step found them. */
 export interface LinkTargets {

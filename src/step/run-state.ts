@@ -25,6 +25,11 @@ export interface BuiltPrompt {
   context: ContextResult | undefined
 }
 
+/** The state of a step whose inputs could not be read: it ends as it starts, in an error. */
+export function badInputState(now: number, jobId: string | undefined, failure: string): RunState {
+  return { ...initialState(now, jobId), outcome: 'error', failure, endedAt: now }
+}
+
 export class RunStateWriter {
   readonly #state: RunState
 

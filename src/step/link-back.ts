@@ -9,7 +9,7 @@ import { refused, type ConversationApi } from '../github/conversation/api.js'
 import { codeSpan, markdownLink, mention, withReleaseBlock } from '../github/conversation/markdown.js'
 import { commentBody, type LinkMarker } from '../github/conversation/marker.js'
 import { LinkBackThread } from '../github/conversation/thread.js'
-import { parsePullRequestUrl } from '../github/pr-link.js'
+import { parsePullRequestUrl, type PullRequestRef } from '../github/pr-link.js'
 import { pullRequest } from '../report/outcome.js'
 import type { RunState } from '../report/state.js'
 import { handledCommand } from './comment-records.js'
@@ -103,68 +103,84 @@ export async function linkBack(report: Report, targets: LinkTargets, deps: Conve
   const { state, settings } = report
   // A dry run sends nothing, and a run nobody permitted leaves no trace on the pull request.
   if (settings.dryRun || state.outcome === 'not-permitted') return
-  const { log } = deps
-  if (targets.thread) {
-    const thread = targets.thread
-    try {
-      await thread.update((previous) => {
-        // The re-run record, when this trigger keeps one there, stays for a re-run of this run.
-        const record = previous?.record
-        const marker: LinkMarker = {
-          job: state.jobId ?? previous?.job,
-          ...(record ? { record } : {}),
-          command: handledCommand(settings) ?? previous?.command
-        }
-        return commentBody(renderLinkBack(report, deps), marker)
-      })
-      log.info(`Linked back on ${thread.repository}#${thread.number}.`)
-    } catch (error) {
-      log.warning(
-        refused(`comment on ${thread.repository}#${thread.number}`, error, 'pull-requests: write (or issues: write)')
-      )
-    }
-  }
+  if (targets.thread) await linkOnPullRequest(report, targets.thread, deps)
   const link = pullRequest(state)
   const docs = link.kind === 'link' ? link.url : undefined
-  if (targets.release && docs) {
-    const { repository, tag } = targets.release
-    try {
-      const api = deps.api(repository)
-      const release = await api.release(tag)
-      if (!release) log.info(`No release for ${inline(tag, 100)}: release notes not linked.`)
-      else {
-        const ref = parsePullRequestUrl(docs, deps.serverUrl)
-        const block = `**Docs:** ${markdownLink(ref ? `${ref.owner}/${ref.repo}#${ref.number}` : docs, docs)}`
-        const body = withReleaseBlock(release.body, block)
-        if (body !== release.body) await api.updateRelease(release.id, body)
-        log.info(`Linked back in the notes of release ${inline(tag, 100)}.`)
-      }
-    } catch (error) {
-      log.warning(refused(`edit the notes of release ${inline(tag, 100)}`, error, 'contents: write'))
-    }
-  }
+  if (targets.release && docs) await linkInRelease(targets.release, docs, deps)
   const docsPr = parsePullRequestUrl(docs, deps.serverUrl)
-  if (targets.docsPr && docsPr) {
-    const repository = `${docsPr.owner}/${docsPr.repo}`
-    const thread = new LinkBackThread(deps.api(repository), repository, docsPr.number, () => deps.identity())
-    try {
-      const source = targets.thread
-        ? `${targets.thread.repository}#${targets.thread.number}`
-        : targets.release
-          ? `release ${inline(targets.release.tag, 100)} of ${targets.release.repository}`
-          : 'a workflow'
-      const lines = [`**Docs agent:** this pull request was opened for ${source}.`]
-      if (deps.runUrl) lines.push('', markdownLink('Workflow run', deps.runUrl))
-      lines.push(
-        '',
-        targets.thread
-          ? `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} on ${targets.thread.repository}#${targets.thread.number}.`
-          : `To ask for changes, send a follow-up to job ${codeSpan(state.jobId ?? '')}.`
-      )
-      await thread.write(commentBody(lines, { job: state.jobId }))
-      log.info(`Linked back on the docs pull request ${repository}#${docsPr.number}.`)
-    } catch (error) {
-      log.warning(refused(`comment on ${repository}#${docsPr.number}`, error, `pull-requests: write on ${repository}`))
+  if (targets.docsPr && docsPr) await linkOnDocsPullRequest(report, targets, docsPr, deps)
+}
+
+async function linkOnPullRequest(report: Report, thread: LinkBackThread, deps: ConversationDeps): Promise<void> {
+  const { state, settings } = report
+  try {
+    await thread.update((previous) => {
+      // The re-run record, when this trigger keeps one there, stays for a re-run of this run.
+      const record = previous?.record
+      const marker: LinkMarker = {
+        job: state.jobId ?? previous?.job,
+        ...(record ? { record } : {}),
+        command: handledCommand(settings) ?? previous?.command
+      }
+      return commentBody(renderLinkBack(report, deps), marker)
+    })
+    deps.log.info(`Linked back on ${thread.repository}#${thread.number}.`)
+  } catch (error) {
+    deps.log.warning(
+      refused(`comment on ${thread.repository}#${thread.number}`, error, 'pull-requests: write (or issues: write)')
+    )
+  }
+}
+
+async function linkInRelease(
+  { repository, tag }: { repository: string; tag: string },
+  docs: string,
+  deps: ConversationDeps
+): Promise<void> {
+  const { log } = deps
+  try {
+    const api = deps.api(repository)
+    const release = await api.release(tag)
+    if (!release) log.info(`No release for ${inline(tag, 100)}: release notes not linked.`)
+    else {
+      const ref = parsePullRequestUrl(docs, deps.serverUrl)
+      const block = `**Docs:** ${markdownLink(ref ? `${ref.owner}/${ref.repo}#${ref.number}` : docs, docs)}`
+      const body = withReleaseBlock(release.body, block)
+      if (body !== release.body) await api.updateRelease(release.id, body)
+      log.info(`Linked back in the notes of release ${inline(tag, 100)}.`)
     }
+  } catch (error) {
+    log.warning(refused(`edit the notes of release ${inline(tag, 100)}`, error, 'contents: write'))
+  }
+}
+
+async function linkOnDocsPullRequest(
+  { state, settings }: Report,
+  targets: LinkTargets,
+  docsPr: PullRequestRef,
+  deps: ConversationDeps
+): Promise<void> {
+  const repository = `${docsPr.owner}/${docsPr.repo}`
+  const thread = new LinkBackThread(deps.api(repository), repository, docsPr.number, () => deps.identity())
+  try {
+    const source = targets.thread
+      ? `${targets.thread.repository}#${targets.thread.number}`
+      : targets.release
+        ? `release ${inline(targets.release.tag, 100)} of ${targets.release.repository}`
+        : 'a workflow'
+    const lines = [`**Docs agent:** this pull request was opened for ${source}.`]
+    if (deps.runUrl) lines.push('', markdownLink('Workflow run', deps.runUrl))
+    lines.push(
+      '',
+      targets.thread
+        ? `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} on ${targets.thread.repository}#${targets.thread.number}.`
+        : `To ask for changes, send a follow-up to job ${codeSpan(state.jobId ?? '')}.`
+    )
+    await thread.write(commentBody(lines, { job: state.jobId }))
+    deps.log.info(`Linked back on the docs pull request ${repository}#${docsPr.number}.`)
+  } catch (error) {
+    deps.log.warning(
+      refused(`comment on ${repository}#${docsPr.number}`, error, `pull-requests: write on ${repository}`)
+    )
   }
 }

@@ -3,7 +3,7 @@ import { AgentClient } from '../agent-api/client.js'
 import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
 import { isCommentEvent, readCommentEvent } from '../github/conversation/command.js'
-import { readTrigger } from '../github/event.js'
+import { readTrigger, type Trigger } from '../github/event.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
 import { readTrustFacts } from '../github/trust.js'
@@ -12,7 +12,8 @@ import { redactingLog, type Log } from '../base/log.js'
 import { finish, type Reporter } from '../report/report.js'
 import { runIdentity, type RecordStore, type RunIdentity } from '../rerun/record.js'
 import { readPromptFile } from './prompt-file.js'
-import { InputError, parseSettings, type CommandSettings, type Settings } from './settings.js'
+import { InputError } from './inputs.js'
+import { parseSettings, type CommandSettings, type Settings } from './settings.js'
 import { linkBack, type ConversationDeps } from './link-back.js'
 import { decideMode } from './mode.js'
 import type { SignalWatch } from './signals.js'
@@ -82,22 +83,7 @@ export async function main(host: Host): Promise<number> {
       reporter.setOutput('command', 'ignored')
       return 0
     }
-    const deps: Deps = {
-      ...reporter,
-      api: agentClient(settings, dispatcher, host, log),
-      clock: host.clock,
-      signal: host.signals.signal,
-      repository: env.GITHUB_REPOSITORY || undefined,
-      trigger: () => trigger,
-      trust: () => readTrustFacts(env, readFile),
-      permissions,
-      github: {
-        reader: (repository, readSignal) => github.reader(repository, readSignal),
-        addLabels: (pr, labels) => github.addLabels(pr, labels)
-      },
-      run,
-      linkBack: (state, { settings: asked, targets }) => linkBack({ state, settings: asked }, targets, conversation)
-    }
+    const deps = stepDeps(host, reporter, { settings, dispatcher, github, permissions, trigger, run, conversation })
     const { failed } = await runStep(mode, deps)
     return failed ? 1 : 0
   } catch (error) {
@@ -182,6 +168,40 @@ function conversationDeps(
       run && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY
         ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${run.runId}`
         : undefined
+  }
+}
+
+/** What the step's flow needs, wired to the runner's surroundings. */
+function stepDeps(
+  host: Host,
+  reporter: Reporter,
+  wired: {
+    settings: Settings | CommandSettings
+    dispatcher: Dispatcher
+    github: GitHubClient
+    permissions: Permissions
+    trigger: Trigger
+    run: RunIdentity | undefined
+    conversation: ConversationDeps
+  }
+): Deps {
+  const { env } = host
+  const { github, conversation } = wired
+  return {
+    ...reporter,
+    api: agentClient(wired.settings, wired.dispatcher, host, reporter.log),
+    clock: host.clock,
+    signal: host.signals.signal,
+    repository: env.GITHUB_REPOSITORY || undefined,
+    trigger: () => wired.trigger,
+    trust: () => readTrustFacts(env, (path) => host.readFile(path)),
+    permissions: wired.permissions,
+    github: {
+      reader: (repository, readSignal) => github.reader(repository, readSignal),
+      addLabels: (pr, labels) => github.addLabels(pr, labels)
+    },
+    run: wired.run,
+    linkBack: (state, { settings, targets }) => linkBack({ state, settings }, targets, conversation)
   }
 }
 

@@ -17,10 +17,10 @@ import type { RunState } from '../report/state.js'
 import { decideEnding, type FlowEnd } from './ending.js'
 import { post, type PostDeps } from './post.js'
 import { preparePrompt, type PromptDeps } from './prompt.js'
-import { Rerun, type Posting, type RerunDeps } from './rerun.js'
+import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
 import type { StepMode } from './mode.js'
-import type { Settings } from './settings.js'
+import type { CreateOrMessage, Settings } from './settings.js'
 import { wait } from './wait.js'
 
 export interface Deps extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'> {
@@ -45,7 +45,7 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
   // The request may have acted: a re-run must know, or it would post a second time.
   if (end.kind === 'thrown' && ending.mayHaveActed && settings.mode !== 'wait-only') {
     const what = { jobId: run.state.jobId, answeredAt: deps.clock.now(), mayHaveActed: true, answer: undefined }
-    rerun.remember(settings, what, run.state.prompt ?? '')
+    rerun.startSavingRecord(settings, what, run.state.prompt ?? '')
   }
   run.ended(ending)
   return report(mode, deps, run.state, rerun)
@@ -77,7 +77,7 @@ async function flow(
   // Grouping into an open job goes here, between the prompt and the post.
   const { job, answeredAt } = await post(settings, deps, run, deadline, built.prompt)
   const answer = settings.mode === 'message' ? jobFingerprint(job) : undefined
-  rerun.remember(settings, { jobId: job.id, answeredAt, mayHaveActed: false, answer }, built.prompt)
+  rerun.startSavingRecord(settings, { jobId: job.id, answeredAt, mayHaveActed: false, answer }, built.prompt)
   const waited = await wait(settings, deps, run, deadline, {
     jobId: job.id,
     pollNow: false,
@@ -90,7 +90,7 @@ async function flow(
 }
 
 /** The gate: whether whoever triggered the run may start a job; the refusal when not. */
-async function gate(settings: Posting, deps: Deps): Promise<FlowEnd | undefined> {
+async function gate(settings: CreateOrMessage, deps: Deps): Promise<FlowEnd | undefined> {
   if (settings.allowedNonWriteUsers.includes('*')) {
     deps.log.warning(
       'allowed-non-write-users is *: anyone who can open a pull request or an issue can start a job with the API key on events such as pull_request_target.'
@@ -110,13 +110,13 @@ async function gate(settings: Posting, deps: Deps): Promise<FlowEnd | undefined>
  * as on a first attempt.
  */
 async function resume(
-  settings: Posting,
+  settings: CreateOrMessage,
   deps: Deps,
   run: RunStateWriter,
   rerun: Rerun,
   deadline: number
 ): Promise<FlowEnd | undefined> {
-  const earlier = await rerun.earlier(settings)
+  const earlier = await rerun.findEarlierAttempt(settings)
   if (earlier.kind === 'none') return undefined
   // From here a job is known: a cancel now is reported with its id, by the wait below.
   if (earlier.kind === 'answer-lost') {
@@ -139,7 +139,7 @@ async function resume(
   } catch (error) {
     // Never read in this attempt and not found: the job is gone. Anything else is the outcome.
     if (!(error instanceof ApiError && error.kind === 'not-found' && run.state.job === undefined)) throw error
-    rerun.gone(settings, record, jobId)
+    rerun.warnGone(settings, record, jobId)
     run.resumeAbandoned(settings.mode === 'message' ? settings.jobId : undefined)
     return undefined
   }

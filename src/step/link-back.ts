@@ -44,14 +44,14 @@ export interface LinkTargets {
 }
 
 /** What the comment says about the job. */
-export interface Report {
+export interface LinkBackReport {
   state: RunState
   settings: Settings
 }
 
 /** The link-back comment: where the docs are, the job, the run, and how to ask for changes. */
 export function renderLinkBack(
-  { state, settings }: Report,
+  { state, settings }: LinkBackReport,
   deps: Pick<ConversationDeps, 'serverUrl' | 'runUrl'>
 ): string[] {
   const lines = [`**Docs agent:** ${headline(state, deps.serverUrl)}`]
@@ -99,7 +99,7 @@ function headline(state: RunState, serverUrl: string | undefined): string {
  * After the step: the pull request's comment, the release notes' block and the docs pull
  * request's comment, each as asked for. Each refusal is one warning.
  */
-export async function linkBack(report: Report, targets: LinkTargets, deps: ConversationDeps): Promise<void> {
+export async function linkBack(report: LinkBackReport, targets: LinkTargets, deps: ConversationDeps): Promise<void> {
   const { state, settings } = report
   // A dry run sends nothing, and a run nobody permitted leaves no trace on the pull request.
   if (settings.dryRun || state.outcome === 'not-permitted') return
@@ -111,7 +111,11 @@ export async function linkBack(report: Report, targets: LinkTargets, deps: Conve
   if (targets.docsPr && docsPr) await linkOnDocsPullRequest(report, targets, docsPr, deps)
 }
 
-async function linkOnPullRequest(report: Report, thread: LinkBackThread, deps: ConversationDeps): Promise<void> {
+async function linkOnPullRequest(
+  report: LinkBackReport,
+  thread: LinkBackThread,
+  deps: ConversationDeps
+): Promise<void> {
   const { state, settings } = report
   try {
     await thread.update((previous) => {
@@ -155,7 +159,7 @@ async function linkInRelease(
 }
 
 async function linkOnDocsPullRequest(
-  { state, settings }: Report,
+  { state, settings }: LinkBackReport,
   targets: LinkTargets,
   docsPr: PullRequestRef,
   deps: ConversationDeps

@@ -81,6 +81,9 @@ type Request =
 /** Every input, parsed once; `command` when a pull request comment drove the step. */
 export type Settings = CommonSettings & Request & { command?: CommandInfo | undefined }
 
+/** The settings of a step that sends a create or a message. */
+export type CreateOrMessage = Extract<Settings, { mode: 'create' | 'message' }>
+
 /** A comment event with no prompt, prompt-file or job-id: the comment decides what is asked. */
 export type CommandSettings = CommonSettings & { mode: 'command' }
 

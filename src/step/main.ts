@@ -77,7 +77,7 @@ export async function main(host: Host): Promise<number> {
   try {
     const event = { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile) }
     const mode = await decideMode(settings, { ...event, records: host.records }, conversation)
-    if (mode.kind === 'ignored') {
+    if ('why' in mode) {
       // A workflow on every comment must not turn red, nor write anything: one line says why.
       log.info(mode.why)
       reporter.setOutput('command', 'ignored')

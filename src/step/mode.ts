@@ -15,12 +15,11 @@ import type { CommandSettings, Settings } from './settings.js'
 /** What the step does, and what goes with it. */
 export interface StepMode {
   /**
-   * `create`: a new job; `follow-up`: a message to the job in `job-id`; `wait-only`: a wait on it;
-   * `command`: a pull request comment's request, a new job or a follow-up (`settings.command` says).
-   * A grouped follow-up (a message to the open job of a group) is decided here too, next.
+   * The request: `settings.mode` is `create` (a new job), `message` (a follow-up to the job in
+   * `job-id`) or `wait-only` (a wait on it); `settings.command` is set when a pull request
+   * comment asked for it. A grouped follow-up (a message to the open job of a group) is decided
+   * here too, next.
    */
-  kind: 'create' | 'follow-up' | 'wait-only' | 'command'
-  /** The request, as `settings.mode` tells the flow and the report. */
   settings: Settings
   /** Where the re-run record is kept: the Actions cache, or the link-back comment. */
   records: RecordStore
@@ -29,7 +28,6 @@ export interface StepMode {
 
 /** A comment that is not a request: the step ends with one log line that says why. */
 export interface NoRequest {
-  kind: 'ignored'
   why: string
 }
 
@@ -56,10 +54,9 @@ export async function decideMode(
       ? new LinkBackThread(deps.api(pull.repository), pull.repository, pull.number, () => deps.identity())
       : undefined
   const resolved = settings.mode === 'command' ? await readCommand(settings, comment, thread, deps) : settings
-  if ('ignored' in resolved) return { kind: 'ignored', why: resolved.ignored }
+  if ('ignored' in resolved) return { why: resolved.ignored }
   const keepsRecord = READ_ONLY_CACHE_EVENTS.includes(event.name) && thread && linking
   return {
-    kind: settings.mode === 'command' ? 'command' : KIND[resolved.mode],
     settings: resolved,
     records: keepsRecord ? commentRecords(thread, deps.runUrl, handledCommand(resolved)) : event.records,
     targets: {
@@ -72,5 +69,3 @@ export async function decideMode(
     }
   }
 }
-
-const KIND = { create: 'create', message: 'follow-up', 'wait-only': 'wait-only' } as const

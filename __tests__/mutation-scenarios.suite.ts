@@ -17,6 +17,7 @@ if (globalThis.__mutantKilled) {
   await import('./agent-api/wait.test.js')
   await import('./agent-api/preview.test.js')
   await import('./step/flow.test.js')
+  await import('./step/preview.test.js')
   await import('./step/faults.test.js')
   await import('./github/context.test.js')
   await import('./github/release-tags.test.js')

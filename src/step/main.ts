@@ -128,17 +128,19 @@ export async function main(host: Host): Promise<number> {
       reporter.setOutput('command', 'ignored')
       return 0
     }
+    const api = new AgentClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      projectId: settings.projectId,
+      dispatcher,
+      userAgent: USER_AGENT,
+      clock: host.clock,
+      debug: (message) => log.debug(message)
+    })
     const { failed } = await runStep(talk.settings, {
       ...reporter,
-      api: new AgentClient({
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        projectId: settings.projectId,
-        dispatcher,
-        userAgent: USER_AGENT,
-        clock: host.clock,
-        debug: (message) => log.debug(message)
-      }),
+      api,
+      previews: api,
       clock: host.clock,
       signal,
       repository: env.GITHUB_REPOSITORY || undefined,
@@ -147,7 +149,8 @@ export async function main(host: Host): Promise<number> {
       permissions,
       github: {
         reader: (repository, readSignal) => github.reader(repository, readSignal),
-        addLabels: (pr, labels) => github.addLabels(pr, labels)
+        addLabels: (pr, labels) => github.addLabels(pr, labels),
+        pullBranch: (pr, readSignal) => github.pullBranch(pr, readSignal)
       },
       records: talk.records,
       run,

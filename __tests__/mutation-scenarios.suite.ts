@@ -15,7 +15,9 @@ if (globalThis.__mutantKilled) {
 } else {
   await import('./agent-api/http.test.js')
   await import('./agent-api/wait.test.js')
+  await import('./agent-api/preview.test.js')
   await import('./step/flow.test.js')
+  await import('./step/preview.test.js')
   await import('./step/faults.test.js')
   await import('./github/context/context.test.js')
   await import('./github/context/release-tags.test.js')

@@ -13,7 +13,9 @@
  *   await sim.close()                // also destroys hanging and streaming connections
  *
  * Routes, under the optional prefix: POST /v2/agent/{projectId}/job → 201 + job;
- * POST /v2/agent/{projectId}/job/{id}/message → 200 + job; GET /v2/agent/{projectId}/job/{id} → 200 + job.
+ * POST /v2/agent/{projectId}/job/{id}/message → 200 + job; GET /v2/agent/{projectId}/job/{id} → 200 + job;
+ * and the preview deployments, POST /v1/project/preview/{projectId} and GET /v1/project/update-status/{statusId}
+ * (simulator/previews.ts; `previews` option, `setPreviews`, `deployments()`).
  * Path segments are split on `/` in the raw path, then percent-decoded one by one.
  * Order of checks: route (404, 405), fault (queued before always), auth (401), body (400),
  * job (404), rate limit (429, only successful creates and messages count as uses).
@@ -26,10 +28,14 @@ import { performance } from 'node:perf_hooks'
 import { FaultPlan } from './faults.js'
 import { closeServer } from './loopback.js'
 import { DEFAULT_SCENARIO, JobStore, type JobScenario, type JobSnapshot, type SeedJob } from './jobs.js'
+import { PreviewService, previewRoute, type Deployment, type PreviewRoute, type PreviewScenario } from './previews.js'
 
 export type { AgentJob, FinalStatus, JobScenario, JobSnapshot, JobStatus, SeedJob } from './jobs.js'
+export type { Deployment, PreviewScenario } from './previews.js'
 
 export type Operation = 'create' | 'message' | 'get'
+/** The preview deployments' two requests (simulator/previews.ts). */
+export type PreviewOperation = PreviewRoute['op']
 
 export type Fault =
   /** Answer this status and raw body (default `{"error": "Simulated HTTP <status>"}`); effect: do the real work first. */
@@ -57,10 +63,11 @@ export interface RecordedRequest {
   method: string
   /** The request target as received, query included. */
   rawPath: string
-  operation: Operation | 'unknown'
+  operation: Operation | PreviewOperation | 'unknown'
   /** Decoded path parameters. */
   projectId?: string
   jobId?: string
+  statusId?: string
   headers: Record<string, string | string[] | undefined>
   body: string
   /** performance.now() at arrival, to measure intervals between requests. */
@@ -103,15 +110,18 @@ export interface SimulatorOptions {
   /** Creates plus messages allowed per project per rolling hour; default 100 as documented. */
   rateLimit?: number
   scenario?: Partial<JobScenario>
+  /** The preview deployments' behaviour (plan, outcome, timing, rate limit). */
+  previews?: Partial<PreviewScenario>
   /** Called once per request when its exchange ends (answered, reset, or abandoned). */
   onRequestEnd?: (request: RecordedRequest) => void
   /** Job ages, delays and hangs run on this clock (default: real time). */
   clock?: SimulatorClock
 }
 
-type Route = { op: 'create'; projectId: string } | { op: 'message' | 'get'; projectId: string; jobId: string }
+type Route =
+  { op: 'create'; projectId: string } | { op: 'message' | 'get'; projectId: string; jobId: string } | PreviewRoute
 type RouteError = { status: number; error: string; allow?: string }
-type Answer = { status: number; json: unknown }
+type Answer = { status: number; json: unknown; headers?: Record<string, string> }
 
 const JOB_NOT_FOUND: Answer = { status: 404, json: { error: 'Job not found' } }
 const RATE_LIMITED: Answer = { status: 429, json: { error: 'Rate limit exceeded' } }
@@ -122,9 +132,10 @@ const HUGE_CHUNK = Buffer.alloc(64 * 1024, 'x')
 export class AgentApiSimulator {
   readonly requests: RecordedRequest[] = []
   private readonly store: JobStore
+  private readonly previews: PreviewService
   private readonly server: Server
   private readonly prefix: string
-  private readonly faults = new FaultPlan<Operation, Fault>()
+  private readonly faults = new FaultPlan<Operation | PreviewOperation, Fault>()
   // Aborts pending delays on close, so no timer outlives the simulator.
   private readonly closing = new AbortController()
   private readonly clock: SimulatorClock
@@ -136,6 +147,7 @@ export class AgentApiSimulator {
     this.store = new JobStore({ ...DEFAULT_SCENARIO, ...options.scenario }, options.rateLimit ?? 100, () =>
       this.clock.now()
     )
+    this.previews = new PreviewService(options.previews ?? {}, () => this.clock.now())
     this.prefix = normalizePrefix(options.prefix ?? '')
     this.server = createServer((req, res) => this.handle(req, res))
   }
@@ -164,13 +176,23 @@ export class AgentApiSimulator {
   }
 
   /** Queues faults: each of the next requests for `op` consumes one, in order. */
-  fail(op: Operation, ...faults: Fault[]): void {
+  fail(op: Operation | PreviewOperation, ...faults: Fault[]): void {
     this.faults.fail(op, ...faults)
   }
 
   /** Every request for `op` gets `fault` (after any queued ones) until called with null. */
-  failAlways(op: Operation, fault: Fault | null): void {
+  failAlways(op: Operation | PreviewOperation, fault: Fault | null): void {
     this.faults.failAlways(op, fault)
+  }
+
+  /** Merges `s` into the preview deployments' behaviour from now on. */
+  setPreviews(s: Partial<PreviewScenario>): void {
+    this.previews.scenario = { ...this.previews.scenario, ...s }
+  }
+
+  /** Every preview deployment asked for, oldest first. */
+  deployments(): Deployment[] {
+    return this.previews.list()
   }
 
   jobs(projectId?: string): JobSnapshot[] {
@@ -210,8 +232,9 @@ export class AgentApiSimulator {
       return
     }
     rec.operation = route.op
-    rec.projectId = route.projectId
-    if (route.op !== 'create') rec.jobId = route.jobId
+    if (route.op === 'preview-status') rec.statusId = route.statusId
+    else rec.projectId = route.projectId
+    if (route.op === 'message' || route.op === 'get') rec.jobId = route.jobId
     this.onRequest?.(rec)
 
     const fault = this.faults.next(route.op)
@@ -219,13 +242,14 @@ export class AgentApiSimulator {
       rec.fault = fault.kind
       return this.applyFault(fault, route, req, res, rec)
     }
-    const { status, json } = this.perform(route, req, rec.body)
-    sendJson(res, rec, status, json)
+    const { status, json, headers } = this.perform(route, req, rec.body)
+    sendJson(res, rec, status, json, headers)
   }
 
   /** The real work of a request and the answer the service would give. */
   private perform(route: Route, req: IncomingMessage, body: string): Answer {
     if (!this.authorized(req.headers.authorization)) return { status: 401, json: { error: 'Invalid API key' } }
+    if (route.op === 'preview' || route.op === 'preview-status') return this.previews.answer(route, body)
     let prompt = ''
     if (route.op !== 'get') {
       const parsed = parsePrompt(body)
@@ -334,12 +358,14 @@ function parseRoute(method: string, rawPath: string, prefix: string): Route | Ro
   } catch {
     return { status: 400, error: 'Malformed percent-encoding in path' }
   }
+  const allow = (expected: 'GET' | 'POST', route: Route): Route | RouteError =>
+    method === expected ? route : { status: 405, error: `Method ${method} not allowed`, allow: expected }
+  const preview = previewRoute(segments)
+  if (preview) return allow(preview.op === 'preview' ? 'POST' : 'GET', preview)
   const [v2, agent, projectId, job, jobId, message, ...rest] = segments
   if (v2 !== 'v2' || agent !== 'agent' || !projectId || job !== 'job' || jobId === '' || rest.length > 0) {
     return NOT_FOUND
   }
-  const allow = (expected: 'GET' | 'POST', route: Route): Route | RouteError =>
-    method === expected ? route : { status: 405, error: `Method ${method} not allowed`, allow: expected }
   if (jobId === undefined) return allow('POST', { op: 'create', projectId })
   if (message === undefined) return allow('GET', { op: 'get', projectId, jobId })
   if (message === 'message') return allow('POST', { op: 'message', projectId, jobId })

@@ -37,7 +37,8 @@ describe('renderOutputs', () => {
       'not-permitted': 'false',
       job: JSON.stringify(done),
       prompt: 'p',
-      command: ''
+      command: '',
+      'preview-url': ''
     })
     expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
       'create'

@@ -52,6 +52,7 @@ describe('parseSettings', () => {
       context: 'auto',
       releaseTags: [],
       dryRun: false,
+      preview: false,
       onRerun: 'resume',
       rerunKey: 'null',
       allowedNonWriteUsers: [],

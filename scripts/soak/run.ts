@@ -146,7 +146,7 @@ export async function runGroup(plan: RunPlan): Promise<GroupRun> {
   let onRequest: ((rec: RecordedRequest) => void) | undefined
   // Mirrors the simulator's queue (queued faults are served in order, one per routed request).
   sim.onRequest = (rec) => {
-    if (rec.operation === 'unknown') return
+    if (rec.operation !== 'create' && rec.operation !== 'message' && rec.operation !== 'get') return
     const queued = queue[rec.operation][served[rec.operation]]
     if (queued) {
       served[rec.operation]++

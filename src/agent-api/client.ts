@@ -3,6 +3,7 @@ import { Cancelled } from '../base/cancel.js'
 import type { Clock } from '../base/clock.js'
 import { ApiError, kindOfStatus, networkError, parseRetryAfter } from './errors.js'
 import { parseJob, type AgentJob, type IdentifiedJob } from './job.js'
+import { parsePreviewRequested, parsePreviewStatus, type PreviewRequested, type PreviewStatus } from './preview.js'
 import { inline } from '../base/text.js'
 import { watchSend } from './wire.js'
 
@@ -19,6 +20,14 @@ export interface AgentApi {
   sendMessage(jobId: string, prompt: string, call: CallOptions): Promise<IdentifiedJob>
   /** `GET /v2/agent/{projectId}/job/{id}`. */
   getJob(jobId: string, call: CallOptions): Promise<AgentJob>
+}
+
+/** The preview deployments (External API v1), with the same key: one method per endpoint. */
+export interface PreviewApi {
+  /** `POST /v1/project/preview/{projectId}` `{"branch"}`: creates the branch's preview, or redeploys it. */
+  requestPreview(branch: string, call: CallOptions): Promise<PreviewRequested>
+  /** `GET /v1/project/update-status/{statusId}`. */
+  getPreviewStatus(statusId: string, call: CallOptions): Promise<PreviewStatus>
 }
 
 export interface CallOptions {
@@ -42,7 +51,7 @@ export interface ClientOptions {
   debug(message: string): void
 }
 
-export class AgentClient implements AgentApi {
+export class AgentClient implements AgentApi, PreviewApi {
   constructor(private readonly options: ClientOptions) {}
 
   createJob(prompt: string, call: CallOptions): Promise<IdentifiedJob> {
@@ -54,24 +63,38 @@ export class AgentClient implements AgentApi {
   }
 
   getJob(jobId: string, call: CallOptions): Promise<AgentJob> {
-    return this.send('GET', ['job', jobId], undefined, call)
+    return this.send('GET', this.agentPath(['job', jobId]), undefined, call, JOB)
+  }
+
+  requestPreview(branch: string, call: CallOptions): Promise<PreviewRequested> {
+    const path = ['v1', 'project', 'preview', this.options.projectId]
+    return this.send('POST', path, { branch }, call, PREVIEW_REQUESTED)
+  }
+
+  getPreviewStatus(statusId: string, call: CallOptions): Promise<PreviewStatus> {
+    return this.send('GET', ['v1', 'project', 'update-status', statusId], undefined, call, PREVIEW_STATUS)
   }
 
   private async post(segments: string[], prompt: string, call: CallOptions): Promise<IdentifiedJob> {
-    const job = await this.send('POST', segments, { prompt }, call)
+    const job = await this.send('POST', this.agentPath(segments), { prompt }, call, JOB)
     if (job.id === undefined) throw new ApiError('bad-response', 'answered with a job record that has no id')
     return { ...job, id: job.id }
   }
 
-  private async send(
+  private agentPath(segments: string[]): string[] {
+    return ['v2', 'agent', this.options.projectId, ...segments]
+  }
+
+  private async send<T>(
     method: 'GET' | 'POST',
     segments: string[],
-    body: { prompt: string } | undefined,
-    call: CallOptions
-  ): Promise<AgentJob> {
-    const { baseUrl, apiKey, projectId, dispatcher, userAgent, clock } = this.options
+    body: Record<string, string> | undefined,
+    call: CallOptions,
+    answer: Answer<T>
+  ): Promise<T> {
+    const { baseUrl, apiKey, dispatcher, userAgent, clock } = this.options
     const prefix = baseUrl.pathname.replace(/\/+$/, '')
-    const path = `${prefix}/v2/agent/${[projectId, ...segments].map(encodeSegment).join('/')}`
+    const path = `${prefix}/${segments.map(encodeSegment).join('/')}`
     if (call.signal.aborted) throw new Cancelled(false)
     const timer = clock.timeout(Math.max(1, call.timeoutMs))
     const signal = AbortSignal.any([call.signal, timer])
@@ -136,15 +159,26 @@ export class AgentClient implements AgentApi {
     } catch {
       throw new ApiError(
         'bad-response',
-        `answered ${status} with ${describeBody(text, response.headers)} instead of a job (JSON)`,
+        `answered ${status} with ${describeBody(text, response.headers)} instead of ${answer.what} (JSON)`,
         status
       )
     }
-    const job = parseJob(json)
-    if (!job) throw new ApiError('bad-response', `answered ${status} with JSON that is not a job record`, status)
-    return job
+    const parsed = answer.parse(json)
+    if (!parsed)
+      throw new ApiError('bad-response', `answered ${status} with JSON that is not ${answer.what} record`, status)
+    return parsed
   }
 }
+
+/** What an endpoint answers: its name in errors, and its parser (undefined: not that). */
+interface Answer<T> {
+  what: string
+  parse(json: unknown): T | undefined
+}
+
+const JOB: Answer<AgentJob> = { what: 'a job', parse: parseJob }
+const PREVIEW_REQUESTED: Answer<PreviewRequested> = { what: 'a preview deployment', parse: parsePreviewRequested }
+const PREVIEW_STATUS: Answer<PreviewStatus> = { what: 'a deployment status', parse: parsePreviewStatus }
 
 /**
  * One path segment, percent-encoded so that `/`, `?`, `#` and `%` stay inside it, and a bare

@@ -2,6 +2,7 @@ import type { getOctokit } from '@actions/github'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
 import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
+import { pullBranch } from './pull-branch.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -186,6 +187,11 @@ export class GitHubClient {
         }))
       }
     }
+  }
+
+  /** The head branch of a pull request (the docs PR, for its preview). */
+  pullBranch(pr: PullRequestRef, signal: AbortSignal): Promise<string> {
+    return pullBranch(() => this.client(), pr, signal)
   }
 
   /** Comments, reactions and release notes of `owner/name`. */

@@ -23,7 +23,8 @@ export const OUTPUT_NAMES = [
   'not-permitted',
   'job',
   'prompt',
-  'command'
+  'command',
+  'preview-url'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -65,7 +66,8 @@ export function renderOutputs(
     'not-permitted': String(state.outcome === 'not-permitted'),
     job: job ? JSON.stringify(job.raw) : '',
     prompt: state.prompt ?? '',
-    command: settings?.command?.kind ?? ''
+    command: settings?.command?.kind ?? '',
+    'preview-url': state.preview?.url ?? ''
   }
 }
 

@@ -76,6 +76,8 @@ export interface RunState {
   resumedFrom: number | undefined
   /** Reading the job ended in a 404 (past any grace): the id is wrong, or the job is gone. */
   notFound: boolean
+  /** `preview: true`: the docs PR's preview URL once built, or why there is none. */
+  preview: { url: string | undefined; problem: string | undefined } | undefined
 }
 
 export function initialState(now: number, jobId: string | undefined): RunState {
@@ -95,6 +97,7 @@ export function initialState(now: number, jobId: string | undefined): RunState {
     prompt: undefined,
     context: undefined,
     resumedFrom: undefined,
-    notFound: false
+    notFound: false,
+    preview: undefined
   }
 }

@@ -156,6 +156,10 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
   const repository = job?.source?.repository
   if (repository) result.push(['Docs repository', link(repository, shortRepository(repository))])
   if (job?.source?.ref) result.push(['Branch', code(job.source.ref)])
+  if (state.preview) {
+    const { url, problem } = state.preview
+    result.push(['Preview', url ? link(url) : text(problem ?? 'none', 300)])
+  }
   if (job?.model) result.push(['Model', code(job.model)])
   if (job?.createdAt) result.push(['Created', text(formatTime(job.createdAt))])
   if (job?.archivedAt) result.push(['Archived', text(formatTime(job.archivedAt))])

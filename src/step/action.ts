@@ -16,6 +16,7 @@ import { finish, type Reporter } from '../report/finish.js'
 import type { RunState } from '../report/state.js'
 import { decideEnding, type FlowEnd } from './ending.js'
 import { post, type PostDeps } from './post.js'
+import { preview, type PreviewDeps } from './preview.js'
 import { preparePrompt, type PromptDeps } from './prompt.js'
 import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
@@ -23,10 +24,11 @@ import type { StepMode } from './mode.js'
 import type { CreateOrMessage, Settings } from './settings.js'
 import { wait } from './wait.js'
 
-export interface Deps extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'> {
+export interface Deps extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'>, Omit<PreviewDeps, 'github'> {
   log: Log
-  /** GitHub, with `github-token`: reads for the context, and labels. */
-  github: PromptDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
+  /** GitHub, with `github-token`: reads for the context and the preview's branch, and labels. */
+  github: PromptDeps['github'] &
+    PreviewDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
   /** Links the job back on GitHub (pull request, release, docs pull request) once reported. */
   linkBack?: (state: RunState, mode: StepMode) => Promise<void>
 }
@@ -41,6 +43,10 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
     kind: 'thrown',
     error
   }))
+  // The preview phase: a job that ended with a docs PR, when asked for (never changes the ending).
+  if (settings.preview && end.kind === 'waited' && end.end.reason === 'terminal' && end.end.job.prLink) {
+    await preview(settings, deps, run, end.end.job, deadline)
+  }
   const ending = decideEnding(end, settings, run.state)
   // The request may have acted: a re-run must know, or it would post a second time.
   if (end.kind === 'thrown' && ending.mayHaveActed && settings.mode !== 'wait-only') {
@@ -85,7 +91,6 @@ async function flow(
     previous: answer === undefined ? undefined : { fingerprint: answer, answeredAt },
     posted: true
   })
-  // A preview of the result goes here, after the wait.
   return waited
 }
 

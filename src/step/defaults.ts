@@ -13,6 +13,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   context: 'auto',
   'release-tags': '',
   'dry-run': 'false',
+  preview: 'false',
   'on-rerun': 'resume',
   'allowed-non-write-users': '',
   'allowed-bots': '',

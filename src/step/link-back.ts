@@ -60,6 +60,7 @@ export function renderLinkBack(
   if (deps.runUrl) facts.push(markdownLink('workflow run', deps.runUrl))
   const known = facts.filter((fact) => fact !== undefined)
   if (known.length) lines.push('', known.join(' · '))
+  if (state.preview?.url) lines.push('', `Preview: ${markdownLink(state.preview.url, state.preview.url)}`)
   if (settings.command) {
     const what = settings.command.kind === 'follow-up' ? 'a follow-up' : 'a new job'
     lines.push('', `Last request: ${what}, from ${mention(settings.command.author)}.`)

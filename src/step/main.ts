@@ -187,9 +187,11 @@ function stepDeps(
 ): Deps {
   const { env } = host
   const { github, conversation } = wired
+  const api = agentClient(wired.settings, wired.dispatcher, host, reporter.log)
   return {
     ...reporter,
-    api: agentClient(wired.settings, wired.dispatcher, host, reporter.log),
+    api,
+    previews: api,
     clock: host.clock,
     signal: host.signals.signal,
     repository: env.GITHUB_REPOSITORY || undefined,
@@ -198,7 +200,8 @@ function stepDeps(
     permissions: wired.permissions,
     github: {
       reader: (repository, readSignal) => github.reader(repository, readSignal),
-      addLabels: (pr, labels) => github.addLabels(pr, labels)
+      addLabels: (pr, labels) => github.addLabels(pr, labels),
+      pullBranch: (pr, readSignal) => github.pullBranch(pr, readSignal)
     },
     run: wired.run,
     linkBack: (state, { settings, targets }) => linkBack({ state, settings }, targets, conversation)

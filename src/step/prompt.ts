@@ -8,12 +8,7 @@ import type { Log } from '../base/log.js'
 import { inline, plural } from '../base/text.js'
 import type { GitHubReader } from '../github/client.js'
 import { CONTEXT_BUDGET_CHARS } from '../github/context/budget.js'
-import {
-  CONTEXT_TIMEOUT_MS,
-  gatherContext,
-  promptWithContext,
-  type ContextResult
-} from '../github/context/context.js'
+import { CONTEXT_TIMEOUT_MS, gatherContext, promptWithContext, type ContextResult } from '../github/context/context.js'
 import type { Trigger } from '../github/event.js'
 import type { Permissions } from '../github/permissions.js'
 import { releaseSetContext } from '../github/context/release-set.js'

@@ -113,6 +113,11 @@ export class RunStateWriter {
     log.info(`Job ${inline(state.jobId ?? '')} is ${status}${waited}`)
   }
 
+  /** The docs PR's preview: its URL once built, or why there is none. */
+  previewed(url: string | undefined, problem: string | undefined): void {
+    this.#state.preview = { url, problem }
+  }
+
   ended(ending: Ending): void {
     const state = this.#state
     state.outcome = ending.outcome

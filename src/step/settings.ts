@@ -46,6 +46,8 @@ interface CommonSettings {
   releaseTags: ReleaseTag[]
   /** Build the prompt and report it; send nothing to the Agent API. */
   dryRun: boolean
+  /** Once the job ends with a docs PR, ask for its branch's preview deployment and wait for it. */
+  preview: boolean
   /** `resume`: a re-run picks up the job an earlier attempt of this step created or messaged. */
   onRerun: 'resume' | 'new'
   /** Tells this step's re-run record apart from other matrix legs' (the matrix values by default). */
@@ -131,6 +133,7 @@ export function parseSettings(source: InputSource, options = { commands: false }
     context: parseChoice(get('context'), 'context', ['auto', 'none']),
     releaseTags: parseReleaseTags(get('release-tags')),
     dryRun: parseBoolean(get('dry-run'), 'dry-run'),
+    preview: parseBoolean(get('preview'), 'preview'),
     onRerun: parseChoice(get('on-rerun'), 'on-rerun', ['resume', 'new']),
     rerunKey: get('rerun-key'),
     allowedNonWriteUsers: parseList(get('allowed-non-write-users')),
@@ -138,6 +141,13 @@ export function parseSettings(source: InputSource, options = { commands: false }
     untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include']),
     linkBack: parseLinkBack(get('link-back')),
     triggerPhrase: parsePhrase(get('trigger-phrase'))
+  }
+  // Only a step that waits learns the docs pull request whose branch would be previewed.
+  if (common.preview && !common.wait) {
+    throw new InputError(
+      'preview',
+      'true needs wait: true (a step that returns before the job ends has no docs pull request to preview).'
+    )
   }
   return { ...common, ...(request ?? readRequest(jobId, prompt)) }
 }

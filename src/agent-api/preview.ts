@@ -1,0 +1,122 @@
+import { Cancelled } from '../base/cancel.js'
+import { requestTimeout, type Clock } from '../base/clock.js'
+import type { CallOptions, PreviewApi } from './client.js'
+import { ApiError, isTransientForPoll } from './errors.js'
+
+/** A `POST /v1/project/preview/{projectId}` answer: the deployment to follow, and where it will be. */
+export interface PreviewRequested {
+  statusId: string
+  /** An https URL (anything else is not a usable answer). */
+  previewUrl: string
+}
+
+/** A `GET /v1/project/update-status/{statusId}` answer: `queued`, `in_progress`, `success` or `failure`. */
+export interface PreviewStatus {
+  /** Kept as sent; anything but `success` and `failure` is read as still building. */
+  status: string
+  /** The service's words on the deployment (untrusted text). */
+  summary?: string
+}
+
+/** How asking for a branch's preview ended: never thrown, since a preview never changes the step's result. */
+export type PreviewEnd =
+  | { kind: 'ready'; url: string }
+  /** 403: the plan has no previews. */
+  | { kind: 'not-available' }
+  /** 429, and 429 again after waiting once. */
+  | { kind: 'rate-limited' }
+  | { kind: 'failed'; url: string; summary: string | undefined }
+  | { kind: 'timed-out'; url: string }
+  | { kind: 'error'; error: ApiError }
+  | { kind: 'cancelled' }
+
+/** The longest the step waits for a preview, whatever is left of `timeout`. */
+export const PREVIEW_MAX_MS = 10 * 60_000
+/** Between two reads of the deployment's status. */
+export const PREVIEW_POLL_MS = 5_000
+/** After a 429 without Retry-After: the documented window is a minute. */
+export const PREVIEW_RATE_WAIT_MS = 60_000
+
+export interface PreviewOptions {
+  clock: Clock
+  signal: AbortSignal
+  /** Epoch ms by which the step must end; the preview takes at most PREVIEW_MAX_MS of it. */
+  deadline: number
+  /** One line per event worth a debug line (a rate limit waited, a failed read retried). */
+  debug(message: string): void
+}
+
+/** Asks for `branch`'s preview (a redeploy when it exists) and follows the deployment to its end. */
+export async function awaitPreview(api: PreviewApi, branch: string, options: PreviewOptions): Promise<PreviewEnd> {
+  const { clock, signal } = options
+  const deadline = Math.min(options.deadline, clock.now() + PREVIEW_MAX_MS)
+  const call = (): CallOptions => ({ timeoutMs: requestTimeout(deadline, clock.now()), signal })
+  try {
+    let requested: PreviewRequested
+    try {
+      requested = await api.requestPreview(branch, call())
+    } catch (error) {
+      // A 429 means nothing was done: one more try after the wait it asks for, if there is time.
+      if (!(error instanceof ApiError) || error.kind !== 'rate-limited') throw error
+      const wait = error.retryAfterMs ?? PREVIEW_RATE_WAIT_MS
+      if (clock.now() + wait >= deadline) return { kind: 'rate-limited' }
+      options.debug(`Preview: rate limited; asking again in ${Math.ceil(wait / 1000)} s`)
+      await clock.sleep(wait, signal)
+      requested = await api.requestPreview(branch, call())
+    }
+    return await follow(api, requested, deadline, options)
+  } catch (error) {
+    if (error instanceof Cancelled) return { kind: 'cancelled' }
+    if (!(error instanceof ApiError)) throw error
+    if (error.kind === 'forbidden') return { kind: 'not-available' }
+    if (error.kind === 'rate-limited') return { kind: 'rate-limited' }
+    return { kind: 'error', error }
+  }
+}
+
+async function follow(
+  api: PreviewApi,
+  { statusId, previewUrl: url }: PreviewRequested,
+  deadline: number,
+  options: PreviewOptions
+): Promise<PreviewEnd> {
+  const { clock, signal } = options
+  for (;;) {
+    if (clock.now() + PREVIEW_POLL_MS > deadline) return { kind: 'timed-out', url }
+    await clock.sleep(PREVIEW_POLL_MS, signal)
+    let read: PreviewStatus
+    try {
+      read = await api.getPreviewStatus(statusId, { timeoutMs: requestTimeout(deadline, clock.now()), signal })
+    } catch (error) {
+      if (!(error instanceof ApiError) || !isTransientForPoll(error)) throw error
+      options.debug(`Preview: reading the deployment's status failed (${error.message}); reading it again`)
+      continue
+    }
+    if (read.status === 'success') return { kind: 'ready', url }
+    if (read.status === 'failure') return { kind: 'failed', url, summary: read.summary }
+  }
+}
+
+export function parsePreviewRequested(json: unknown): PreviewRequested | undefined {
+  if (!isRecord(json)) return undefined
+  const { statusId, previewUrl } = json
+  if (typeof statusId !== 'string' || statusId === '' || typeof previewUrl !== 'string') return undefined
+  return isHttpsUrl(previewUrl) ? { statusId, previewUrl } : undefined
+}
+
+export function parsePreviewStatus(json: unknown): PreviewStatus | undefined {
+  if (!isRecord(json) || typeof json.status !== 'string') return undefined
+  return typeof json.summary === 'string' ? { status: json.status, summary: json.summary } : { status: json.status }
+}
+
+function isHttpsUrl(text: string): boolean {
+  try {
+    return new URL(text).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -6,6 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import { PR_SETTLE_MS } from '../../src/agent-api/wait.js'
+import { OUTPUT_NAMES } from '../../src/report/finish.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 
@@ -54,7 +55,8 @@ describe('flow', () => {
         'not-permitted': 'false',
         job: JSON.stringify(stored?.job),
         prompt: 'Document release v1.2.3',
-        command: ''
+        command: '',
+        'preview-url': ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([
@@ -427,7 +429,7 @@ describe('flow', () => {
         'pr-link': '',
         prompt: ''
       })
-      expect(Object.keys(result.outputs)).toHaveLength(15)
+      expect(Object.keys(result.outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
       expect(result.summary).toContain('❌ Docs agent step failed')
       expect(result.everything()).not.toContain(KEY)
     })

@@ -74,10 +74,10 @@ describe('the layers of src/', () => {
   it.each<[string, string, boolean]>([
     ['step/action.ts', 'report/report.ts', true],
     ['report/summary.ts', 'github/pr-link.ts', true],
-    ['github/context.ts', 'base/text.ts', true],
+    ['github/context/context.ts', 'base/text.ts', true],
     ['index.ts', 'step/signals.ts', true],
     ['report/summary.ts', 'step/settings.ts', false],
-    ['github/context.ts', 'agent-api/errors.ts', false],
+    ['github/context/context.ts', 'agent-api/errors.ts', false],
     ['rerun/record.ts', 'step/settings.ts', false],
     ['base/text.ts', 'github/event.ts', false]
   ])('%s importing %s is allowed: %s', (from, to, allowed) => {

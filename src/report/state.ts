@@ -1,4 +1,4 @@
-import type { ContextResult } from '../github/context.js'
+import type { ContextResult } from '../github/context/context.js'
 import type { AgentJob } from '../agent-api/job.js'
 
 /** Outcomes `fail-on` may list. */

@@ -1,7 +1,7 @@
 import { DURATION_FORM, parseDuration } from '../base/duration.js'
 import { formatCount } from '../base/text.js'
 import { FAIL_OUTCOMES, type FailOutcome } from '../report/state.js'
-import type { ReleaseTag } from '../github/release-set.js'
+import type { ReleaseTag } from '../github/context/release-set.js'
 import { INPUT_DEFAULTS } from './defaults.js'
 
 /** The prompt limit we document and enforce before sending (characters), context included. */

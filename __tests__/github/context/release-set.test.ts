@@ -3,12 +3,12 @@
  * In-process, against the simulator and the fake GitHub REST API on loopback, on a virtual clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
-import { GITHUB_TOKEN, runInProcess } from '../../scripts/in-process.js'
-import { CONTEXT_BUDGET_CHARS } from '../../src/github/context.js'
-import { MAX_PACKAGES } from '../../src/github/release-set.js'
-import { MAX_PROMPT_CHARS } from '../../src/step/settings.js'
-import { useVirtualSimulator } from '../simulator/fixture.js'
+import { GitHubApiFake } from '../../../simulator/github.js'
+import { GITHUB_TOKEN, runInProcess } from '../../../scripts/in-process.js'
+import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/budget.js'
+import { MAX_PACKAGES } from '../../../src/github/context/release-set.js'
+import { MAX_PROMPT_CHARS } from '../../../src/step/settings.js'
+import { useVirtualSimulator } from '../../simulator/fixture.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('release sets', () => {

@@ -3,7 +3,7 @@
  * The tag names are made up, in the shapes real repositories give them.
  */
 import { describe, expect, it } from '@jest/globals'
-import { compareVersions, parseTag, previousVersion } from '../../src/github/version.js'
+import { compareVersions, parseTag, previousVersion } from '../../../src/github/context/version.js'
 
 describe('parseTag', () => {
   // tag, component, numbers, pre-release identifiers, prefixes read to find the previous release

@@ -2,10 +2,10 @@
  * The context of a pull request whose own text is withheld from the agent: what GitHub itself
  * says about it (number, link, counts), none of what its author wrote or named.
  */
-import { inline, plural } from '../base/text.js'
+import { inline, plural } from '../../base/text.js'
 import type { ContextResult } from './context.js'
-import type { Trigger } from './event.js'
-import type { PullRequestFacts } from './trust.js'
+import type { Trigger } from '../event.js'
+import type { PullRequestFacts } from '../trust.js'
 
 /** What is left out, in one phrase for the prompt, the log and the summary. */
 export const WITHHELD = 'title, description, branch name, commits and files'

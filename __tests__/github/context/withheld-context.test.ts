@@ -1,6 +1,6 @@
 // The context of a pull request whose own text is withheld: GitHub's facts only.
 import { describe, expect, it } from '@jest/globals'
-import { withheldContext } from '../../src/github/withheld-context.js'
+import { withheldContext } from '../../../src/github/context/withheld-context.js'
 
 const trigger = {
   kind: 'pull-request' as const,

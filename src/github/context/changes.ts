@@ -2,8 +2,8 @@
  * The change itself for the agent: the changed files' patches, most useful first, each capped,
  * within the room the context leaves; the files past it named; a patch GitHub left out said so.
  */
-import type { ChangedFile } from './client.js'
-import { inline, plural } from '../base/text.js'
+import type { ChangedFile } from '../client.js'
+import { inline, plural } from '../../base/text.js'
 
 /**
  * Characters of one file's patch: about 100 diff lines, enough to show what a change adds or

@@ -4,10 +4,10 @@
  * and the fake GitHub REST API on loopback, on a virtual clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
-import { GITHUB_TOKEN, runInProcess } from '../../scripts/in-process.js'
-import { useVirtualSimulator } from '../simulator/fixture.js'
-import { monorepoTags, seedTags } from '../fixtures/tags.js'
+import { GitHubApiFake } from '../../../simulator/github.js'
+import { GITHUB_TOKEN, runInProcess } from '../../../scripts/in-process.js'
+import { useVirtualSimulator } from '../../simulator/fixture.js'
+import { monorepoTags, seedTags } from '../../fixtures/tags.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('release tags and scheduled runs', () => {

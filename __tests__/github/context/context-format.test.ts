@@ -4,10 +4,10 @@
  * over Octokit, is tested against the fake GitHub API in context.test.ts.)
  */
 import { describe, expect, it } from '@jest/globals'
-import { gatherContext, promptWithContext, type ContextOptions } from '../../src/github/context.js'
-import { RUNS_TRIED } from '../../src/github/last-run.js'
-import type { Trigger } from '../../src/github/event.js'
-import type { Comparison, GitHubReader } from '../../src/github/client.js'
+import { gatherContext, promptWithContext, type ContextOptions } from '../../../src/github/context/context.js'
+import { RUNS_TRIED } from '../../../src/github/context/last-run.js'
+import type { Trigger } from '../../../src/github/event.js'
+import type { Comparison, GitHubReader } from '../../../src/github/client.js'
 
 const reader = (over: Partial<GitHubReader> = {}): GitHubReader => ({
   releaseByTag: () => Promise.resolve(undefined),

@@ -3,8 +3,8 @@
  * recursive tree, a manifest's text at a tag, and the commits touching a path, page by page.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
-import { GitHubClient } from '../../src/github/client.js'
+import { GitHubApiFake } from '../../../simulator/github.js'
+import { GitHubClient } from '../../../src/github/client.js'
 
 describe('package reads', () => {
   const REPO = 'acme/monorepo'

@@ -3,20 +3,14 @@
  * job. The context opens with a table of the packages, then each package's notes, changes and
  * patches in a part of the budget that grows with the size of its change.
  */
-import type { TagRef } from './client.js'
-import { mapBounded } from '../base/bounded.js'
-import { inline, plural, truncate } from '../base/text.js'
-import {
-  CONTENTS,
-  reading,
-  releaseContext,
-  render,
-  warning,
-  type Built,
-  type ContextOptions,
-  type ContextResult,
-  type Read
-} from './context.js'
+import type { TagRef } from '../client.js'
+import { mapBounded } from '../../base/bounded.js'
+import { inline, plural, truncate } from '../../base/text.js'
+import { render, type Built } from './budget.js'
+import type { ContextOptions, ContextResult } from './context.js'
+import { CONTENTS, reading, type Read } from './reading.js'
+import { releaseContext } from './release.js'
+import { warning } from './warning.js'
 import { parseTag, type VersionTag } from './version.js'
 
 /** One released tag, as `release-tags` gives it. */

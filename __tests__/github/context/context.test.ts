@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { GitHubApiFake } from '../../simulator/github.js'
-import { GITHUB_TOKEN, runInProcess, type StepRun } from '../../scripts/in-process.js'
-import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS, LISTS_CHARS } from '../../src/github/context.js'
-import { useVirtualSimulator } from '../simulator/fixture.js'
-import { renderLikeGitHub } from '../../scripts/github-render.js'
+import { GitHubApiFake } from '../../../simulator/github.js'
+import { GITHUB_TOKEN, runInProcess, type StepRun } from '../../../scripts/in-process.js'
+import { CONTEXT_BUDGET_CHARS, LISTS_CHARS } from '../../../src/github/context/budget.js'
+import { CONTEXT_TIMEOUT_MS } from '../../../src/github/context/context.js'
+import { useVirtualSimulator } from '../../simulator/fixture.js'
+import { renderLikeGitHub } from '../../../scripts/github-render.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('context', () => {
@@ -539,7 +540,7 @@ describe('context', () => {
 
   describe('the README', () => {
     it('shows in its quick start exactly what the step sends for a release', async () => {
-      const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+      const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
       const sample = /<!-- context-sample:start -->\s*```markdown\n([\s\S]*?)\n```\s*<!-- context-sample:end -->/.exec(
         readme
       )?.[1]

@@ -14,8 +14,8 @@ import {
   nameOfComponent,
   pathOfComponent,
   releasePleaseDirectory
-} from '../../src/github/context/package-directory.js'
-import { parseTag } from '../../src/github/version.js'
+} from '../../../src/github/context/package-directory.js'
+import { parseTag } from '../../../src/github/context/version.js'
 
 /** A tag's tree as files and their text; `truncated` and failing paths as asked. */
 function repository(

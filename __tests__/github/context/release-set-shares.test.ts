@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { PACKAGE_FLOOR_CHARS, shares } from '../../src/github/release-set.js'
+import { PACKAGE_FLOOR_CHARS, shares } from '../../../src/github/context/release-set.js'
 
 describe('shares of a release set', () => {
   it('gives each package the floor, then the rest by size of change', () => {

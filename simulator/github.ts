@@ -1293,8 +1293,14 @@ function touched(c: Commit): string[] {
   ]
 }
 
+// History is only appended to, so a commit's tree never changes: each is built once.
+const trees = new WeakMap<Commit, Map<string, string>>()
+
 /** The files at commit `at` (an index in the history) and their text. */
 function treeAt(commits: readonly Commit[], at: number): Map<string, string> {
+  const key = commits[at]
+  const known = key && trees.get(key)
+  if (known) return known
   const tree = new Map<string, string>()
   for (const c of commits.slice(0, at + 1)) {
     for (const f of c.files) {
@@ -1307,6 +1313,7 @@ function treeAt(commits: readonly Commit[], at: number): Map<string, string> {
       else tree.set(path, text)
     }
   }
+  if (key) trees.set(key, tree)
   return tree
 }
 

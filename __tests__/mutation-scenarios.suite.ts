@@ -26,4 +26,5 @@ if (globalThis.__mutantKilled) {
   await import('./github/permissions.test.js')
   await import('./github/trust.test.js')
   await import('./github/context/package-reads.test.js')
+  await import('./github/context/package-context.test.js')
 }

@@ -23,11 +23,11 @@ function history(older: number, own: number, fail: string[] = []) {
   return { page, asked }
 }
 
-it('a few commits: the first page and the previous release read at once, stopping at its newest commit', async () => {
+it("a few commits: the tag's first page and the previous release's read at once, its commits left out", async () => {
   const { page, asked } = history(40, 5)
   const own = await listOwnCommits('tag', 'prev', page)
   expect(own).toEqual({ commits: ['new-4', 'new-3', 'new-2', 'new-1', 'new-0'].map(commit), complete: true })
-  expect(asked).toEqual(['prev:1:1', `tag:1:${PAGE_SIZE}`])
+  expect(asked).toEqual(['prev:1:100', `tag:1:${PAGE_SIZE}`])
 })
 
 it('more than a page: pages until the previous release appears', async () => {
@@ -37,14 +37,14 @@ it('more than a page: pages until the previous release appears', async () => {
   expect(own?.commits[0]?.sha).toBe('new-259')
   expect(own?.commits.at(-1)?.sha).toBe('new-0')
   expect(own?.complete).toBe(true)
-  expect(asked).toEqual(['prev:1:1', 'tag:1:100', 'tag:2:100', 'tag:3:100'])
+  expect(asked).toEqual(['prev:1:100', 'tag:1:100', 'tag:2:100', 'tag:3:100'])
 })
 
 it('a directory new since the previous release: pages until the history ends', async () => {
   const { page, asked } = history(0, 100)
   expect(await listOwnCommits('tag', 'prev', page)).toMatchObject({ complete: true })
   expect((await listOwnCommits('tag', 'prev', page))?.commits).toHaveLength(100)
-  expect(asked.slice(0, 3)).toEqual(['prev:1:1', 'tag:1:100', 'tag:2:100'])
+  expect(asked.slice(0, 3)).toEqual(['prev:1:100', 'tag:1:100', 'tag:2:100'])
 })
 
 it(`at most ${COMMIT_PAGES} pages, the previous release's among them: then not complete`, async () => {
@@ -55,8 +55,21 @@ it(`at most ${COMMIT_PAGES} pages, the previous release's among them: then not c
   expect(asked).toHaveLength(COMMIT_PAGES)
 })
 
+it("a commit of the range dated among the previous release's (merged from an old branch) is kept", async () => {
+  const old = Array.from({ length: 150 }, (_, i) => commit(`old-${i}`)).reverse()
+  const late = commit('branch')
+  // By date: two new commits, the previous release's newest, the branch's commit, the rest.
+  const tagList = [commit('new-1'), commit('new-0'), ...old.slice(0, 1), late, ...old.slice(1)]
+  const page = (ref: string, number: number, size: number) =>
+    Promise.resolve((ref === 'prev' ? old : tagList).slice((number - 1) * size, number * size))
+  expect(await listOwnCommits('tag', 'prev', page)).toEqual({
+    commits: ['new-1', 'new-0', 'branch'].map(commit),
+    complete: true
+  })
+})
+
 it('a failed read: undefined', async () => {
-  expect(await listOwnCommits('tag', 'prev', history(3, 3, ['prev:1:1']).page)).toBeUndefined()
+  expect(await listOwnCommits('tag', 'prev', history(3, 3, ['prev:1:100']).page)).toBeUndefined()
   expect(await listOwnCommits('tag', 'prev', history(3, 3, ['tag:1:100']).page)).toBeUndefined()
   expect(await listOwnCommits('tag', 'prev', history(3, 300, ['tag:2:100']).page)).toBeUndefined()
 })

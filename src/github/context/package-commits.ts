@@ -21,21 +21,21 @@ export interface OwnCommits {
 export type PathPage = (ref: string, number: number, size: number) => Promise<Commit[] | undefined>
 
 /**
- * The commits reachable from `tag` and not from `previous` that touch the directory. The newest
- * such commit at `previous` marks where the range ends: it is read with the first page, and the
- * pages stop where it appears. (A commit of the range dated before it, merged from an old branch,
- * is not reached: GitHub lists by date.) Undefined when a read failed.
+ * The commits reachable from `tag` and not from `previous` that touch the directory: the tag's
+ * pages less the previous release's first page, read at once with the tag's first. GitHub lists by
+ * date, so a commit merged from an older branch sits among the previous release's: a page holding
+ * any of those is the last read, and the previous release's page, covering the same dates, tells
+ * the two apart. Undefined when a read failed.
  */
 export async function listOwnCommits(tag: string, previous: string, page: PathPage): Promise<OwnCommits | undefined> {
-  const [boundary, first] = await Promise.all([page(previous, 1, 1), page(tag, 1, PAGE_SIZE)])
-  if (!boundary || !first) return undefined
-  const stop = boundary[0]?.sha
+  const [before, first] = await Promise.all([page(previous, 1, PAGE_SIZE), page(tag, 1, PAGE_SIZE)])
+  if (!before || !first) return undefined
+  const old = new Set(before.map((commit) => commit.sha))
   const commits: Commit[] = []
   let current: Commit[] = first
   for (let number = 1; ; number++) {
-    const end = current.findIndex((commit) => commit.sha === stop)
-    commits.push(...(end < 0 ? current : current.slice(0, end)))
-    if (end >= 0 || current.length < PAGE_SIZE) return { commits, complete: true }
+    commits.push(...current.filter((commit) => !old.has(commit.sha)))
+    if (current.length < PAGE_SIZE || current.some((commit) => old.has(commit.sha))) return { commits, complete: true }
     // The previous release's page counts among the COMMIT_PAGES.
     if (number + 1 >= COMMIT_PAGES) return { commits, complete: false }
     const next = await page(tag, number + 1, PAGE_SIZE)

@@ -230,6 +230,15 @@ describe('finding the directory', () => {
     })
   })
 
+  it('a scoped npm package tagged by its name without the scope (release-please)', async () => {
+    const files = { 'plugins/node/instr-http/package.json': json({ name: '@acme/instr-http' }) }
+    expect((await find('instr-http-v0.5.0', 'acme', files)).found).toMatchObject({
+      directory: 'plugins/node/instr-http'
+    })
+    const other = { 'plugins/node/instr-http/package.json': json({ name: '@acme/instr-https' }) }
+    expect((await find('instr-http-v0.5.0', 'acme', other)).found).toMatchObject({ kind: 'none' })
+  })
+
   it('a Go module by its path where the tag gives a name', async () => {
     const files = { 'relay/go.mod': 'module example.com/acme/relay/v3\n', 'go.mod': 'module example.com/acme\n' }
     expect((await find('relay-v3.1.0', 'acme', files)).found).toMatchObject({ directory: 'relay' })

@@ -137,7 +137,9 @@ function names(manifest: string, path: string, candidates: readonly string[]): b
     const module = key(manifest.replace(/\/v\d+$/, ''))
     return candidates.some((name) => module === key(name) || module.endsWith(`/${key(name)}`))
   }
-  return candidates.some((name) => key(manifest) === key(name))
+  // An npm scope is left aside when the tag names the package without it (`instrumentation-x-v1.0.0`).
+  const unscoped = key(manifest.replace(/^@[^/]+\//, ''))
+  return candidates.some((name) => key(manifest) === key(name) || unscoped === key(name))
 }
 
 /** The directory of the package release-please's config gives component or package name `names`. */

@@ -27,4 +27,6 @@ if (globalThis.__mutantKilled) {
   await import('./rerun/cache.test.js')
   await import('./github/permissions.test.js')
   await import('./github/trust.test.js')
+  await import('./github/context/package-reads.test.js')
+  await import('./github/context/package-context.test.js')
 }

@@ -2,13 +2,14 @@
 // against the simulator; prints the tables and writes docs/benchmarks.md and docs/benchmarks.svg.
 //
 //   node build/bench/index.js [--runs 400] [--seed 20250601] [--startup-runs 20]
-//                             [--context-runs 20] [--skip-startup] [--no-write] [--release-set-only]
+//                             [--context-runs 20] [--skip-startup] [--no-write] [--release-set-only] [--package-only]
 //                             [--rate-limit-runs 20] [--rate-limit-only]
 //
 // --startup-runs also sets the runs of the start-up window search, per runtime; --skip-startup
 // skips every measurement of real processes and real time (start-up, window, memory, context).
 // --rate-limit-only runs only the first part (a create during a spent hourly budget) and writes nothing.
 // --release-set-only measures only the context of a release set (release-tags), with --context-runs.
+// --package-only measures only what a monorepo package's tag adds to the context, with --context-runs.
 //
 // Exit 1 when a poll came before its Retry-After or the bench itself fails; goals and budgets
 // that are missed are reported (MISS), not turned into a failure: the numbers are the result.
@@ -60,6 +61,7 @@ import { measureReleaseSet, RELEASE_SET_PACKAGES, releaseSetSummary } from './re
 import { measureStartup, summarizeStartup } from './startup.js'
 import { measureWindow } from './window.js'
 import { measureRateLimit } from './rate-limit.js'
+import { measurePackageTag, packageSummary } from './package.js'
 
 // build/bench/index.js → the repository root.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
       'context-runs': { type: 'string', default: '20' },
       'skip-startup': { type: 'boolean', default: false },
       'release-set-only': { type: 'boolean', default: false },
+      'package-only': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'rate-limit-only': { type: 'boolean', default: false },
       'rate-limit-runs': { type: 'string', default: '20' }
@@ -99,6 +102,14 @@ async function main(): Promise<void> {
   }
   if (values['release-set-only']) {
     await releaseSet()
+    return
+  }
+  const packageTag = async (): Promise<void> => {
+    out(`\nPackage tag: ${contextRuns} runs…`)
+    out(packageSummary(await measurePackageTag({ runs: contextRuns })))
+  }
+  if (values['package-only']) {
+    await packageTag()
     return
   }
 
@@ -166,6 +177,7 @@ async function main(): Promise<void> {
     out(contextSummary(context))
     out(contextBudgetTable(context))
     await releaseSet()
+    await packageTag()
     out(`\n${result.machine}`)
     startup = { result, summary, window, context }
   }

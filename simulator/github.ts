@@ -9,6 +9,8 @@
  *   gh.addPull('acme/app', { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
  *   gh.addRun('acme/app', { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: a })
  *   gh.matchingRefsPageSize = 100             // cut matching-refs answers into pages (GitHub does not today)
+ *   gh.addCommits('acme/app', [{ message: 'init', contents: { 'packages/cli/package.json': '{"name":"@acme/cli"}' } }])
+ *   gh.treeLimit = 1000                       // recursive trees past this many entries come back truncated
  *   gh.setPermission('acme/app', 'mona', 'maintain')    // or { role_name: 'docs-editor', permission: 'write' }
  *   const octokit = getOctokit('tok', { baseUrl: gh.url })
  *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
@@ -20,6 +22,7 @@
  *
  * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
  * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
+ * …/commits (`sha`, `path`, paginated), …/git/trees/{ref} (`recursive`), …/contents/{path} (`ref`),
  * …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, …/collaborators/{user}/permission,
  * POST …/issues/{n}/labels;
  * the conversation: GET and POST
@@ -30,6 +33,9 @@
  * login with no account; GitHub answers `read` for anyone else on a public repository: set it.
  * matching-refs answers every ref starting with the prefix at once, as GitHub does, unless
  * `matchingRefsPageSize` is set. A comparison's files are those its commits were seeded with.
+ * The tree at a commit holds every file its history wrote (`contents`) or changed (`files`, a
+ * placeholder text unless written), less those removed; a commit touches a path when one of them
+ * is at or under it.
  *
  *   gh.identity = { login: 'docs-bot', kind: 'user' }    // default: the workflow token, github-actions[bot]
  *   gh.addComment('acme/app', 7, { body: '/docs fix', user: { login: 'mona' } })
@@ -60,6 +66,9 @@ export type RouteName =
   | 'ref'
   | 'tag-object'
   | 'compare'
+  | 'commits'
+  | 'tree'
+  | 'contents'
   | 'pull'
   | 'pull-files'
   | 'workflow-runs'
@@ -127,6 +136,8 @@ export interface CommitSeed {
   parents?: number
   /** What the commit changes, as a comparison over it lists it. */
   files?: PullFileSeed[]
+  /** Files this commit writes, path to text (null removes one), without listing them as changes. */
+  contents?: Record<string, string | null>
 }
 
 export interface TagSeed {
@@ -224,6 +235,7 @@ interface Commit {
   parents: string[]
   date: string
   files: PullFileSeed[]
+  contents: Record<string, string | null>
 }
 
 interface Tag {
@@ -278,6 +290,9 @@ type Route =
   | { name: 'matching-refs' | 'ref'; repo: string; ref: string }
   | { name: 'tag-object'; repo: string; sha: string }
   | { name: 'compare'; repo: string; basehead: string }
+  | { name: 'commits'; repo: string }
+  | { name: 'tree'; repo: string; ref: string }
+  | { name: 'contents'; repo: string; path: string }
   | { name: 'pull' | 'pull-files' | 'labels'; repo: string; number: number }
   | { name: 'workflow-runs'; repo: string; workflow: string }
   | { name: 'pull' | 'pull-files' | 'labels' | 'comments' | 'comment-create'; repo: string; number: number }
@@ -305,6 +320,9 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   ref: `${DOCS}/git/refs#get-a-reference`,
   'tag-object': `${DOCS}/git/tags#get-a-tag`,
   compare: `${DOCS}/commits/commits#compare-two-commits`,
+  commits: `${DOCS}/commits/commits#list-commits`,
+  tree: `${DOCS}/git/trees#get-a-tree`,
+  contents: `${DOCS}/repos/contents#get-repository-content`,
   pull: `${DOCS}/pulls/pulls#get-a-pull-request`,
   'pull-files': `${DOCS}/pulls/pulls#list-pull-requests-files`,
   'workflow-runs': `${DOCS}/actions/workflow-runs#list-workflow-runs-for-a-workflow`,
@@ -343,6 +361,8 @@ export class GitHubApiFake {
   time: SimulatorClock
   /** When set, matching-refs answers are cut into pages of this many, with a Link header. */
   matchingRefsPageSize: number | undefined
+  /** Entries a recursive tree lists before it is cut short with `truncated` (GitHub: 100,000). */
+  treeLimit = 100_000
   /** Who the token writes as (comments are created in this name). */
   identity: TokenIdentity = { login: 'github-actions[bot]', kind: 'installation' }
   private readonly server: Server
@@ -398,7 +418,8 @@ export class GitHubApiFake {
         author: seed.author === undefined ? DEFAULT_AUTHOR : seed.author,
         parents,
         date: this.tick(),
-        files: seed.files ?? []
+        files: seed.files ?? [],
+        contents: seed.contents ?? {}
       }
       r.commits.push(commit)
       return commit.sha
@@ -687,6 +708,15 @@ export class GitHubApiFake {
       }
       case 'compare':
         return this.compare(r, route.basehead, query, pageLink)
+      case 'commits':
+        return this.commits(r, query, pageLink)
+      case 'tree':
+        return this.tree(r, route.ref, query.get('recursive') !== null)
+      case 'contents': {
+        const at = this.resolve(r, query.get('ref') ?? r.commits.at(-1)?.sha ?? '')
+        const text = at === undefined ? undefined : treeAt(r.commits, at).get(route.path)
+        return text === undefined ? notFound(route.name) : ok(this.contentJson(r, route.path, text))
+      }
       case 'pull': {
         const pull = r.pulls.get(route.number)
         return pull ? ok(this.pullJson(r, pull)) : notFound(route.name)
@@ -824,6 +854,66 @@ export class GitHubApiFake {
       },
       headers
     )
+  }
+
+  /** The commits reachable from `sha` (default: the newest), newest first, those touching `path` only. */
+  private commits(r: Repo, query: URLSearchParams, pageLink: (total: number) => Paged): Answer {
+    const at = this.resolve(r, query.get('sha') ?? r.commits.at(-1)?.sha ?? '')
+    if (at === undefined) return { status: 404, json: errorBody(404, 'No commit found for SHA', 'commits') }
+    const path = (query.get('path') ?? '').replace(/^\/+|\/+$/g, '')
+    const all = r.commits
+      .slice(0, at + 1)
+      .reverse()
+      .filter((c) => path === '' || touched(c).some((name) => name === path || name.startsWith(`${path}/`)))
+    const paged = pageLink(all.length)
+    return ok(
+      all.slice(paged.start, paged.end).map((c) => this.commitJson(r, c)),
+      paged.headers
+    )
+  }
+
+  /** A tree-ish's tree: the top level, or every entry (`recursive`) up to `treeLimit`. */
+  private tree(r: Repo, ref: string, recursive: boolean): Answer {
+    const at = this.resolve(r, ref)
+    if (at === undefined) return notFound('tree')
+    const files = [...treeAt(r.commits, at).entries()].sort(([a], [b]) => (a < b ? -1 : 1))
+    const dirs = new Set(files.flatMap(([path]) => parents(path)))
+    const entries = [
+      ...[...dirs].map((path) => ({ path, mode: '040000', type: 'tree', sha: sha1(`tree-${path}`) })),
+      ...files.map(([path, text]) => ({
+        path,
+        mode: '100644',
+        type: 'blob',
+        sha: sha1(`blob-${path}-${text}`),
+        size: Buffer.byteLength(text)
+      }))
+    ]
+      .filter((e) => recursive || !e.path.includes('/'))
+      .sort((a, b) => (a.path < b.path ? -1 : 1))
+    const sha = sha1(`tree-${r.commits[at]?.sha ?? ''}`)
+    return ok({
+      sha,
+      url: `${this.url}/repos/${r.fullName}/git/trees/${sha}`,
+      tree: entries
+        .slice(0, this.treeLimit)
+        .map((e) => ({ ...e, url: `${this.url}/repos/${r.fullName}/git/blobs/${e.sha}` })),
+      truncated: entries.length > this.treeLimit
+    })
+  }
+
+  private contentJson(r: Repo, path: string, text: string): Record<string, unknown> {
+    const encoded = Buffer.from(text).toString('base64')
+    return {
+      type: 'file',
+      encoding: 'base64',
+      size: Buffer.byteLength(text),
+      name: path.slice(path.lastIndexOf('/') + 1),
+      path,
+      // GitHub wraps the base64 text at 60 characters.
+      content: `${encoded.match(/.{1,60}/g)?.join('\n') ?? ''}\n`,
+      sha: sha1(`blob-${path}-${text}`),
+      url: `${this.url}/repos/${r.fullName}/contents/${path}`
+    }
   }
 
   /** Index in the history of a tag name, a full sha or an unambiguous sha prefix of 7+ digits. */
@@ -1177,6 +1267,9 @@ function parseRoute(method: string, path: string): Route | undefined {
   if (a === 'git' && b === 'ref' && tail !== '') return { name: 'ref', repo, ref: tail }
   if (a === 'git' && b === 'tags' && c !== undefined && more.length === 0) return { name: 'tag-object', repo, sha: c }
   if (a === 'compare' && b !== undefined) return { name: 'compare', repo, basehead: rest.slice(1).join('/') }
+  if (a === 'commits' && b === undefined) return { name: 'commits', repo }
+  if (a === 'git' && b === 'trees' && tail !== '') return { name: 'tree', repo, ref: tail }
+  if (a === 'contents' && rest.length > 1) return { name: 'contents', repo, path: rest.slice(1).join('/') }
   if (a === 'actions' && b === 'workflows' && c !== undefined && more.length === 1 && more[0] === 'runs')
     return { name: 'workflow-runs', repo, workflow: c }
   if (a === 'issues' && issue !== undefined && c === 'comments' && more.length === 0)
@@ -1187,6 +1280,44 @@ function parseRoute(method: string, path: string): Route | undefined {
   if (a === 'collaborators' && b && c === 'permission' && more.length === 0)
     return { name: 'collaborator-permission', repo, login: b }
   return undefined
+}
+
+/** The directories above a path: `a/b/c.txt` → `a`, `a/b`. */
+function parents(path: string): string[] {
+  const parts = path.split('/').slice(0, -1)
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'))
+}
+
+/** The paths a commit writes, changes or removes. */
+function touched(c: Commit): string[] {
+  return [
+    ...Object.keys(c.contents),
+    ...c.files.flatMap((f) => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename]))
+  ]
+}
+
+// History is only appended to, so a commit's tree never changes: each is built once.
+const trees = new WeakMap<Commit, Map<string, string>>()
+
+/** The files at commit `at` (an index in the history) and their text. */
+function treeAt(commits: readonly Commit[], at: number): Map<string, string> {
+  const key = commits[at]
+  const known = key && trees.get(key)
+  if (known) return known
+  const tree = new Map<string, string>()
+  for (const c of commits.slice(0, at + 1)) {
+    for (const f of c.files) {
+      if (f.previous_filename) tree.delete(f.previous_filename)
+      if (f.status === 'removed') tree.delete(f.filename)
+      else if (!tree.has(f.filename)) tree.set(f.filename, `placeholder text of ${f.filename}\n`)
+    }
+    for (const [path, text] of Object.entries(c.contents)) {
+      if (text === null) tree.delete(path)
+      else tree.set(path, text)
+    }
+  }
+  if (key) trees.set(key, tree)
+  return tree
 }
 
 /** The files of a range of commits: a file changed twice counts once, its patches joined. */

@@ -3,6 +3,7 @@ import { conversationApi, type ConversationApi } from './conversation/api.js'
 import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
 import { pullBranch } from './pull-branch.js'
+import { packageReads, type PackageReads } from './context/package-reads.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -26,6 +27,7 @@ export interface TagRef {
 }
 
 export interface Commit {
+  sha: string
   message: string
   /** More than one parent: a merge. */
   parents: number
@@ -63,7 +65,7 @@ export interface WorkflowRun {
 }
 
 /** The reads the context makes; each one request. A failure throws the Octokit error (with `status`). */
-export interface GitHubReader {
+export interface GitHubReader extends PackageReads {
   /** The release of a tag; undefined when there is none (404). */
   releaseByTag(tag: string): Promise<Release | undefined>
   /** The tags whose names start with `prefix` ('' for all), every page of them. */
@@ -102,6 +104,7 @@ export class GitHubClient {
     const [owner = '', repo = ''] = repository.split('/')
     const request = { signal }
     return {
+      ...packageReads(() => this.client(), owner, repo, request),
       releaseByTag: async (tag) => {
         const octokit = await this.client()
         try {
@@ -143,6 +146,7 @@ export class GitHubClient {
         return {
           status: data.status,
           commits: data.commits.map((commit) => ({
+            sha: commit.sha,
             message: commit.commit.message,
             parents: commit.parents.length,
             author: commit.author

@@ -16,6 +16,9 @@ const reader = (over: Partial<GitHubReader> = {}): GitHubReader => ({
   compare: () => Promise.resolve({ status: 'ahead', commits: [], total: 0, files: [], url: undefined }),
   pullFiles: () => Promise.resolve([]),
   successfulRuns: () => Promise.resolve([]),
+  tree: () => Promise.resolve({ paths: [], truncated: false }),
+  fileText: () => Promise.resolve(''),
+  pathCommits: () => Promise.resolve([]),
   ...over
 })
 const options = (over: Partial<ContextOptions> = {}): ContextOptions => ({
@@ -32,6 +35,7 @@ const tag = (name: string, release?: { body: string; name?: string }): Trigger =
   release: release && { tag: name, name: release.name ?? name, body: release.body, url: undefined }
 })
 const commit = (message: string, extra: Partial<Comparison['commits'][number]> = {}) => ({
+  sha: '0000000',
   message,
   parents: 1,
   author: { login: 'dev', bot: false },

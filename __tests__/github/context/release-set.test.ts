@@ -112,9 +112,11 @@ describe('release sets', () => {
       ['@acme/cli@', '@acme/core@', 'acme-docs@'].map((c) => `/repos/${REPO}/git/matching-refs/tags/${c}`)
     )
     expect(paths('compare')).toHaveLength(3)
+    // One tree per package, to look for its directory: none has a manifest here.
+    expect(paths('tree')).toHaveLength(3)
     const told = 'Release set of 3 packages: @acme/cli@1.1.0, @acme/core@2.4.0, acme-docs@0.5.0'
     expect(result.at('info')).toContain(
-      `Context: ${told} (${(prompt.length - PROMPT.length - 2).toLocaleString('en-US')} characters, 9 GitHub requests)`
+      `Context: ${told} (${(prompt.length - PROMPT.length - 2).toLocaleString('en-US')} characters, 12 GitHub requests)`
     )
     expect(result.summary).toContain(told)
     expect(result.at('warning')).toEqual([])

@@ -69,7 +69,10 @@ describe('release tags and scheduled runs', () => {
       // The change list and the patches are those of the range: the tag's own commit is the last.
       const tagged = TAGS.findIndex((t) => t.name === tag)
       const since = TAGS.findIndex((t) => t.name === previous)
-      expect(prompt).toContain(`### Changes since ${previous} (${tagged - since})\n`)
+      if (/^[\w-]+\/v\d/.test(tag)) {
+        // A path tag names its directory: the range is counted, the commits touching it listed first.
+        expect(prompt).toContain(`; 1 of the ${tagged - since} commits since ${previous} touches it\n`)
+      } else expect(prompt).toContain(`### Changes since ${previous} (${tagged - since})\n`)
       expect(prompt).toMatch(new RegExp(`\\n- Release ${tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'))
       expect(prompt).toContain(`+export const version = '${tag}'`)
       expect(result.at('warning')).toEqual([])
@@ -104,7 +107,8 @@ describe('release tags and scheduled runs', () => {
       expect(result.code).toBe(0)
       expect(sent()).toContain('> Tools notes')
       expect(sent()).toContain('\n- Previous release: tools/v0.22.1\n')
-      expect(github.requests.map((r) => r.route)).toEqual(['matching-refs', 'compare'])
+      // The commits of its directory: the previous release's newest, then the tag's.
+      expect(github.requests.map((r) => r.route).sort()).toEqual(['commits', 'commits', 'compare', 'matching-refs'])
     })
 
     it('pages are followed when matching-refs answers in pages', async () => {

@@ -2,7 +2,7 @@
  * The budget: a context's parts fitted into the characters it may take, each section cut at line
  * boundaries with a line saying what was left out.
  */
-import type { ChangedFile } from '../client.js'
+import type { ChangedFile, Commit } from '../client.js'
 import { renderChanges } from './changes.js'
 
 /**
@@ -29,7 +29,11 @@ export interface Built {
   head: string[]
   sections: Section[]
   /** The changed files with their patches, rendered after the sections in the room they leave. */
-  changes?: { files: ChangedFile[]; unread: number; listedUnder: string }
+  changes?: { files: ChangedFile[]; unread: number; listedUnder: string; first?: string }
+  /** What fell short without a failed read (a tree too large to list): one warning. */
+  warning?: string
+  /** A package's commits and the range's others, for a release set to name the others once. */
+  range?: { own: string[]; others: Commit[]; unread: number }
 }
 
 export interface Section {
@@ -39,6 +43,8 @@ export interface Section {
   unread: number
   /** The line that stands for `left` items left out. */
   more(left: number): string
+  /** Given what the other sections leave, not a fair share (the range's commits beyond a package's own). */
+  rest?: boolean
 }
 
 export function quote(text: string): string[] {
@@ -69,7 +75,9 @@ export function render(built: Built, budget: number, layout: Layout = CONTEXT_LA
   const patches = built.changes ? changesSection(built.changes, whole, layout.level) : ''
   let room = whole - Math.min(patches.length && patches.length + 2, Math.max(0, whole - layout.lists))
   const shares = new Map<Section, number>()
-  const bySize = [...built.sections].sort((a, b) => size(a, layout.level) - size(b, layout.level))
+  const bySize = [...built.sections].sort(
+    (a, b) => Number(a.rest ?? false) - Number(b.rest ?? false) || size(a, layout.level) - size(b, layout.level)
+  )
   bySize.forEach((section, index) => {
     const share = Math.min(size(section, layout.level), Math.floor(room / (bySize.length - index)))
     shares.set(section, share)

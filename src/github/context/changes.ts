@@ -60,10 +60,15 @@ const SOURCE =
   /\.([cm]?[jt]sx?|py|go|rs|java|kt|kts|scala|swift|m|mm|c|cc|cpp|cxx|h|hpp|cs|fs|rb|php|ex|exs|erl|clj|dart|lua|r|jl|zig|nim|sh|bash|ps1|vue|svelte|sql)$/
 const DOCS = /\.(md|mdx|rst|adoc|txt)$|(^|\/)docs?\//
 
-/** Most useful first; among equals, the larger change first, then by name. Stable. */
-export function rankFiles(files: readonly ChangedFile[]): ChangedFile[] {
+/**
+ * Most useful first; among equals, the larger change first, then by name. Stable. With `first`, a
+ * package's directory, the package's own files come before all others.
+ */
+export function rankFiles(files: readonly ChangedFile[], first?: string): ChangedFile[] {
+  const other = (file: ChangedFile): number => (first === undefined || file.filename.startsWith(`${first}/`) ? 0 : 1)
   return [...files].sort(
     (a, b) =>
+      other(a) - other(b) ||
       usefulness(a.filename) - usefulness(b.filename) ||
       b.additions + b.deletions - (a.additions + a.deletions) ||
       (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0)
@@ -75,6 +80,8 @@ export interface ChangesOptions {
   unread: number
   /** Where the names of files without their patch already are ('' to name them here). */
   listedUnder: string
+  /** A package's directory: its files come first. */
+  first?: string
 }
 
 /**
@@ -83,7 +90,7 @@ export interface ChangesOptions {
  * even one line fits.
  */
 export function renderChanges(files: readonly ChangedFile[], room: number, options: ChangesOptions): string {
-  const ranked = rankFiles(files)
+  const ranked = rankFiles(files, options.first)
   const blocks: string[] = []
   let used = 0
   let shown = 0

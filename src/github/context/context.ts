@@ -72,10 +72,14 @@ export async function gatherContext(event: Trigger, options: ContextOptions): Pr
         requests: requests()
       }
   }
+  const warnings = [
+    built.warning,
+    missing.length ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined) : undefined
+  ].filter((line) => line !== undefined)
   return {
     text: render(built, options.budget),
     description: built.description,
-    warning: missing.length ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined) : undefined,
+    warning: warnings.length ? warnings.join(' ') : undefined,
     requests: requests(),
     hidden: hidden()
   }

@@ -3,7 +3,8 @@
  * job. The context opens with a table of the packages, then each package's notes, changes and
  * patches in a part of the budget that grows with the size of its change.
  */
-import type { TagRef } from '../client.js'
+import type { Commit, TagRef } from '../client.js'
+import { commitLines } from './commits.js'
 import { mapBounded } from '../../base/bounded.js'
 import { inline, plural, truncate } from '../../base/text.js'
 import { render, type Built } from './budget.js'
@@ -83,6 +84,7 @@ export async function releaseSetContext(
   const text = renderSet(repo, described, built, packages.slice(MAX_PACKAGES), options.budget)
   const warnings = [
     unusable.length ? `Release tags: ${unusable.join('; ')}; the job is told about the others.` : undefined,
+    ...new Set(built.map((b) => b.warning)),
     missing.length ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined) : undefined
   ].filter((line) => line !== undefined)
   return {
@@ -134,8 +136,10 @@ function renderSet(repo: string, described: Package[], built: Built[], rest: Pac
     level: '####',
     lists
   })
+  // The range's commits that are no package's, named once; at most a quarter of the room.
+  const others = othersOnce(built, Math.floor((budget - fixed.length) / 4))
   // Each package costs its part and the blank line before it.
-  const room = budget - fixed.length - 2 * described.length
+  const room = budget - fixed.length - 2 * described.length - (others ? others.length + 2 : 0)
   const needs = built.map((b, index) => render(b, Number.MAX_SAFE_INTEGER, layout(index, 0)).length)
   const weights = built.map((b) => (b.facts?.changes ?? 0) + (b.changes?.files.length ?? 0))
   const parts = shares(needs, weights, room)
@@ -145,7 +149,32 @@ function renderSet(repo: string, described: Package[], built: Built[], rest: Pac
     // A part too small for even the package's facts leaves it to its table row.
     return text.length <= part ? text : ''
   })
-  return truncate([fixed, ...sections.filter(Boolean)].join('\n\n'), budget)
+  return truncate([fixed, ...sections.filter(Boolean), ...(others ? [others] : [])].join('\n\n'), budget)
+}
+
+/**
+ * The commits of the packages' ranges that touch none of the packages whose own commits were
+ * read, named once for all of them, within `room`; '' when there are none.
+ */
+function othersOnce(built: readonly Built[], room: number): string {
+  const own = new Set(built.flatMap((b) => b.range?.own ?? []))
+  const seen = new Map<string, Commit>()
+  for (const commit of built.flatMap((b) => b.range?.others ?? []))
+    if (!own.has(commit.sha)) seen.set(commit.sha, commit)
+  const lines = commitLines([...seen.values()])
+  // Ranges past compare's 250 commits are counted, not read; they overlap, so the largest stands for all.
+  const unread = Math.max(0, ...built.map((b) => b.range?.unread ?? 0))
+  if (lines.length + unread === 0) return ''
+  const title = `### Other changes in these releases' ranges, touching none of the packages above (${unread ? 'at least ' : ''}${lines.length + unread})`
+  const kept = [title, '']
+  const more = (left: number): string => `- … and ${plural(left, 'more change')}`
+  for (const [index, line] of lines.entries()) {
+    if ([...kept, line, more(lines.length - index - 1 + unread)].join('\n').length > room) {
+      return [...kept, more(lines.length - index + unread)].join('\n')
+    }
+    kept.push(line)
+  }
+  return (unread ? [...kept, more(unread)] : kept).join('\n')
 }
 
 function row(tag: string, built: Built): string {

@@ -7,6 +7,7 @@ import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'
 import { changeLines } from './commits.js'
+import { findDirectory, packageScope, splitRange, type PackageScope } from './package.js'
 import { findPreviousRelease } from './previous-release.js'
 import { CONTENTS, type Read } from './reading.js'
 import { parseTag, type VersionTag } from './version.js'
@@ -36,6 +37,8 @@ export async function releaseContext(
           CONTENTS,
           (r) => r.tagRefs(prefix)
         )
+  // A package's directory is looked for at once: its reads need neither the release nor the tags.
+  const directory = version && findDirectory(repo, tag, version.component, read)
   // The release and the tags are independent: both requests go out at once.
   const [release, found] = await Promise.all([
     payloadRelease ?? read(`the release notes of ${tag}`, CONTENTS, (r) => r.releaseByTag(tag)),
@@ -46,20 +49,25 @@ export async function releaseContext(
   ])
   const { previous } = found
   const ref = found.refs?.find((r) => r.name === tag)
-  const [comparison, tagMessage] = await Promise.all([
+  const [comparison, tagMessage, scope] = await Promise.all([
     previous === undefined
       ? undefined
       : read(`the changes between ${previous} and ${tag}`, CONTENTS, (r) => r.compare(previous, tag)),
     release || ref?.type !== 'tag'
       ? undefined
-      : read(`the message of tag ${tag}`, CONTENTS, (r) => r.tagMessage(ref.sha))
+      : read(`the message of tag ${tag}`, CONTENTS, (r) => r.tagMessage(ref.sha)),
+    // Awaited even without a previous release, so that no read outlives the context.
+    previous !== undefined && directory
+      ? packageScope(tag, previous, directory, read)
+      : directory?.then(() => undefined)
   ])
   return describeTag(
     { repo, tag, version, complete: found.complete, inSet: known !== undefined },
     release,
     tagMessage,
     previous,
-    comparison
+    comparison,
+    scope
   )
 }
 
@@ -79,19 +87,24 @@ function describeTag(
   release: Release | undefined,
   tagMessage: string | undefined,
   previous: string | undefined,
-  comparison: Comparison | undefined
+  comparison: Comparison | undefined,
+  scope: PackageScope | undefined
 ): Built {
-  const { tag, version, complete } = facts
+  const { tag, version, complete, inSet } = facts
   const notes = release?.body.trim() || tagMessage?.trim() || ''
   const changes = comparison ? changeLines(comparison) : undefined
+  const split = comparison && previous && scope?.kind === 'own' ? splitRange(scope, comparison, previous) : undefined
   const what = release ? 'Release' : 'Tag'
   const parts: string[] = []
   if (notes) parts.push(release ? 'notes' : 'tag message')
-  if (changes) parts.push(`${plural(changes.count, 'change')} since ${previous ?? ''}`)
+  if (split) parts.push(split.summary)
+  else if (changes) parts.push(`${plural(changes.count, 'change')} since ${previous ?? ''}`)
   else if (!version) parts.push('not a version tag, so no previous release')
   else if (complete && previous === undefined) parts.push(noEarlier(version))
+  const why = changes && scope?.kind === 'whole' ? scope.why : undefined
 
   const head = tagHead(facts, release, previous, comparison)
+  if (split) head.push(split.fact)
   const sections: Section[] = []
   if (notes) {
     const source = release ? 'release notes' : 'tag message'
@@ -102,7 +115,9 @@ function describeTag(
       more: (left) => `> … and ${plural(left, 'more line')} of the ${source}${release?.url ? `: ${release.url}` : ''}`
     })
   }
-  if (changes) {
+  // In a release set, the range's other commits are named once for every package.
+  if (split) sections.push(split.own, ...(inSet ? [] : [split.others.section]))
+  else if (changes) {
     sections.push({
       title: `Changes since ${inline(previous ?? '', 100)} (${changes.count})`,
       lines: changes.lines,
@@ -110,12 +125,27 @@ function describeTag(
       more: (left) => `- … and ${plural(left, 'more change')}`
     })
   }
+  const first = scope?.kind === 'own' ? scope.directory : undefined
+  const files =
+    comparison && first !== undefined && inSet
+      ? comparison.files.filter((file) => file.filename.startsWith(`${first}/`))
+      : comparison?.files
   return {
-    description: `${what} ${inline(tag, 100)}${parts.length ? `: ${parts.join(' and ')}` : ''}`,
+    description: `${what} ${inline(tag, 100)}${parts.length ? `: ${parts.join(' and ')}` : ''}${why ? ` (${why})` : ''}`,
     head,
     sections,
-    changes: comparison && { files: comparison.files, unread: 0, listedUnder: '' },
-    facts: { previous, changes: changes?.count, compare: comparison?.url }
+    changes: files && { files, unread: 0, listedUnder: '', first },
+    facts: { previous, changes: split ? split.count : changes?.count, compare: comparison?.url },
+    ...(scope?.kind === 'whole' && scope.warning ? { warning: scope.warning } : {}),
+    ...(split && scope?.kind === 'own'
+      ? {
+          range: {
+            own: scope.own.commits.map((c) => c.sha),
+            others: split.others.commits,
+            unread: split.others.unread
+          }
+        }
+      : {})
   }
 }
 

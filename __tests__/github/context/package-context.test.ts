@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { GitHubApiFake } from '../../../simulator/github.js'
 import { GITHUB_TOKEN, runInProcess } from '../../../scripts/in-process.js'
 import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/budget.js'
-import { useVirtualSimulator } from '../../simulator/fixture.js'
+import { useVirtualSimulator } from '../../fixtures/simulator.js'
 
 describe('a package of a monorepo', () => {
   const KEY = 'mint_package_context_key_000'

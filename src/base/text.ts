@@ -124,15 +124,19 @@ export function redact(text: string, secrets: readonly string[]): string {
   let result = text
   for (const secret of secrets) if (secret) result = result.split(secret).join('***')
   if (!result.includes('…')) return result
-  return result.replace(/[^…]+(?=…)/g, (before) => {
-    let longest = 0
-    for (const secret of secrets) {
-      for (let n = Math.min(secret.length - 1, before.length); n > longest; n--) {
-        if (before.endsWith(secret.slice(0, n))) longest = n
-      }
+  // Each part before a cut is checked at its end only: linear in the text, whatever it holds.
+  const parts = result.split('…')
+  return parts.map((part, index) => (index < parts.length - 1 ? withoutSecretStart(part, secrets) : part)).join('…')
+}
+
+function withoutSecretStart(before: string, secrets: readonly string[]): string {
+  let longest = 0
+  for (const secret of secrets) {
+    for (let n = Math.min(secret.length - 1, before.length); n > longest; n--) {
+      if (before.endsWith(secret.slice(0, n))) longest = n
     }
-    return longest >= SECRET_FRAGMENT_CHARS ? `${before.slice(0, -longest)}***` : before
-  })
+  }
+  return longest >= SECRET_FRAGMENT_CHARS ? `${before.slice(0, -longest)}***` : before
 }
 
 /** Shortest start of a secret that `redact` drops before a cut. */

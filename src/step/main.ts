@@ -16,7 +16,7 @@ import { InputError, parseSettings, type CommandSettings, type Settings } from '
 import { converse, linkBack, type ConversationDeps } from './conversation.js'
 import type { SignalWatch } from './signals.js'
 import { initialState } from '../report/state.js'
-import { redact } from '../base/text.js'
+import { escapeHtml, redact } from '../base/text.js'
 
 const USER_AGENT = 'docs-agent-action/1'
 /** Longest a permission read may take; past it the permission is unknown, and no job starts. */
@@ -49,7 +49,8 @@ export async function main(host: Host): Promise<number> {
     log,
     serverUrl: host.env.GITHUB_SERVER_URL,
     setOutput: (name, value) => host.setOutput(name, redact(value, secrets)),
-    writeSummary: (markdown) => host.writeSummary(redact(markdown, secrets))
+    // The summary is HTML with every value escaped: a secret holding `&<>"` is found as written there.
+    writeSummary: (markdown) => host.writeSummary(redact(markdown, [...secrets, ...secrets.map(escapeHtml)]))
   }
   const { signal } = host.signals
   const onSignal = (): void =>

@@ -1,0 +1,76 @@
+/**
+ * The step's mode, decided once before the flow starts: what is asked of the Agent API (a new job,
+ * a follow-up, only a wait, or what a pull request comment's command asks), with where its re-run
+ * record is kept and where the job is linked back. Nothing later switches it.
+ */
+import { READ_ONLY_CACHE_EVENTS, type CommentEvent } from '../github/conversation/command.js'
+import { LinkBackThread } from '../github/conversation/thread.js'
+import type { Trigger } from '../github/event.js'
+import type { RecordStore } from '../rerun/record.js'
+import { readCommand } from './comment-command.js'
+import { commentRecords, handledCommand } from './comment-records.js'
+import type { ConversationDeps, LinkTargets } from './link-back.js'
+import type { CommandSettings, Settings } from './settings.js'
+
+/** What the step does, and what goes with it. */
+export interface StepMode {
+  /**
+   * `create`: a new job; `follow-up`: a message to the job in `job-id`; `wait-only`: a wait on it;
+   * `command`: a pull request comment's request, a new job or a follow-up (`settings.command` says).
+   * A grouped follow-up (a message to the open job of a group) is decided here too, next.
+   */
+  kind: 'create' | 'follow-up' | 'wait-only' | 'command'
+  /** The request, as `settings.mode` tells the flow and the report. */
+  settings: Settings
+  /** Where the re-run record is kept: the Actions cache, or the link-back comment. */
+  records: RecordStore
+  targets: LinkTargets
+}
+
+/** A comment that is not a request: the step ends with one log line that says why. */
+export interface NoRequest {
+  kind: 'ignored'
+  why: string
+}
+
+/**
+ * Decides the mode from the inputs and the trigger: the comment's request (or why there is none),
+ * the pull request or release to link back on, and, on triggers whose Actions cache is read-only,
+ * the link-back comment as the re-run record.
+ */
+export async function decideMode(
+  settings: Settings | CommandSettings,
+  event: { name: string; trigger: Trigger; comment: CommentEvent | undefined; records: RecordStore },
+  deps: ConversationDeps
+): Promise<StepMode | NoRequest> {
+  const { trigger, comment } = event
+  const pull = comment
+    ? { repository: comment.repo, number: comment.pullNumber }
+    : trigger.kind === 'pull-request'
+      ? { repository: trigger.repo, number: trigger.number }
+      : undefined
+  const linking = settings.linkBack.has('pull-request')
+  // A command reads the pull request's comment for its job even when it is not to be written.
+  const thread =
+    pull && (linking || settings.mode === 'command')
+      ? new LinkBackThread(deps.api(pull.repository), pull.repository, pull.number, () => deps.identity())
+      : undefined
+  const resolved = settings.mode === 'command' ? await readCommand(settings, comment, thread, deps) : settings
+  if ('ignored' in resolved) return { kind: 'ignored', why: resolved.ignored }
+  const keepsRecord = READ_ONLY_CACHE_EVENTS.includes(event.name) && thread && linking
+  return {
+    kind: settings.mode === 'command' ? 'command' : KIND[resolved.mode],
+    settings: resolved,
+    records: keepsRecord ? commentRecords(thread, deps.runUrl, handledCommand(resolved)) : event.records,
+    targets: {
+      thread: linking ? thread : undefined,
+      release:
+        settings.linkBack.has('release') && trigger.kind === 'tag'
+          ? { repository: trigger.repo, tag: trigger.tag }
+          : undefined,
+      docsPr: settings.linkBack.has('docs-pr')
+    }
+  }
+}
+
+const KIND = { create: 'create', message: 'follow-up', 'wait-only': 'wait-only' } as const

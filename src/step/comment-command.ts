@@ -3,7 +3,8 @@
  * whether they may write), acknowledged with a reaction, and turned into a new job or a follow-up.
  */
 import type { Log } from '../base/log.js'
-import { formatCount, inline } from '../base/text.js'
+import { removeHidden } from '../base/hidden.js'
+import { formatCount, inline, normalizeLineEndings } from '../base/text.js'
 import { refused, type CommentKind, type ConversationApi } from '../github/conversation/api.js'
 import { commandText, type CommentEvent } from '../github/conversation/command.js'
 import type { LinkBackThread } from '../github/conversation/thread.js'
@@ -41,7 +42,12 @@ export async function readCommand(
     return { ignored: `Could not read ${who}'s permission on ${comment.repo}: the comment is not acted on.` }
   if (!may) return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` }
 
-  let prompt = asked
+  // The agent reads no more of the comment than a reviewer sees.
+  const visible = removeHidden(normalizeLineEndings(asked))
+  const requested = visible.text.trim()
+  if (!requested)
+    return { ignored: `Comment by ${who} has nothing visible after ${settings.triggerPhrase}: nothing to do.` }
+  let prompt = requested
   if (prompt.length > MAX_PROMPT_CHARS) {
     deps.log.warning(
       `The request has ${formatCount(prompt.length)} characters; the first ${formatCount(MAX_PROMPT_CHARS)} are sent.`
@@ -53,7 +59,7 @@ export async function readCommand(
   // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
   const again = marker?.command?.id === comment.id ? marker.command : undefined
   const linked = again ? again.job : marker?.job
-  const command = { author: comment.author.login, text: asked, id: comment.id }
+  const command = { author: comment.author.login, text: requested, id: comment.id, hidden: visible.removed }
   if (linked) {
     deps.log.info(`${settings.triggerPhrase} from ${who}: a follow-up to job ${inline(linked)}.`)
     return { ...settings, mode: 'message', jobId: linked, prompt, command: { ...command, kind: 'follow-up' } }

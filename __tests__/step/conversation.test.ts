@@ -183,10 +183,11 @@ describe('conversation', () => {
     expect(result.at('info')).toContain(`/docs from @mona: a follow-up to job ${jobId}.`)
     expect(asked()).toEqual([
       'GET collaborator-permission',
-      'POST reaction',
+      // The comments first: a command whose comments cannot be read is not carried out, nor acknowledged with 👀.
       'GET user',
       'POST graphql',
       'GET comments',
+      'POST reaction',
       // On issue_comment the comment is the re-run record: written once the follow-up is answered, then the result.
       'PATCH comment-update',
       'PATCH comment-update'
@@ -223,6 +224,20 @@ describe('conversation', () => {
     expect(prompt).toMatch(/^Document the flag\n\n\n<span>please<\/span>\n\n---\n\n## Context from GitHub/)
     for (const hidden of ['API key', 'delete docs', 'ignore the prompt', '\u200B']) expect(prompt).not.toContain(hidden)
     expect(result.summary).toContain('(new job; 81 hidden characters removed)')
+  })
+
+  it('does not carry out a /docs command when the comments cannot be read: one warning, no job, no follow-up', async () => {
+    github.failAlways('comments', { kind: 'status', status: 502 })
+    const result = await run('issue_comment', commentPayload('/docs Document the flag'))
+    expect(result.code).toBe(0)
+    expect(agent('create')).toHaveLength(0)
+    expect(agent('message')).toHaveLength(0)
+    expect(result.at('warning')).toEqual([
+      expect.stringMatching(
+        /^Could not read the comments of pull request #7 \(Bad Gateway.*\): the command from @mona is not carried out\.$/
+      )
+    ])
+    expect(github.reactionsOf(APP, 900)).toEqual([{ on: 'issue', content: 'confused', user: 'github-actions[bot]' }])
   })
 
   it('takes a review as a command, without a reaction (reviews have none)', async () => {

@@ -2,6 +2,7 @@
  * A `/docs` comment on a pull request becomes the step's request: read, checked (who wrote it, and
  * whether they may write), acknowledged with a reaction, and turned into a new job or a follow-up.
  */
+import { errorMessage } from '../base/error-message.js'
 import type { Log } from '../base/log.js'
 import { removeHidden } from '../base/hidden.js'
 import { formatCount, inline, normalizeLineEndings } from '../base/text.js'
@@ -54,8 +55,18 @@ export async function readCommand(
     )
     prompt = prompt.slice(0, MAX_PROMPT_CHARS)
   }
-  await acknowledge(comment, thread.api, deps.log)
-  const marker = await thread.marker().catch(() => undefined)
+  let marker
+  try {
+    marker = await thread.marker()
+  } catch (error) {
+    // Unread comments are not "no linked job": a new job could duplicate the linked one.
+    deps.log.warning(
+      `Could not read the comments of pull request #${thread.number} (${inline(errorMessage(error), 200)}): the command from ${who} is not carried out.`
+    )
+    await acknowledge(comment, thread.api, deps.log, 'confused')
+    return { ignored: `The command from ${who} was not carried out: the pull request's comments could not be read.` }
+  }
+  await acknowledge(comment, thread.api, deps.log, 'eyes')
   // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
   const again = marker?.command?.id === comment.id ? marker.command : undefined
   const linked = again ? again.job : marker?.job
@@ -68,8 +79,16 @@ export async function readCommand(
   return { ...settings, mode: 'create', prompt, command: { ...command, kind: 'create' } }
 }
 
-/** A reaction says the command was read; reviews take none (GitHub has no reactions for them). */
-async function acknowledge(comment: CommentEvent, api: ConversationApi, log: Log): Promise<void> {
+/**
+ * A reaction says the command was read (👀) or read and not carried out (😕); reviews take none
+ * (GitHub has no reactions for them).
+ */
+async function acknowledge(
+  comment: CommentEvent,
+  api: ConversationApi,
+  log: Log,
+  content: 'eyes' | 'confused'
+): Promise<void> {
   const kind: CommentKind | undefined =
     comment.event === 'issue_comment'
       ? 'issue'
@@ -78,7 +97,7 @@ async function acknowledge(comment: CommentEvent, api: ConversationApi, log: Log
         : undefined
   if (!kind) return
   try {
-    await api.react(kind, comment.id, 'eyes')
+    await api.react(kind, comment.id, content)
   } catch (error) {
     log.warning(refused('react to the comment', error, 'pull-requests: write (or issues: write)'))
   }

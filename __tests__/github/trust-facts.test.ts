@@ -58,6 +58,17 @@ describe('readTrustFacts', () => {
     expect(facts(event).outsider).toBe(true)
   })
 
+  it('reads an issue_comment’s pull request from its issue, and an issue’s comment has none', () => {
+    const issue = { number: 7, user: { login: 'mona' }, pull_request: { url: 'x' } }
+    expect(facts({ GITHUB_EVENT_NAME: 'issue_comment' }, { issue }).pullRequest).toMatchObject({
+      number: 7,
+      author: 'mona'
+    })
+    const plain = { number: 8, user: { login: 'mona' } }
+    expect(facts({ GITHUB_EVENT_NAME: 'issue_comment' }, { issue: plain }).pullRequest).toBeUndefined()
+    expect(facts({ GITHUB_EVENT_NAME: 'issues' }, { issue }).pullRequest).toBeUndefined()
+  })
+
   it('takes the actor, and the triggering actor when it is someone else', () => {
     expect(facts({ GITHUB_ACTOR: 'mona', GITHUB_TRIGGERING_ACTOR: 'MONA' }).actors).toEqual(['mona'])
     expect(facts({ GITHUB_ACTOR: 'mona', GITHUB_TRIGGERING_ACTOR: 'ann' }).actors).toEqual(['mona', 'ann'])

@@ -240,6 +240,15 @@ describe('conversation', () => {
     expect(github.reactionsOf(APP, 900)).toEqual([{ on: 'issue', content: 'confused', user: 'github-actions[bot]' }])
   })
 
+  it('gives a /docs comment on a pull request without a job the pull request’s context when its author can write', async () => {
+    const result = await run('issue_comment', commentPayload('/docs Document the flag'))
+    expect(result.code).toBe(0)
+    const prompt = (JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt
+    expect(prompt).toContain('Add --dry-run')
+    expect(prompt).toContain('Adds a flag.')
+    expect(prompt).not.toContain('the event does not say who opened it')
+  })
+
   it('takes a review as a command, without a reaction (reviews have none)', async () => {
     const result = await run('pull_request_review', {
       action: 'submitted',

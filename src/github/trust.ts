@@ -60,7 +60,9 @@ export function readTrustFacts(env: TrustEnv, readFile: (path: string) => string
   const event = env.GITHUB_EVENT_NAME ?? ''
   const repository = env.GITHUB_REPOSITORY ?? ''
   const payload = readPayload(env.GITHUB_EVENT_PATH, readFile)
-  const pr = isRecord(payload.pull_request) ? payload.pull_request : undefined
+  // An issue_comment on a pull request carries it as `issue` (its author as `issue.user`).
+  const issue = isRecord(payload.issue) && isRecord(payload.issue.pull_request) ? payload.issue : undefined
+  const pr = isRecord(payload.pull_request) ? payload.pull_request : event === 'issue_comment' ? issue : undefined
   const actors = [env.GITHUB_ACTOR ?? '', env.GITHUB_TRIGGERING_ACTOR ?? '']
     .map((login) => login.trim())
     .filter((login, index, all) => login && all.findIndex((other) => sameLogin(other, login)) === index)

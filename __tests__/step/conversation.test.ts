@@ -472,6 +472,17 @@ describe('conversation', () => {
     expect(comments()).toHaveLength(1)
   })
 
+  it('comments on a docs pull request only in the job’s repository: anything else is one warning', async () => {
+    virtual().sim.setScenario({ runMs: 3000, record: { prLink: 'https://github.com/acme/app/pull/7' } })
+    const result = await run('pull_request', pullPayload, { prompt: 'Document', 'link-back': 'docs-pr' })
+    expect(result.code).toBe(0)
+    expect(comments()).toHaveLength(0)
+    expect(writes()).toEqual([])
+    expect(result.at('warning')).toEqual([
+      "Not commenting on the docs pull request https://github.com/acme/app/pull/7: it is not in the job's repository (https://github.com/acme/docs)."
+    ])
+  })
+
   it('writes nothing on GitHub in a dry run, or with link-back: none', async () => {
     await run('pull_request', pullPayload, { prompt: 'Document', 'dry-run': 'true' })
     await run('pull_request', pullPayload, { prompt: 'Document', 'link-back': 'none' })

@@ -5,6 +5,7 @@
 // npm test runs the same files one by one.
 //
 // A mutant stops at its first failing test: these kill most mutants in a few milliseconds each.
+import './base/hidden.test.js'
 import './base/text.test.js'
 import './base/log.test.js'
 import './base/error-message.test.js'

@@ -3,13 +3,14 @@
 //
 //   node build/bench/index.js [--runs 400] [--seed 20250601] [--startup-runs 20]
 //                             [--context-runs 20] [--skip-startup] [--no-write] [--release-set-only] [--package-only]
-//                             [--rate-limit-runs 20] [--rate-limit-only]
+//                             [--rate-limit-runs 20] [--rate-limit-only] [--job-record-only]
 //
 // --startup-runs also sets the runs of the start-up window search, per runtime; --skip-startup
 // skips every measurement of real processes and real time (start-up, window, memory, context).
 // --rate-limit-only runs only the first part (a create during a spent hourly budget) and writes nothing.
 // --release-set-only measures only the context of a release set (release-tags), with --context-runs.
 // --package-only measures only what a monorepo package's tag adds to the context, with --context-runs.
+// --job-record-only measures only the report of a job record of up to 1 MiB.
 //
 // Exit 1 when a poll came before its Retry-After or the bench itself fails; goals and budgets
 // that are missed are reported (MISS), not turned into a failure: the numbers are the result.
@@ -57,6 +58,7 @@ import {
   VARIANTS
 } from './schedule.js'
 import { CONTEXT_LATENCY_MS, measureContext } from './context.js'
+import { jobRecordSummary, measureJobRecord } from './job-record.js'
 import { measureReleaseSet, RELEASE_SET_PACKAGES, releaseSetSummary } from './release-set.js'
 import { measureStartup, summarizeStartup } from './startup.js'
 import { measureWindow } from './window.js'
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
       'skip-startup': { type: 'boolean', default: false },
       'release-set-only': { type: 'boolean', default: false },
       'package-only': { type: 'boolean', default: false },
+      'job-record-only': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'rate-limit-only': { type: 'boolean', default: false },
       'rate-limit-runs': { type: 'string', default: '20' }
@@ -110,6 +113,14 @@ async function main(): Promise<void> {
   }
   if (values['package-only']) {
     await packageTag()
+    return
+  }
+  const jobRecord = async (): Promise<void> => {
+    out('\nThe report of a large job record…')
+    out(jobRecordSummary(await measureJobRecord({ runs: 9 })))
+  }
+  if (values['job-record-only']) {
+    await jobRecord()
     return
   }
 
@@ -178,6 +189,7 @@ async function main(): Promise<void> {
     out(contextBudgetTable(context))
     await releaseSet()
     await packageTag()
+    await jobRecord()
     out(`\n${result.machine}`)
     startup = { result, summary, window, context }
   }

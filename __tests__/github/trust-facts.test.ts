@@ -51,14 +51,22 @@ describe('readTrustFacts', () => {
     expect(facts({ GITHUB_EVENT_NAME: event }).outsider).toBe(false)
   })
 
-  it('a pull_request is an outsider’s when its head repository is another, or not named', () => {
+  it('a pull_request is an outsider’s wherever its head is: a reader can open one between two branches of the repository', () => {
     const event = { GITHUB_EVENT_NAME: 'pull_request' }
     expect(facts(event, pr()).outsider).toBe(true)
-    expect(facts(event, pr({ head: { repo: { full_name: 'ACME/App' } } })).outsider).toBe(false)
-    expect(facts(event, pr({ head: { repo: null } })).outsider).toBe(true)
-    expect(facts(event, pr({ head: {}, base: {} })).outsider).toBe(true)
-    expect(facts(event, pr({ head: { repo: { full_name: 7 } }, base: { repo: { full_name: 7 } } })).outsider).toBe(true)
+    expect(facts(event, pr({ head: { repo: { full_name: 'ACME/App' } } })).outsider).toBe(true)
     expect(facts(event).outsider).toBe(true)
+  })
+
+  it('reads an issue_comment’s pull request from its issue, and an issue’s comment has none', () => {
+    const issue = { number: 7, user: { login: 'mona' }, pull_request: { url: 'x' } }
+    expect(facts({ GITHUB_EVENT_NAME: 'issue_comment' }, { issue }).pullRequest).toMatchObject({
+      number: 7,
+      author: 'mona'
+    })
+    const plain = { number: 8, user: { login: 'mona' } }
+    expect(facts({ GITHUB_EVENT_NAME: 'issue_comment' }, { issue: plain }).pullRequest).toBeUndefined()
+    expect(facts({ GITHUB_EVENT_NAME: 'issues' }, { issue }).pullRequest).toBeUndefined()
   })
 
   it('takes the actor, and the triggering actor when it is someone else', () => {

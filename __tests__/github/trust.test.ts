@@ -144,10 +144,7 @@ describe('trust', () => {
       const result = await run({}, env('pull_request', 'helper'), { author: 'helper' })
       expectNoJob(
         result,
-        refusal(
-          'pull_request events from forks',
-          'helper has triage permission; starting a job takes write, maintain or admin'
-        )
+        refusal('pull_request events', 'helper has triage permission; starting a job takes write, maintain or admin')
       )
       expect(githubRequests()).toEqual([permissionOf('helper')])
     })
@@ -267,9 +264,29 @@ describe('trust', () => {
         const result = await run({ context: 'none' }, env(event, 'stranger', extra))
         expect(result.outputs['not-permitted']).toBe('false')
       }
-      const sameRepo = await run({ context: 'none' }, env('pull_request', 'stranger'), { head: REPO })
-      expect(sameRepo.outputs['not-permitted']).toBe('false')
-      expect(virtual().sim.requests.filter((r) => r.operation === 'create')).toHaveLength(5)
+      expect(virtual().sim.requests.filter((r) => r.operation === 'create')).toHaveLength(4)
+      expect(githubRequests()).toEqual([])
+    })
+
+    it('a reader’s pull request between two branches of the repository: no job, one permission read', async () => {
+      const result = await run({}, env('pull_request', 'stranger'), { head: REPO })
+      expectNoJob(
+        result,
+        'No job is started: pull_request events can be triggered by people without write access to acme/widgets, and stranger has read permission; starting a job takes write, maintain or admin. To let them, list them in allowed-non-write-users (or, for a bot, allowed-bots).'
+      )
+      expect(githubRequests()).toEqual([permissionOf('stranger')])
+    })
+
+    it('a writer’s same-repository pull request: a job, one permission read shared by actor and author', async () => {
+      const result = await run({}, env('pull_request', 'dev'), { author: 'dev', head: REPO })
+      expectOneJob(result)
+      expect(sent()).toContain(`### Description\n\n> ${BODY}`)
+      expect(githubRequests()).toEqual([permissionOf('dev'), 'pulls/12/files'])
+    })
+
+    it('a pull_request run started by a bot needs allowed-bots, like any other event', async () => {
+      const result = await run({}, env('pull_request', 'dependabot[bot]'), { author: 'dependabot[bot]', head: REPO })
+      expect(result.outputs['not-permitted']).toBe('true')
       expect(githubRequests()).toEqual([])
     })
 
@@ -368,7 +385,7 @@ describe('trust', () => {
       const result = await run({}, env('pull_request', 'dev'), { author: '', head: REPO })
       expectOneJob(result)
       expect(sent()).toContain('are not included: the event does not say who opened it.')
-      expect(githubRequests()).toEqual([])
+      expect(githubRequests()).toEqual([permissionOf('dev')])
     })
 
     it('an unknown untrusted-context is bad input, named with the accepted values', async () => {

@@ -500,5 +500,14 @@ describe('flow', () => {
       expect(result.outputs.model).toBe('model-***')
       expect(result.everything()).not.toContain(KEY)
     })
+
+    it('keeps a token with characters HTML escapes out of the summary, where it is written escaped', async () => {
+      const token = 'ghp_a&b<c>"d_0000'
+      virtual().sim.setScenario({ runMs: 3000, record: { model: `model-${token}` } })
+      const result = await run({ 'github-token': token })
+      expect(result.code).toBe(0)
+      expect(result.summary).toContain('<code>model-***</code>')
+      expect(result.summary).not.toContain('ghp_a&amp;b&lt;c&gt;&quot;d_0000')
+    })
   })
 })

@@ -40,49 +40,6 @@ export function neutralizeCommands(text: string): string {
   return text.replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)} [`)
 }
 
-// An HTML comment as a browser ends it (`-->`, `--!>`, or `<!-->` and `<!--->` at once); one
-// never closed hides the rest of the text.
-const HTML_COMMENT = /<!--(?:-?>|[\s\S]*?(?:--!?>|$))/g
-// Tag characters (U+E0000–U+E007F) are among them, as are zero-width characters, soft hyphens,
-// direction controls and variation selectors: nothing a reader sees.
-const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu
-
-/**
- * Text as GitHub shows it rendered, for the agent to read no more than a reviewer does: HTML
- * comments and default-ignorable characters removed. `removed` counts the characters (code
- * points) that went. A comment inside a code span, which GitHub shows, goes too: the agent may
- * miss a little visible text, never read hidden text.
- */
-export function removeHidden(text: string): { text: string; removed: number } {
-  let removed = 0
-  const count = (found: string): string => {
-    removed += codePoints(found)
-    return ''
-  }
-  return { text: text.replace(HTML_COMMENT, count).replace(IGNORABLE, count), removed }
-}
-
-/**
- * `value` with `normalizeLineEndings` and `removeHidden` applied to every string in it, arrays
- * and plain objects walked; `removed` is told each count.
- */
-export function visibleText<T>(value: T, removed: (count: number) => void): T {
-  if (typeof value === 'string') {
-    const visible = removeHidden(normalizeLineEndings(value))
-    if (visible.removed) removed(visible.removed)
-    return visible.text as T
-  }
-  if (Array.isArray(value)) return value.map((item: unknown) => visibleText(item, removed)) as T
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, visibleText(item, removed)])) as T
-  }
-  return value
-}
-
-function codePoints(text: string): number {
-  return Array.from(text).length
-}
-
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
 
 /**
@@ -124,15 +81,19 @@ export function redact(text: string, secrets: readonly string[]): string {
   let result = text
   for (const secret of secrets) if (secret) result = result.split(secret).join('***')
   if (!result.includes('…')) return result
-  return result.replace(/[^…]+(?=…)/g, (before) => {
-    let longest = 0
-    for (const secret of secrets) {
-      for (let n = Math.min(secret.length - 1, before.length); n > longest; n--) {
-        if (before.endsWith(secret.slice(0, n))) longest = n
-      }
+  // Each part before a cut is checked at its end only: linear in the text, whatever it holds.
+  const parts = result.split('…')
+  return parts.map((part, index) => (index < parts.length - 1 ? withoutSecretStart(part, secrets) : part)).join('…')
+}
+
+function withoutSecretStart(before: string, secrets: readonly string[]): string {
+  let longest = 0
+  for (const secret of secrets) {
+    for (let n = Math.min(secret.length - 1, before.length); n > longest; n--) {
+      if (before.endsWith(secret.slice(0, n))) longest = n
     }
-    return longest >= SECRET_FRAGMENT_CHARS ? `${before.slice(0, -longest)}***` : before
-  })
+  }
+  return longest >= SECRET_FRAGMENT_CHARS ? `${before.slice(0, -longest)}***` : before
 }
 
 /** Shortest start of a secret that `redact` drops before a cut. */

@@ -8,8 +8,13 @@ import { inline } from '../base/text.js'
 import { isRecord, readPayload } from './event.js'
 import { botAllowed, isBot, mayWrite, type Permissions, type PermissionResult } from './permissions.js'
 
-/** Events that anyone who can open an issue, a pull request or a discussion can trigger. */
+/**
+ * Events that anyone who can open an issue, a pull request or a discussion can trigger. A reader
+ * can open a pull request between two branches of the repository itself, and that run has the
+ * secrets: `pull_request` is one of them, wherever its head is.
+ */
 const OUTSIDER_EVENTS: ReadonlySet<string> = new Set([
+  'pull_request',
   'pull_request_target',
   'issue_comment',
   'issues',
@@ -55,15 +60,16 @@ export function readTrustFacts(env: TrustEnv, readFile: (path: string) => string
   const event = env.GITHUB_EVENT_NAME ?? ''
   const repository = env.GITHUB_REPOSITORY ?? ''
   const payload = readPayload(env.GITHUB_EVENT_PATH, readFile)
-  const pr = isRecord(payload.pull_request) ? payload.pull_request : undefined
+  // An issue_comment on a pull request carries it as `issue` (its author as `issue.user`).
+  const issue = isRecord(payload.issue) && isRecord(payload.issue.pull_request) ? payload.issue : undefined
+  const pr = isRecord(payload.pull_request) ? payload.pull_request : event === 'issue_comment' ? issue : undefined
   const actors = [env.GITHUB_ACTOR ?? '', env.GITHUB_TRIGGERING_ACTOR ?? '']
     .map((login) => login.trim())
     .filter((login, index, all) => login && all.findIndex((other) => sameLogin(other, login)) === index)
   return {
     event,
     repository,
-    // A pull request whose head repository is not named counts as a fork: the safe guess.
-    outsider: OUTSIDER_EVENTS.has(event) || (event === 'pull_request' && !sameRepository(pr)),
+    outsider: OUTSIDER_EVENTS.has(event),
     actors,
     pullRequest: pr && typeof pr.number === 'number' ? pullRequestFacts(pr, pr.number) : undefined
   }
@@ -79,13 +85,6 @@ function pullRequestFacts(pr: Record<string, unknown>, number: number): PullRequ
     additions: count(pr.additions),
     deletions: count(pr.deletions)
   }
-}
-
-function sameRepository(pr: Record<string, unknown> | undefined): boolean {
-  const name = (side: unknown): string =>
-    isRecord(side) && isRecord(side.repo) && typeof side.repo.full_name === 'string' ? side.repo.full_name : ''
-  const head = name(pr?.head)
-  return head !== '' && sameLogin(head, name(pr?.base))
 }
 
 function login(user: unknown): string {
@@ -123,7 +122,7 @@ export async function decideStart(
   permissions: Permissions
 ): Promise<StartDecision> {
   if (!facts.outsider) return { allowed: true }
-  const events = facts.event === 'pull_request' ? 'pull_request events from forks' : `${facts.event} events`
+  const events = `${facts.event} events`
   const refuse = (why: string, warning?: string): StartDecision => ({
     allowed: false,
     reason: `No job is started: ${events} can be triggered by people without write access to ${facts.repository}, and ${why}. To let them, list them in ${WIDEN}.`,

@@ -17,7 +17,7 @@ export interface ReportedSettings {
   timeoutMs: number
   dryRun: boolean
   /** The pull request comment that drove the step, if one did. */
-  command?: { kind: 'follow-up' | 'create'; author: string; text: string } | undefined
+  command?: { kind: 'follow-up' | 'create'; author: string; text: string; hidden?: number | undefined } | undefined
 }
 
 /** How the step ended. */

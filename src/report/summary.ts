@@ -169,9 +169,10 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
     state.resumedFrom === undefined ? request : `${request}, resumed from attempt ${state.resumedFrom} of this run`
   ])
   if (settings.command) {
-    const { kind, author, text: asked } = settings.command
+    const { kind, author, text: asked, hidden } = settings.command
     const what = kind === 'follow-up' ? 'follow-up to the linked job' : 'new job'
-    result.push(['Command', `${text(asked)} from ${code(`@${author}`)} (${what})`])
+    const removed = hidden ? `; ${plural(hidden, 'hidden character')} removed` : ''
+    result.push(['Command', `${text(asked)} from ${code(`@${author}`)} (${what}${removed})`])
   }
   if (state.context) {
     const { description, hidden } = state.context

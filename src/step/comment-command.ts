@@ -2,8 +2,10 @@
  * A `/docs` comment on a pull request becomes the step's request: read, checked (who wrote it, and
  * whether they may write), acknowledged with a reaction, and turned into a new job or a follow-up.
  */
+import { errorMessage } from '../base/error-message.js'
 import type { Log } from '../base/log.js'
-import { formatCount, inline } from '../base/text.js'
+import { removeHidden } from '../base/hidden.js'
+import { formatCount, inline, normalizeLineEndings } from '../base/text.js'
 import { refused, type CommentKind, type ConversationApi } from '../github/conversation/api.js'
 import { commandText, type CommentEvent } from '../github/conversation/command.js'
 import type { LinkBackThread } from '../github/conversation/thread.js'
@@ -41,19 +43,34 @@ export async function readCommand(
     return { ignored: `Could not read ${who}'s permission on ${comment.repo}: the comment is not acted on.` }
   if (!may) return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` }
 
-  let prompt = asked
+  // The agent reads no more of the comment than a reviewer sees.
+  const visible = removeHidden(normalizeLineEndings(asked))
+  const requested = visible.text.trim()
+  if (!requested)
+    return { ignored: `Comment by ${who} has nothing visible after ${settings.triggerPhrase}: nothing to do.` }
+  let prompt = requested
   if (prompt.length > MAX_PROMPT_CHARS) {
     deps.log.warning(
       `The request has ${formatCount(prompt.length)} characters; the first ${formatCount(MAX_PROMPT_CHARS)} are sent.`
     )
     prompt = prompt.slice(0, MAX_PROMPT_CHARS)
   }
-  await acknowledge(comment, thread.api, deps.log)
-  const marker = await thread.marker().catch(() => undefined)
+  let marker
+  try {
+    marker = await thread.marker()
+  } catch (error) {
+    // Unread comments are not "no linked job": a new job could duplicate the linked one.
+    deps.log.warning(
+      `Could not read the comments of pull request #${thread.number} (${inline(errorMessage(error), 200)}): the command from ${who} is not carried out.`
+    )
+    await acknowledge(comment, thread.api, deps.log, 'confused')
+    return { ignored: `The command from ${who} was not carried out: the pull request's comments could not be read.` }
+  }
+  await acknowledge(comment, thread.api, deps.log, 'eyes')
   // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
   const again = marker?.command?.id === comment.id ? marker.command : undefined
   const linked = again ? again.job : marker?.job
-  const command = { author: comment.author.login, text: asked, id: comment.id }
+  const command = { author: comment.author.login, text: requested, id: comment.id, hidden: visible.removed }
   if (linked) {
     deps.log.info(`${settings.triggerPhrase} from ${who}: a follow-up to job ${inline(linked)}.`)
     return { ...settings, mode: 'message', jobId: linked, prompt, command: { ...command, kind: 'follow-up' } }
@@ -62,8 +79,16 @@ export async function readCommand(
   return { ...settings, mode: 'create', prompt, command: { ...command, kind: 'create' } }
 }
 
-/** A reaction says the command was read; reviews take none (GitHub has no reactions for them). */
-async function acknowledge(comment: CommentEvent, api: ConversationApi, log: Log): Promise<void> {
+/**
+ * A reaction says the command was read (👀) or read and not carried out (😕); reviews take none
+ * (GitHub has no reactions for them).
+ */
+async function acknowledge(
+  comment: CommentEvent,
+  api: ConversationApi,
+  log: Log,
+  content: 'eyes' | 'confused'
+): Promise<void> {
   const kind: CommentKind | undefined =
     comment.event === 'issue_comment'
       ? 'issue'
@@ -72,7 +97,7 @@ async function acknowledge(comment: CommentEvent, api: ConversationApi, log: Log
         : undefined
   if (!kind) return
   try {
-    await api.react(kind, comment.id, 'eyes')
+    await api.react(kind, comment.id, content)
   } catch (error) {
     log.warning(refused('react to the comment', error, 'pull-requests: write (or issues: write)'))
   }

@@ -9,6 +9,7 @@ import { refused, type ConversationApi } from '../github/conversation/api.js'
 import { codeSpan, markdownLink, mention, withReleaseBlock } from '../github/conversation/markdown.js'
 import { commentBody, type LinkMarker } from '../github/conversation/marker.js'
 import { LinkBackThread } from '../github/conversation/thread.js'
+import { labelTarget } from '../github/labels.js'
 import { parsePullRequestUrl, type PullRequestRef } from '../github/pr-link.js'
 import { pullRequest } from '../report/verdict.js'
 import type { RunState } from '../report/state.js'
@@ -108,8 +109,11 @@ export async function linkBack(report: LinkBackReport, targets: LinkTargets, dep
   const link = pullRequest(state)
   const docs = link.kind === 'link' ? link.url : undefined
   if (targets.release && docs) await linkInRelease(targets.release, docs, deps)
-  const docsPr = parsePullRequestUrl(docs, deps.serverUrl)
-  if (targets.docsPr && docsPr) await linkOnDocsPullRequest(report, targets, docsPr, deps)
+  if (!targets.docsPr || !docs) return
+  // The link is the server's: only a pull request in the job's repository is commented on, as `labels` does.
+  const target = labelTarget(docs, state.job?.source?.repository, deps.serverUrl)
+  if (target?.kind === 'label') await linkOnDocsPullRequest(report, targets, target.pr, deps)
+  else if (target) deps.log.warning(`Not commenting on the docs pull request ${inline(docs, 200)}: ${target.reason}.`)
 }
 
 async function linkOnPullRequest(

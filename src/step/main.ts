@@ -18,7 +18,7 @@ import { linkBack, type ConversationDeps } from './link-back.js'
 import { decideMode } from './mode.js'
 import type { SignalWatch } from './signals.js'
 import { badInputState } from './run-state.js'
-import { redact } from '../base/text.js'
+import { escapeHtml, redact } from '../base/text.js'
 
 type Dispatcher = ReturnType<typeof createDispatcher>
 
@@ -101,7 +101,8 @@ function redactingReporter(host: Host, secrets: string[]): Reporter {
     log: redactingLog(host.log, secrets),
     serverUrl: host.env.GITHUB_SERVER_URL,
     setOutput: (name, value) => host.setOutput(name, redact(value, secrets)),
-    writeSummary: (markdown) => host.writeSummary(redact(markdown, secrets))
+    // The summary is HTML with every value escaped: a secret holding `&<>"` is found as written there.
+    writeSummary: (markdown) => host.writeSummary(redact(markdown, [...secrets, ...secrets.map(escapeHtml)]))
   }
 }
 

@@ -72,6 +72,8 @@ export interface CommandInfo {
   text: string
   /** The comment's (or review's) id. */
   id: number
+  /** Characters removed from the comment as hidden (`removeHidden`). */
+  hidden?: number | undefined
 }
 
 /** What is asked of the Agent API; the prompt and the job id exist exactly in the modes that use them. */

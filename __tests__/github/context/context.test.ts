@@ -313,6 +313,7 @@ describe('context', () => {
       const env = {
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: 'e.json',
+        GITHUB_ACTOR: 'dev',
         GITHUB_REPOSITORY: REPO,
         GITHUB_API_URL: github.url
       }
@@ -487,10 +488,12 @@ describe('context', () => {
           changed_files: 1
         }
       }
+      github.setPermission(REPO, 'dev', 'write')
       const env = {
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: 'e.json',
         GITHUB_REF: 'refs/pull/8/merge',
+        GITHUB_ACTOR: 'dev',
         GITHUB_REPOSITORY: REPO,
         GITHUB_API_URL: github.url
       }

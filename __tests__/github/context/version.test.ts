@@ -3,7 +3,8 @@
  * The tag names are made up, in the shapes real repositories give them.
  */
 import { describe, expect, it } from '@jest/globals'
-import { compareVersions, parseTag, previousVersion } from '../../../src/github/context/version.js'
+import { compareVersions, MAX_TAG_CHARS, parseTag, previousVersion } from '../../../src/github/context/version.js'
+import { finishesWithin } from '../../base/watchdog.js'
 
 describe('parseTag', () => {
   // tag, component, numbers, pre-release identifiers, prefixes read to find the previous release
@@ -66,6 +67,15 @@ describe('parseTag', () => {
     ''
   ])('%s is not a version', (tag) => {
     expect(parseTag(tag)).toBeUndefined()
+  })
+
+  // Each start after a separator is tried, and a start can read to the end: quadratic in a tag
+  // made of separators and digits (15 s at 32,000 characters). A version tag is short.
+  it(`a tag over ${MAX_TAG_CHARS} characters is not a version, and is given up at once`, () => {
+    const name = 'a'.repeat(MAX_TAG_CHARS - 'pkg--1.0.0'.length)
+    expect(parseTag(`pkg-${name}-1.0.0`)?.component).toBe(`pkg-${name}-`)
+    expect(parseTag(`pkg-${name}x-1.0.0`)).toBeUndefined()
+    expect(finishesWithin(20_000, () => parseTag(`x-${'1-'.repeat(1 << 19)}!`))).toBeUndefined()
   })
 })
 

@@ -3,7 +3,7 @@
  * GitHub's text kept as a reviewer sees it rendered.
  */
 import type { GitHubReader } from '../client.js'
-import { visibleText } from '../../base/text.js'
+import { visibleText } from '../../base/hidden.js'
 import type { ContextOptions } from './context.js'
 
 export const CONTENTS = '`contents: read`'

@@ -27,6 +27,12 @@ export interface VersionTag {
   prefixes: string[]
 }
 
+/**
+ * Longest tag read as a version. Each start is tried and may read to the end, so the time grows
+ * with the square of the length: a tag as long as a name on a file system costs microseconds.
+ */
+export const MAX_TAG_CHARS = 255
+
 // 1 to 4 numeric parts (`.` or `_`), then a semver pre-release (`-rc.1`) or a PEP 440 one
 // (`rc1`, `.b2`, `-a1`), then build metadata, which does not count in the order.
 const VERSION =
@@ -41,6 +47,7 @@ const PEP440_NAMES: Record<string, string> = { a: 'alpha', b: 'beta', c: 'rc', p
  * `docs-2026`). A semver pre-release starts with a letter, so `pkg-2-1.0.0` is `pkg-2-` 1.0.0.
  */
 export function parseTag(tag: string): VersionTag | undefined {
+  if (tag.length > MAX_TAG_CHARS) return undefined
   for (let start = 0; start < tag.length; start++) {
     if (start > 0 && !'@/-'.includes(tag[start - 1] ?? '')) continue
     for (const end of tag[start] === 'v' ? [start, start + 1] : [start]) {

@@ -28,7 +28,7 @@ export interface ConversationApi {
   createComment(number: number, body: string): Promise<IssueComment>
   updateComment(id: number, body: string): Promise<void>
   deleteComment(id: number): Promise<void>
-  react(kind: CommentKind, id: number, content: 'eyes' | '+1'): Promise<void>
+  react(kind: CommentKind, id: number, content: 'eyes' | '+1' | 'confused'): Promise<void>
   /** A release's id and notes; undefined when the tag has none. */
   release(tag: string): Promise<{ id: number; body: string } | undefined>
   updateRelease(id: number, body: string): Promise<void>

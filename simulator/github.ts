@@ -9,6 +9,7 @@
  *   gh.addPull('acme/app', { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
  *   gh.addRun('acme/app', { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: a })
  *   gh.matchingRefsPageSize = 100             // cut matching-refs answers into pages (GitHub does not today)
+ *   gh.setPullState('acme/docs', 7, 'merged')          // or 'closed', 'open'
  *   gh.setPermission('acme/app', 'mona', 'maintain')    // or { role_name: 'docs-editor', permission: 'write' }
  *   const octokit = getOctokit('tok', { baseUrl: gh.url })
  *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
@@ -20,7 +21,7 @@
  *
  * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
  * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
- * …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, …/collaborators/{user}/permission,
+ * …/pulls (open, closed or all; newest first unless asked otherwise), …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, …/collaborators/{user}/permission,
  * POST …/issues/{n}/labels;
  * the conversation: GET and POST
  * …/issues/{n}/comments, PATCH and DELETE …/issues/comments/{id}, POST …/issues/comments/{id}/reactions
@@ -60,6 +61,7 @@ export type RouteName =
   | 'ref'
   | 'tag-object'
   | 'compare'
+  | 'pulls'
   | 'pull'
   | 'pull-files'
   | 'workflow-runs'
@@ -186,6 +188,8 @@ export interface PullSeed {
   user?: Actor
   /** A merged pull request is closed. */
   merged?: boolean
+  /** Default open (closed when merged). */
+  state?: 'open' | 'closed'
 }
 
 /** Who the token writes as: a person's token reads `/user`; an installation token (the workflow's, an App's) cannot. */
@@ -272,7 +276,7 @@ interface Run extends Required<RunSeed> {
 
 type Route =
   | { name: 'release-by-tag'; repo: string; tag: string }
-  | { name: 'releases' | 'latest-release' | 'tags'; repo: string }
+  | { name: 'releases' | 'latest-release' | 'tags' | 'pulls'; repo: string }
   | { name: 'matching-refs' | 'ref'; repo: string; ref: string }
   | { name: 'tag-object'; repo: string; sha: string }
   | { name: 'compare'; repo: string; basehead: string }
@@ -303,6 +307,7 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   ref: `${DOCS}/git/refs#get-a-reference`,
   'tag-object': `${DOCS}/git/tags#get-a-tag`,
   compare: `${DOCS}/commits/commits#compare-two-commits`,
+  pulls: `${DOCS}/pulls/pulls#list-pull-requests`,
   pull: `${DOCS}/pulls/pulls#get-a-pull-request`,
   'pull-files': `${DOCS}/pulls/pulls#list-pull-requests-files`,
   'workflow-runs': `${DOCS}/actions/workflow-runs#list-workflow-runs-for-a-workflow`,
@@ -445,6 +450,14 @@ export class GitHubApiFake {
       base: branch(seed.base),
       created_at: this.tick()
     })
+  }
+
+  /** Opens, closes or merges pull request `number` of `repo` (a merged one is closed). */
+  setPullState(repo: string, number: number, state: 'open' | 'closed' | 'merged'): void {
+    const pull = this.repo(repo).pulls.get(number)
+    if (!pull) throw new Error(`setPullState: no pull request #${number} in ${repo}`)
+    pull.merged = state === 'merged'
+    pull.state = state === 'open' ? 'open' : 'closed'
   }
 
   /** Records a run of a workflow; runs are listed newest added first. */
@@ -684,6 +697,19 @@ export class GitHubApiFake {
       }
       case 'compare':
         return this.compare(r, route.basehead, query, pageLink)
+      case 'pulls': {
+        const state = query.get('state') ?? 'open'
+        const sort = query.get('sort') ?? 'created'
+        const direction = query.get('direction') ?? (sort === 'created' ? 'desc' : 'asc')
+        const all = [...r.pulls.values()]
+          .filter((p) => state === 'all' || pullState(p) === state)
+          .sort((a, b) => (direction === 'desc' ? b.id - a.id : a.id - b.id))
+        const paged = pageLink(all.length)
+        return ok(
+          all.slice(paged.start, paged.end).map((p) => this.pullJson(r, p)),
+          paged.headers
+        )
+      }
       case 'pull': {
         const pull = r.pulls.get(route.number)
         return pull ? ok(this.pullJson(r, pull)) : notFound(route.name)
@@ -1036,7 +1062,7 @@ export class GitHubApiFake {
       patch_url: `${html}.patch`,
       issue_url: `${api}/issues/${p.number}`,
       number: p.number,
-      state: merged ? 'closed' : 'open',
+      state: pullState(p),
       locked: false,
       title: p.title,
       user: this.actorJson(p.user ?? DEFAULT_AUTHOR),
@@ -1044,7 +1070,7 @@ export class GitHubApiFake {
       labels: (r.labels.get(p.number) ?? []).map((name) => this.labelJson(r, name)),
       created_at: p.created_at,
       updated_at: p.created_at,
-      closed_at: merged ? p.created_at : null,
+      closed_at: pullState(p) === 'closed' ? p.created_at : null,
       merged_at: merged ? p.created_at : null,
       merge_commit_sha: merged ? sha1(`merge-${String(p.id)}`) : null,
       draft: false,
@@ -1178,12 +1204,17 @@ function parseRoute(method: string, path: string): Route | undefined {
     return { name: 'workflow-runs', repo, workflow: c }
   if (a === 'issues' && issue !== undefined && c === 'comments' && more.length === 0)
     return { name: 'comments', repo, number: issue }
+  if (a === 'pulls' && b === undefined) return { name: 'pulls', repo }
   if (a === 'pulls' && issue !== undefined && c === undefined) return { name: 'pull', repo, number: issue }
   if (a === 'pulls' && issue !== undefined && c === 'files' && more.length === 0)
     return { name: 'pull-files', repo, number: issue }
   if (a === 'collaborators' && b && c === 'permission' && more.length === 0)
     return { name: 'collaborator-permission', repo, login: b }
   return undefined
+}
+
+function pullState(p: Pull): 'open' | 'closed' {
+  return p.merged ? 'closed' : (p.state ?? 'open')
 }
 
 /** The files of a range of commits: a file changed twice counts once, its patches joined. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { commandText, isCommentEvent, readCommentEvent } from '../../src/github/command.js'
+import { commandText, isCommentEvent, readCommentEvent } from '../../src/github/conversation/command.js'
 
 describe('commandText', () => {
   it('takes the rest of the first line and the lines after it when the first line starts with the phrase', () => {

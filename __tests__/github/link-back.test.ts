@@ -1,14 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  codeSpan,
-  commentBody,
-  decodeMarker,
-  encodeMarker,
-  markdownLink,
-  mention,
-  ownComments,
-  withReleaseBlock
-} from '../../src/github/link-back.js'
+import { codeSpan, markdownLink, mention, withReleaseBlock } from '../../src/github/conversation/markdown.js'
+import { commentBody, decodeMarker, encodeMarker, ownComments } from '../../src/github/conversation/marker.js'
 
 describe('the link-back marker', () => {
   it('round-trips the job and the record, and cannot be closed by text in it', () => {

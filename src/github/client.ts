@@ -1,5 +1,5 @@
 import type { getOctokit } from '@actions/github'
-import { conversationApi, type ConversationApi } from './comments.js'
+import { conversationApi, type ConversationApi } from './conversation/api.js'
 import type { DocsPull } from './group/find.js'
 import { openPulls } from './group/pulls.js'
 import { toRepoPermission, type RepoPermission } from './permissions.js'

@@ -3,7 +3,7 @@ import { groupCommentBody } from '../../../src/github/group/comment.js'
 import { findGroupPull, MAX_SCANNED, type DocsPull, type DocsReads } from '../../../src/github/group/find.js'
 import type { GroupKey, GroupRecord } from '../../../src/github/group/record.js'
 import { retried, retryDelay, MAX_RATE_WAIT_MS, type RetryOptions } from '../../../src/github/group/retry.js'
-import type { IssueComment } from '../../../src/github/link-back.js'
+import type { IssueComment } from '../../../src/github/conversation/marker.js'
 
 const KEY = 'mint_key'
 const ME = 'github-actions[bot]'

@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto'
 import { describe, expect, it } from '@jest/globals'
 import { groupCommentBody, sourceLine } from '../../../src/github/group/comment.js'
-import { decodeMarker } from '../../../src/github/link-back.js'
+import { decodeMarker } from '../../../src/github/conversation/marker.js'
 import {
   MAX_SOURCES,
   openGroupRecord,

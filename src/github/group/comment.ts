@@ -3,7 +3,8 @@
  * release or push, with the run that added it), updated in place by each run of the group, and the
  * group's sealed record under it. Pure: rendering only.
  */
-import { codeSpan, commentBody, markdownLink } from '../link-back.js'
+import { codeSpan, markdownLink } from '../conversation/markdown.js'
+import { commentBody } from '../conversation/marker.js'
 import { sealGroupRecord, type GroupKey, type GroupRecord, type GroupSource } from './record.js'
 
 const KIND_WORDS: Record<GroupSource['kind'], string> = {

@@ -6,7 +6,7 @@
  * request with the record wins; an older one was marked superseded when the newer one took over.
  */
 import { inline } from '../../base/text.js'
-import type { IssueComment } from '../link-back.js'
+import type { IssueComment } from '../conversation/marker.js'
 import { openGroupRecord, type GroupKey, type GroupRecord } from './record.js'
 import { retried, type RetryOptions } from './retry.js'
 

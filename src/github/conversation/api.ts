@@ -4,7 +4,9 @@
  * (a create that may have been done is not sent twice); a refusal throws the Octokit error.
  */
 import type { getOctokit } from '@actions/github'
-import type { IssueComment } from './link-back.js'
+import { errorMessage } from '../../base/error-message.js'
+import { inline } from '../../base/text.js'
+import type { IssueComment } from './marker.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -112,4 +114,11 @@ export function conversationApi(client: () => Promise<Octokit>, repository: stri
       await octokit.rest.repos.updateRelease({ owner, repo, release_id: id, body, request: request() })
     }
   }
+}
+
+/** GitHub said no: what was refused and the permission the token needs. */
+export function refused(what: string, error: unknown, permission: string): string {
+  const status = (error as { status?: unknown }).status
+  const code = typeof status === 'number' ? ` (HTTP ${status})` : ''
+  return `Could not ${what}${code}: ${inline(errorMessage(error), 200)}. The 'github-token' input needs ${permission}; the outputs are unchanged.`
 }

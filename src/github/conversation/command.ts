@@ -3,7 +3,7 @@
  * trigger phrase asks the docs agent for work. This module reads such an event and its text;
  * who may command is decided by the step, with the permission read.
  */
-import type { EventEnv } from './event.js'
+import type { EventEnv } from '../event.js'
 
 /** The events that carry a comment on a pull request. */
 export const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review'] as const

@@ -1,0 +1,80 @@
+/**
+ * The comment thread: the one comment the action keeps on an issue or pull request, found by its
+ * marker, created once, then updated in place.
+ */
+import type { ConversationApi } from './api.js'
+import { decodeMarker, ownComments, type IssueComment, type LinkMarker } from './marker.js'
+
+/**
+ * The one comment the action keeps on an issue or pull request: found by its marker among the
+ * comments of the token's own identity, created once, then updated in place.
+ */
+export class LinkBackThread {
+  private found: Promise<IssueComment | undefined> | undefined
+  private commentId: number | undefined
+
+  constructor(
+    readonly api: ConversationApi,
+    readonly repository: string,
+    readonly number: number,
+    /** The login the token writes as (read once for the step). */
+    private readonly identity: () => Promise<string>
+  ) {}
+
+  /** The action's comment, read once (later writes keep it current). Throws when GitHub refuses. */
+  comment(): Promise<IssueComment | undefined> {
+    this.found ??= this.read().then((list) => {
+      const own = list[0]
+      this.commentId = own?.id
+      return own
+    })
+    return this.found
+  }
+
+  /** What the marker holds now. */
+  async marker(): Promise<LinkMarker | undefined> {
+    const own = await this.comment()
+    return own && decodeMarker(own.body)
+  }
+
+  private last: Promise<unknown> = Promise.resolve()
+
+  /**
+   * Rewrites the comment from what its marker holds, after any update still under way: the re-run
+   * record's save and the final link-back may overlap, and neither may lose what the other wrote.
+   */
+  update(render: (previous: LinkMarker | undefined) => string): Promise<void> {
+    const next = this.last.then(async () => this.write(render(await this.marker())))
+    this.last = next.catch(() => undefined)
+    return next
+  }
+
+  /**
+   * Writes `body` into the comment, creating it when there is none. After a create, a comment of
+   * the action's that is older (a concurrent run's) wins: the new one is deleted and the old updated.
+   */
+  async write(body: string): Promise<void> {
+    await this.comment()
+    if (this.commentId !== undefined) {
+      await this.api.updateComment(this.commentId, body)
+      this.found = Promise.resolve({ id: this.commentId, body, author: '' })
+      return
+    }
+    const created = await this.api.createComment(this.number, body)
+    this.commentId = created.id
+    this.found = Promise.resolve({ id: created.id, body, author: '' })
+    // Only the duplicate this run made is removed: a concurrent run removes its own.
+    const oldest = (await this.read())[0]
+    if (oldest && oldest.id < created.id) {
+      this.commentId = oldest.id
+      this.found = Promise.resolve({ id: oldest.id, body, author: '' })
+      await this.api.deleteComment(created.id)
+      await this.api.updateComment(oldest.id, body)
+    }
+  }
+
+  private async read(): Promise<IssueComment[]> {
+    const me = await this.identity()
+    return ownComments(await this.api.listComments(this.number), me)
+  }
+}

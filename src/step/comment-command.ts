@@ -1,0 +1,79 @@
+/**
+ * A `/docs` comment on a pull request becomes the step's request: read, checked (who wrote it, and
+ * whether they may write), acknowledged with a reaction, and turned into a new job or a follow-up.
+ */
+import type { Log } from '../base/log.js'
+import { formatCount, inline } from '../base/text.js'
+import { refused, type CommentKind, type ConversationApi } from '../github/conversation/api.js'
+import { commandText, type CommentEvent } from '../github/conversation/command.js'
+import type { LinkBackThread } from '../github/conversation/thread.js'
+import { botAllowed } from '../github/permissions.js'
+import type { ConversationDeps } from './conversation.js'
+import { MAX_PROMPT_CHARS, type CommandSettings, type Settings } from './settings.js'
+
+/** Why a comment is not a request: the one log line the step ends with. */
+export interface Ignored {
+  ignored: string
+}
+
+/**
+ * The request in the event's comment, or why there is none. A writer's `/docs …` on a pull
+ * request that links to a job is a follow-up to it; on one that does not, a new job.
+ */
+export async function readCommand(
+  settings: CommandSettings,
+  comment: CommentEvent | undefined,
+  thread: LinkBackThread | undefined,
+  deps: ConversationDeps
+): Promise<Settings | Ignored> {
+  if (!comment || !thread) return { ignored: 'Not a comment on a pull request: nothing to do.' }
+  const who = `@${inline(comment.author.login, 60)}`
+  if (comment.action !== 'created' && comment.action !== 'submitted')
+    return { ignored: `Comment by ${who} was ${inline(comment.action, 20)}: only a new comment can be a request.` }
+  const asked = commandText(comment.body, settings.triggerPhrase)
+  if (asked === undefined)
+    return { ignored: `Comment by ${who} does not start with ${settings.triggerPhrase}: nothing to do.` }
+  if (!asked) return { ignored: `Comment by ${who} has nothing after ${settings.triggerPhrase}: nothing to do.` }
+  if (comment.author.bot && !botAllowed(comment.author.login, settings.allowedBots))
+    return { ignored: `${who} is a bot not listed in allowed-bots: its comment is not a request.` }
+  const may = await deps.mayWrite(comment.author.login)
+  if (may === undefined)
+    return { ignored: `Could not read ${who}'s permission on ${comment.repo}: the comment is not acted on.` }
+  if (!may) return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` }
+
+  let prompt = asked
+  if (prompt.length > MAX_PROMPT_CHARS) {
+    deps.log.warning(
+      `The request has ${formatCount(prompt.length)} characters; the first ${formatCount(MAX_PROMPT_CHARS)} are sent.`
+    )
+    prompt = prompt.slice(0, MAX_PROMPT_CHARS)
+  }
+  await acknowledge(comment, thread.api, deps.log)
+  const marker = await thread.marker().catch(() => undefined)
+  // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
+  const again = marker?.command?.id === comment.id ? marker.command : undefined
+  const linked = again ? again.job : marker?.job
+  const command = { author: comment.author.login, text: asked, id: comment.id }
+  if (linked) {
+    deps.log.info(`${settings.triggerPhrase} from ${who}: a follow-up to job ${inline(linked)}.`)
+    return { ...settings, mode: 'message', jobId: linked, prompt, command: { ...command, kind: 'follow-up' } }
+  }
+  deps.log.info(`${settings.triggerPhrase} from ${who}: no job is linked to this pull request, so a new one.`)
+  return { ...settings, mode: 'create', prompt, command: { ...command, kind: 'create' } }
+}
+
+/** A reaction says the command was read; reviews take none (GitHub has no reactions for them). */
+async function acknowledge(comment: CommentEvent, api: ConversationApi, log: Log): Promise<void> {
+  const kind: CommentKind | undefined =
+    comment.event === 'issue_comment'
+      ? 'issue'
+      : comment.event === 'pull_request_review_comment'
+        ? 'review-comment'
+        : undefined
+  if (!kind) return
+  try {
+    await api.react(kind, comment.id, 'eyes')
+  } catch (error) {
+    log.warning(refused('react to the comment', error, 'pull-requests: write (or issues: write)'))
+  }
+}

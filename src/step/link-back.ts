@@ -1,0 +1,152 @@
+/**
+ * The job linked back where people look, after the step: one comment on the pull request (updated
+ * in place by re-runs, later runs and follow-ups), a block in the release notes, a comment on the
+ * docs pull request. Whatever GitHub refuses here is one warning; the outputs and the result stand.
+ */
+import { inline } from '../base/text.js'
+import { refused } from '../github/conversation/api.js'
+import { codeSpan, markdownLink, mention, withReleaseBlock } from '../github/conversation/markdown.js'
+import { commentBody, type LinkMarker } from '../github/conversation/marker.js'
+import { LinkBackThread } from '../github/conversation/thread.js'
+import { parsePullRequestUrl } from '../github/pr-link.js'
+import { pullRequest } from '../report/outcome.js'
+import type { RunState } from '../report/state.js'
+import { handledCommand } from './comment-records.js'
+import type { ConversationDeps } from './conversation.js'
+import type { Settings } from './settings.js'
+
+/** Where the job is linked back, as the step found them. */
+export interface LinkTargets {
+  /** The pull request that triggered the run (or was commented on). */
+  thread: LinkBackThread | undefined
+  /** The release of a tag run, when `release` is asked for. */
+  release: { repository: string; tag: string } | undefined
+  /** Comment on the docs pull request too. */
+  docsPr: boolean
+}
+
+/** What the comment says about the job. */
+export interface Report {
+  state: RunState
+  settings: Settings
+}
+
+/** The link-back comment: where the docs are, the job, the run, and how to ask for changes. */
+export function renderLinkBack(
+  { state, settings }: Report,
+  deps: Pick<ConversationDeps, 'serverUrl' | 'runUrl'>
+): string[] {
+  const lines = [`**Docs agent:** ${headline(state, deps.serverUrl)}`]
+  const facts = [state.jobId ? `job ${codeSpan(state.jobId)}` : undefined]
+  if (state.job?.status) facts.push(`status ${codeSpan(state.job.status, 40)}`)
+  if (deps.runUrl) facts.push(markdownLink('workflow run', deps.runUrl))
+  const known = facts.filter((fact) => fact !== undefined)
+  if (known.length) lines.push('', known.join(' · '))
+  if (settings.command) {
+    const what = settings.command.kind === 'follow-up' ? 'a follow-up' : 'a new job'
+    lines.push('', `Last request: ${what}, from ${mention(settings.command.author)}.`)
+  }
+  if (state.jobId)
+    lines.push('', `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} here.`)
+  return lines
+}
+
+function headline(state: RunState, serverUrl: string | undefined): string {
+  const pr = pullRequest(state)
+  if (pr.kind === 'link') {
+    const ref = parsePullRequestUrl(pr.url, serverUrl)
+    return `docs pull request ${markdownLink(ref ? `${ref.owner}/${ref.repo}#${ref.number}` : pr.url, pr.url)}`
+  }
+  const status = codeSpan(state.job?.status ?? 'unknown', 40)
+  switch (state.outcome) {
+    case 'completed':
+      return pr.kind === 'unusable'
+        ? 'the job sent a pull request link that is not http(s).'
+        : 'no docs changes were needed.'
+    case 'failed':
+    case 'archived':
+      return `no docs pull request: the job ended ${status}.`
+    case 'started':
+    case 'timed-out':
+    case 'cancelled':
+      return state.jobId ? `no docs pull request yet: the job is ${status}.` : 'no job was started.'
+    default:
+      return state.jobId
+        ? `no docs pull request yet: the step ended before the job did (${status}).`
+        : 'no job was started: see the workflow run.'
+  }
+}
+
+/**
+ * After the step: the pull request's comment, the release notes' block and the docs pull
+ * request's comment, each as asked for. Each refusal is one warning.
+ */
+export async function linkBack(report: Report, targets: LinkTargets, deps: ConversationDeps): Promise<void> {
+  const { state, settings } = report
+  // A dry run sends nothing, and a run nobody permitted leaves no trace on the pull request.
+  if (settings.dryRun || state.outcome === 'not-permitted') return
+  const { log } = deps
+  if (targets.thread) {
+    const thread = targets.thread
+    try {
+      await thread.update((previous) => {
+        // The re-run record, when this trigger keeps one there, stays for a re-run of this run.
+        const record = previous?.record
+        const marker: LinkMarker = {
+          job: state.jobId ?? previous?.job,
+          ...(record ? { record } : {}),
+          command: handledCommand(settings) ?? previous?.command
+        }
+        return commentBody(renderLinkBack(report, deps), marker)
+      })
+      log.info(`Linked back on ${thread.repository}#${thread.number}.`)
+    } catch (error) {
+      log.warning(
+        refused(`comment on ${thread.repository}#${thread.number}`, error, 'pull-requests: write (or issues: write)')
+      )
+    }
+  }
+  const link = pullRequest(state)
+  const docs = link.kind === 'link' ? link.url : undefined
+  if (targets.release && docs) {
+    const { repository, tag } = targets.release
+    try {
+      const api = deps.api(repository)
+      const release = await api.release(tag)
+      if (!release) log.info(`No release for ${inline(tag, 100)}: release notes not linked.`)
+      else {
+        const ref = parsePullRequestUrl(docs, deps.serverUrl)
+        const block = `**Docs:** ${markdownLink(ref ? `${ref.owner}/${ref.repo}#${ref.number}` : docs, docs)}`
+        const body = withReleaseBlock(release.body, block)
+        if (body !== release.body) await api.updateRelease(release.id, body)
+        log.info(`Linked back in the notes of release ${inline(tag, 100)}.`)
+      }
+    } catch (error) {
+      log.warning(refused(`edit the notes of release ${inline(tag, 100)}`, error, 'contents: write'))
+    }
+  }
+  const docsPr = parsePullRequestUrl(docs, deps.serverUrl)
+  if (targets.docsPr && docsPr) {
+    const repository = `${docsPr.owner}/${docsPr.repo}`
+    const thread = new LinkBackThread(deps.api(repository), repository, docsPr.number, () => deps.identity())
+    try {
+      const source = targets.thread
+        ? `${targets.thread.repository}#${targets.thread.number}`
+        : targets.release
+          ? `release ${inline(targets.release.tag, 100)} of ${targets.release.repository}`
+          : 'a workflow'
+      const lines = [`**Docs agent:** this pull request was opened for ${source}.`]
+      if (deps.runUrl) lines.push('', markdownLink('Workflow run', deps.runUrl))
+      lines.push(
+        '',
+        targets.thread
+          ? `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} on ${targets.thread.repository}#${targets.thread.number}.`
+          : `To ask for changes, send a follow-up to job ${codeSpan(state.jobId ?? '')}.`
+      )
+      await thread.write(commentBody(lines, { job: state.jobId }))
+      log.info(`Linked back on the docs pull request ${repository}#${docsPr.number}.`)
+    } catch (error) {
+      log.warning(refused(`comment on ${repository}#${docsPr.number}`, error, `pull-requests: write on ${repository}`))
+    }
+  }
+}

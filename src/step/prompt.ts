@@ -1,0 +1,84 @@
+/**
+ * The prompt phase: a new job's prompt is the user's, then what triggered the workflow
+ * (`context: auto`), read within a budget and a time limit; a follow-up's is the user's alone.
+ */
+import { Cancelled } from '../base/cancel.js'
+import type { Clock } from '../base/clock.js'
+import type { Log } from '../base/log.js'
+import { inline, plural } from '../base/text.js'
+import type { GitHubReader } from '../github/client.js'
+import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS, gatherContext, promptWithContext } from '../github/context.js'
+import type { Trigger } from '../github/event.js'
+import type { Permissions } from '../github/permissions.js'
+import { releaseSetContext } from '../github/release-set.js'
+import { decideAuthorText, type TrustFacts } from '../github/trust.js'
+import { WITHHELD, withheldContext } from '../github/withheld-context.js'
+import type { Posting } from './rerun.js'
+import type { BuiltPrompt } from './run-state.js'
+import { MAX_PROMPT_CHARS, type Settings } from './settings.js'
+
+export interface PromptDeps {
+  log: Log
+  clock: Clock
+  signal: AbortSignal
+  repository?: string | undefined
+  trigger(): Trigger
+  trust(): TrustFacts
+  permissions: Permissions
+  github: { reader(repository: string, signal: AbortSignal): GitHubReader }
+}
+
+/** The prompt the step sends: built for a new job, the user's own for a follow-up. */
+export async function preparePrompt(settings: Posting, deps: PromptDeps): Promise<BuiltPrompt> {
+  return settings.mode === 'create' ? buildPrompt(settings, deps) : { prompt: settings.prompt, context: undefined }
+}
+
+/** A new job's prompt: the user's, then what triggered the workflow (`context: auto`). */
+export async function buildPrompt(
+  settings: Extract<Settings, { mode: 'create' }>,
+  deps: PromptDeps
+): Promise<BuiltPrompt> {
+  const { log } = deps
+  if (settings.context === 'none') return { prompt: settings.prompt, context: undefined }
+  const trigger = deps.trigger()
+  const budget = Math.min(CONTEXT_BUDGET_CHARS, MAX_PROMPT_CHARS - settings.prompt.length - 2)
+  const repo = trigger.kind === 'other' ? deps.repository : trigger.repo
+  const releaseSet = settings.releaseTags.length > 0 && repo
+  if (trigger.kind === 'other' && !releaseSet) {
+    if (trigger.event) log.info(`Context: nothing to add for a ${inline(trigger.event, 60)} event.`)
+    else log.debug('Context: no workflow event here (not on a runner).')
+    return { prompt: settings.prompt, context: undefined }
+  }
+  if (budget < 1000) {
+    log.info(
+      `Context: left out, the prompt already has ${plural(settings.prompt.length, 'character')} of the ${plural(MAX_PROMPT_CHARS, 'character')} allowed.`
+    )
+    return { prompt: settings.prompt, context: undefined }
+  }
+  if (trigger.kind === 'pull-request') {
+    const { pullRequest } = deps.trust()
+    const author = await decideAuthorText(pullRequest, settings.untrustedContext, settings, deps.permissions)
+    if (deps.signal.aborted) throw new Cancelled(false)
+    if (!author.include) {
+      const context = withheldContext(trigger, pullRequest, author.why)
+      log.info(
+        `Context: the ${WITHHELD} of pull request #${trigger.number} are withheld: ${author.why}; untrusted-context: include would pass them.`
+      )
+      return { prompt: promptWithContext(settings.prompt, context), context }
+    }
+    log.debug(`Context: the pull request's own text is included: ${author.why}.`)
+  }
+  const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)])
+  const reader = settings.githubToken && repo ? deps.github.reader(repo, signal) : undefined
+  const options = { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS }
+  const context = releaseSet
+    ? await releaseSetContext(releaseSet, settings.releaseTags, options)
+    : await gatherContext(trigger, options)
+  if (deps.signal.aborted) throw new Cancelled(false)
+  // Without a token nothing was read, and main has said so in a notice.
+  if (context.warning && reader) log.warning(context.warning)
+  log.info(
+    `Context: ${context.description} (${plural(context.text.length, 'character')}, ${plural(context.requests, 'GitHub request')})`
+  )
+  return { prompt: promptWithContext(settings.prompt, context), context }
+}

@@ -1,0 +1,138 @@
+/**
+ * The one writer of the run's state: each phase of the step says what happened, and this records
+ * it in the state that the outputs and the summary are rendered from, on every exit path.
+ */
+import type { Clock } from '../base/clock.js'
+import { formatDuration } from '../base/duration.js'
+import type { Log } from '../base/log.js'
+import { inline } from '../base/text.js'
+import { isKnownStatus, isTerminal, type AgentJob } from '../agent-api/job.js'
+import type { ContextResult } from '../github/context.js'
+import { initialState, type Outcome, type RunState } from '../report/state.js'
+import type { RerunRecord } from '../rerun/record.js'
+
+/** How the step ended, as decided once (ending.ts). */
+export interface Ending {
+  outcome: Outcome
+  failure?: string | undefined
+  mayHaveActed?: boolean
+  notFound?: boolean
+}
+
+/** A prompt as built, with the context it took. */
+export interface BuiltPrompt {
+  prompt: string
+  context: ContextResult | undefined
+}
+
+export class RunStateWriter {
+  readonly #state: RunState
+
+  constructor(
+    private readonly deps: { log: Log; clock: Clock; setOutput(name: string, value: string): void },
+    jobId: string | undefined
+  ) {
+    this.#state = initialState(deps.clock.now(), jobId)
+    if (jobId) this.announce(jobId)
+  }
+
+  /** What is known so far, for the phases to read. */
+  get state(): Readonly<RunState> {
+    return this.#state
+  }
+
+  /** The prompt to send (or to show, in a dry run), and the context in it. */
+  prompted({ prompt, context }: BuiltPrompt): void {
+    this.#state.prompt = prompt
+    this.#state.context = context
+  }
+
+  /** The create or message is about to leave. */
+  posting(): void {
+    this.#state.phase = 'posting'
+    this.#state.postedAt = this.deps.clock.now()
+  }
+
+  /** The create or message was answered with `job`. */
+  answered(job: AgentJob & { id: string }, created: boolean): void {
+    this.#state.phase = 'reading'
+    if (created) {
+      this.#state.jobId = job.id
+      this.announce(job.id)
+    }
+  }
+
+  /** An earlier attempt of this step created or messaged the job. */
+  resumed(record: RerunRecord): void {
+    this.#state.resumedFrom = record.attempt
+    if (record.jobId !== this.#state.jobId && record.jobId) this.announce(record.jobId)
+    this.#state.jobId = record.jobId
+  }
+
+  /** The earlier attempt's request may have acted, but its answer was lost. */
+  answerLost(record: RerunRecord, prompt: string | undefined): void {
+    this.resumed(record)
+    if (prompt !== undefined) this.#state.prompt = prompt
+    this.#state.postedAt = record.answeredAt
+  }
+
+  /** Following the earlier attempt's job. */
+  reading(): void {
+    this.#state.phase = 'reading'
+  }
+
+  /** The earlier attempt's job is gone: the step posts as on a first attempt. */
+  resumeAbandoned(jobId: string | undefined): void {
+    Object.assign(this.#state, {
+      jobId,
+      resumedFrom: undefined,
+      prompt: undefined,
+      context: undefined,
+      phase: 'before-post'
+    })
+  }
+
+  waitStarted(): void {
+    this.#state.waitStartedAt = this.deps.clock.now()
+  }
+
+  polled(): void {
+    this.#state.polls++
+  }
+
+  /** Records a job read and logs what changed. */
+  observed(job: AgentJob): void {
+    const state = this.#state
+    const { log, clock } = this.deps
+    const previous = state.job?.status
+    state.job = job
+    if (job.status === previous) return
+    const status = inline(job.status ?? 'missing', 60)
+    if (job.status !== undefined && !isKnownStatus(job.status) && !state.unknownStatusWarned) {
+      state.unknownStatusWarned = true
+      log.warning(
+        `Job ${inline(state.jobId ?? '')} reports an unknown status "${status}"; polling on until it ends or the timeout.`
+      )
+    }
+    const waited =
+      state.waitStartedAt === undefined || !isTerminal(job.status)
+        ? ''
+        : ` after ${formatDuration(clock.now() - state.waitStartedAt)}`
+    log.info(`Job ${inline(state.jobId ?? '')} is ${status}${waited}`)
+  }
+
+  ended(ending: Ending): void {
+    const state = this.#state
+    state.outcome = ending.outcome
+    if (ending.failure !== undefined) state.failure = ending.failure
+    if (ending.mayHaveActed !== undefined) state.mayHaveActed = ending.mayHaveActed
+    if (ending.notFound !== undefined) state.notFound = ending.notFound
+    state.endedAt = this.deps.clock.now()
+  }
+
+  private announce(jobId: string): void {
+    // Set at once, so that even a step killed from here on leaves the id behind.
+    this.deps.setOutput('job-id', jobId)
+    this.deps.log.info(`Job id: ${inline(jobId)}`)
+  }
+}

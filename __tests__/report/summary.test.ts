@@ -109,6 +109,27 @@ describe('renderSummary', () => {
     expect(render(state({ outcome: 'completed' }, done))).not.toContain('Command')
   })
 
+  it('names the group, and whether the run added to it or started it (or would, in a dry run)', () => {
+    const pull = { label: 'acme/docs#12', url: 'https://github.com/acme/docs/pull/12' }
+    const row = (group: RunState['group']): string => {
+      const html = render(state({ outcome: 'completed', group }, done))
+      return /<tr><th align="left">Group<\/th><td>(.*?)<\/td><\/tr>/.exec(html)?.[1] ?? ''
+    }
+    expect(row({ name: 'merged-prs', via: 'follow-up', pull })).toBe(
+      '<code>merged-prs</code>: added to its open docs pull request <a href="https://github.com/acme/docs/pull/12">acme/docs#12</a>'
+    )
+    expect(row({ name: 'merged-prs', via: 'would-follow-up', pull })).toBe(
+      '<code>merged-prs</code>: would add to its open docs pull request <a href="https://github.com/acme/docs/pull/12">acme/docs#12</a> (dry run)'
+    )
+    expect(row({ name: 'g', via: 'follow-up' })).toBe('<code>g</code>: added to its open docs pull request')
+    expect(row({ name: 'g', via: 'would-follow-up' })).toBe(
+      '<code>g</code>: would add to its open docs pull request (dry run)'
+    )
+    expect(row({ name: 'g', via: 'created' })).toBe('<code>g</code>: started a new job for it')
+    expect(row({ name: 'g', via: 'would-create' })).toBe('<code>g</code>: would start a new job for it (dry run)')
+    expect(render(state({ outcome: 'completed' }, done))).not.toContain('Group')
+  })
+
   it('keeps the prompt line by line, a blank line never ending the HTML block', () => {
     const html = render(
       state({ outcome: 'dry-run', prompt: '\nfirst\n\n\n  \nlast\r\nend\n' }),
@@ -349,7 +370,8 @@ describe('renderOutputs', () => {
       'not-permitted': 'false',
       job: JSON.stringify(done),
       prompt: 'p',
-      command: ''
+      command: '',
+      grouped: 'false'
     })
     expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
       'create'
@@ -380,8 +402,26 @@ describe('renderOutputs', () => {
     const empty = renderOutputs(initialState(0, undefined), undefined)
     expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([
       ['timed-out', 'false'],
-      ['not-permitted', 'false']
+      ['not-permitted', 'false'],
+      ['grouped', 'false']
     ])
+  })
+
+  it("says a grouped follow-up went to the group's docs pull request, whose link stands while the job shows none", () => {
+    const pull = { label: 'acme/docs#12', url: 'https://github.com/acme/docs/pull/12' }
+    const following = state({}, { status: 'active', prLink: null })
+    following.group = { name: 'g', via: 'follow-up', pull }
+    expect(renderOutputs(following, undefined)).toMatchObject({
+      grouped: 'true',
+      'pr-link': pull.url,
+      'pr-number': '12'
+    })
+    const started = state({}, { status: 'completed', prLink: 'https://github.com/acme/docs/pull/13' })
+    started.group = { name: 'g', via: 'created' }
+    expect(renderOutputs(started, undefined)).toMatchObject({ grouped: 'false', 'pr-number': '13' })
+    const planned = state({})
+    planned.group = { name: 'g', via: 'would-follow-up', pull }
+    expect(renderOutputs(planned, undefined)).toMatchObject({ grouped: 'false', 'pr-link': '' })
   })
 
   it('reports a run that was not permitted to start a job', () => {

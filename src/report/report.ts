@@ -23,7 +23,8 @@ export const OUTPUT_NAMES = [
   'not-permitted',
   'job',
   'prompt',
-  'command'
+  'command',
+  'grouped'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -48,7 +49,9 @@ export function renderOutputs(
 ): Record<OutputName, string> {
   const job = state.job
   const link = pullRequest(state)
-  const prLink = link.kind === 'link' ? link.url : ''
+  // A follow-up into the group's docs pull request: the job shows no link again until it ends.
+  const grouped = state.group?.via === 'follow-up' ? state.group.pull?.url : undefined
+  const prLink = link.kind === 'link' ? link.url : (grouped ?? '')
   const pr = parsePullRequestUrl(prLink, serverUrl)
   return {
     'job-id': state.jobId ?? '',
@@ -65,7 +68,8 @@ export function renderOutputs(
     'not-permitted': String(state.outcome === 'not-permitted'),
     job: job ? JSON.stringify(job.raw) : '',
     prompt: state.prompt ?? '',
-    command: settings?.command?.kind ?? ''
+    command: settings?.command?.kind ?? '',
+    grouped: String(state.group?.via === 'follow-up')
   }
 }
 

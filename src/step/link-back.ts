@@ -37,6 +37,12 @@ export function renderLinkBack(
   deps: Pick<ConversationDeps, 'serverUrl' | 'runUrl'>
 ): string[] {
   const lines = [`**Docs agent:** ${headline(state, deps.serverUrl)}`]
+  const { group } = state
+  if (group?.via === 'follow-up' && group.pull)
+    lines.push(
+      '',
+      `This change was added to the open docs pull request ${markdownLink(group.pull.label, group.pull.url)} of group ${codeSpan(group.name)}.`
+    )
   const facts = [state.jobId ? `job ${codeSpan(state.jobId)}` : undefined]
   if (state.job?.status) facts.push(`status ${codeSpan(state.job.status, 40)}`)
   if (deps.runUrl) facts.push(markdownLink('workflow run', deps.runUrl))
@@ -126,7 +132,8 @@ export async function linkBack(report: Report, targets: LinkTargets, deps: Conve
     }
   }
   const docsPr = parsePullRequestUrl(docs, deps.serverUrl)
-  if (targets.docsPr && docsPr) {
+  // A grouped run's docs pull request has the group's comment: one comment from the action, not two.
+  if (targets.docsPr && docsPr && !state.group) {
     const repository = `${docsPr.owner}/${docsPr.repo}`
     const thread = new LinkBackThread(deps.api(repository), repository, docsPr.number, () => deps.identity())
     try {

@@ -22,6 +22,8 @@ import { redact } from '../base/text.js'
 const USER_AGENT = 'docs-agent-action/1'
 /** Longest a permission read may take; past it the permission is unknown, and no job starts. */
 const PERMISSION_TIMEOUT_MS = 10_000
+/** Longest a read of the docs repository's open pull requests may take. */
+const GROUP_READ_TIMEOUT_MS = 30_000
 
 /** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
 export interface Host {
@@ -151,6 +153,19 @@ export async function main(host: Host): Promise<number> {
       },
       records: talk.records,
       run,
+      runUrl: conversation.runUrl,
+      sha: env.GITHUB_SHA || undefined,
+      groupDocs: (repository) => {
+        const api = github.conversation(repository)
+        return {
+          identity: () => conversation.identity(),
+          openPulls: () =>
+            github.openPulls(repository, AbortSignal.any([signal, host.clock.timeout(GROUP_READ_TIMEOUT_MS)])),
+          comments: (number) => api.listComments(number),
+          createComment: (number, body) => api.createComment(number, body),
+          updateComment: (id, body) => api.updateComment(id, body)
+        }
+      },
       linkBack: (state) => linkBack({ state, settings: talk.settings }, talk.targets, conversation)
     })
     return failed ? 1 : 0

@@ -8,7 +8,7 @@ import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { isKnownStatus, isTerminal, type AgentJob } from '../agent-api/job.js'
 import type { ContextResult } from '../github/context.js'
-import { initialState, type Outcome, type RunState } from '../report/state.js'
+import { initialState, type GroupState, type Outcome, type RunState } from '../report/state.js'
 import type { RerunRecord } from '../rerun/record.js'
 
 /** How the step ended, as decided once (ending.ts). */
@@ -60,6 +60,17 @@ export class RunStateWriter {
       this.#state.jobId = job.id
       this.announce(job.id)
     }
+  }
+
+  /** A grouped run's follow-up goes to the group's job (undefined: it was refused, a create follows). */
+  targeted(jobId: string | undefined): void {
+    this.#state.jobId = jobId
+    if (jobId) this.announce(jobId)
+  }
+
+  /** A grouped run: where its request goes. */
+  grouped(group: GroupState): void {
+    this.#state.group = group
   }
 
   /** An earlier attempt of this step created or messaged the job. */

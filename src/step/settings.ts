@@ -3,6 +3,7 @@ import { formatCount } from '../base/text.js'
 import { FAIL_OUTCOMES, type FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/release-set.js'
 import { INPUT_DEFAULTS } from './defaults.js'
+import { parseGroup, type GroupSettings } from './group-settings.js'
 
 /** The prompt limit we document and enforce before sending (characters), context included. */
 export const MAX_PROMPT_CHARS = 100_000
@@ -51,6 +52,8 @@ interface CommonSettings {
   linkBack: ReadonlySet<LinkBackTarget>
   /** A comment whose first line starts with it is a request (`/docs` by default). */
   triggerPhrase: string
+  /** Runs of the same group share one open docs pull request (`group`, `docs-repository`). */
+  group: GroupSettings | undefined
 }
 
 export const LINK_BACK_TARGETS = ['pull-request', 'release', 'docs-pr'] as const
@@ -139,8 +142,12 @@ export function parseSettings(source: InputSource, options = { commands: false }
     allowedBots: parseList(get('allowed-bots')),
     untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include']),
     linkBack: parseLinkBack(get('link-back')),
-    triggerPhrase: parsePhrase(get('trigger-phrase'))
+    triggerPhrase: parsePhrase(get('trigger-phrase')),
+    group: undefined
   }
+  common.group = parseGroup(get, { wait: common.wait, jobId }, (input, message) => {
+    throw new InputError(input, message)
+  })
   return { ...common, ...(request ?? readRequest(jobId, prompt)) }
 }
 

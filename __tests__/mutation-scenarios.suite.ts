@@ -26,4 +26,5 @@ if (globalThis.__mutantKilled) {
   await import('./github/permissions.test.js')
   await import('./github/trust.test.js')
   await import('./github/group/range.test.js')
+  await import('./step/group.test.js')
 }

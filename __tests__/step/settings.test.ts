@@ -63,7 +63,7 @@ describe('the group inputs', () => {
   })
 
   it('needs docs-repository and a step that waits, naming both', () => {
-    for (const inputs of [{ 'docs-repository': '' }, { wait: 'false' }]) {
+    for (const inputs of [{ 'docs-repository': '' }, { wait: 'false' }] as Record<string, string>[]) {
       const error = inputError({ ...base, ...grouped, ...inputs })
       expect(error.input).toBe('group')
       expect(error.message).toBe(

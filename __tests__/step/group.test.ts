@@ -177,7 +177,7 @@ describe('one docs pull request for a group of runs', () => {
     expect(second.outputs['job-id']).not.toBe(first.outputs['job-id'])
     expect([agent('create').length, agent('message').length]).toEqual([2, 0])
     expect(second.at('info').join('\n')).toContain(
-      "Group merged-prs: none of the 0 open pull requests of acme/docs read is the group's (1 GitHub request): a new job."
+      "Group merged-prs: no open pull request of acme/docs carries the group's record (0 open pull requests read, 1 GitHub request): a new job."
     )
   })
 

@@ -89,7 +89,7 @@ export async function planGroup(settings: Creating, key: GroupKey, deps: GroupDe
     log.warning(`${name}: ignored ${found.ignored.join('; ')}: only the action's own sealed record is followed.`)
   if (found.kind === 'none') {
     log.info(
-      `${name}: none of the ${plural(found.scanned, 'open pull request')} of ${key.docsRepository} read is the group's (${plural(found.requests, 'GitHub request')}): a new job.`
+      `${name}: no open pull request of ${key.docsRepository} carries the group's record (${plural(found.scanned, 'open pull request')} read, ${plural(found.requests, 'GitHub request')}): a new job.`
     )
     return { kind: 'create', key, docs }
   }

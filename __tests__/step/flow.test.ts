@@ -62,7 +62,8 @@ describe('flow', () => {
         'not-permitted': 'false',
         job: JSON.stringify(stored?.job),
         prompt: 'Document release v1.2.3',
-        command: ''
+        command: '',
+        grouped: 'false'
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([
@@ -440,7 +441,7 @@ describe('flow', () => {
         'pr-link': '',
         prompt: ''
       })
-      expect(Object.keys(result.outputs)).toHaveLength(15)
+      expect(Object.keys(result.outputs)).toHaveLength(16)
       expect(result.summary).toContain('❌ Docs agent step failed')
       expect(result.everything()).not.toContain(KEY)
     })

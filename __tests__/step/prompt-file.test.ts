@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MAX_PROMPT_FILE_BYTES, readPromptFile } from '../../src/step/prompt-file.js'
-import { InputError } from '../../src/step/settings.js'
+import { InputError } from '../../src/step/inputs.js'
 
 const FORM = 'expected the path of a regular UTF-8 file inside the workspace (GITHUB_WORKSPACE), not under .git/.'
 

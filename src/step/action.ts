@@ -19,26 +19,28 @@ import { addsTo, groupKey, groupRange, planGroup, postGrouped, type GroupDeps, t
 import { recordGroup } from './group-record.js'
 import { post, type PostDeps, type Posted } from './post.js'
 import { preparePrompt, type PromptDeps } from './prompt.js'
-import { Rerun, type Posting, type RerunDeps } from './rerun.js'
+import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
-import type { Settings } from './settings.js'
+import type { StepMode } from './mode.js'
+import type { CreateOrMessage, Settings } from './settings.js'
 import { wait } from './wait.js'
 
-export interface Deps extends Reporter, PromptDeps, PostDeps, RerunDeps, GroupDeps {
+export interface Deps extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'>, GroupDeps {
   log: Log
   /** The workflow run's page, for the group's list of sources. */
   runUrl?: string | undefined
   /** GitHub, with `github-token`: reads for the context, and labels. */
   github: PromptDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
   /** Links the job back on GitHub (pull request, release, docs pull request) once reported. */
-  linkBack?: (state: RunState) => Promise<void>
+  linkBack?: (state: RunState, mode: StepMode) => Promise<void>
 }
 
 /** Runs the step; true in `failed` when it must fail (the reason was already logged as an error). */
-export async function runStep(settings: Settings, deps: Deps): Promise<{ failed: boolean }> {
+export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boolean }> {
+  const { settings } = mode
   const run = new RunStateWriter(deps, settings.mode === 'create' ? undefined : settings.jobId)
   const deadline = run.state.startedAt + settings.timeoutMs
-  const rerun = new Rerun(deps)
+  const rerun = new Rerun({ ...deps, records: mode.records })
   const decided: Decided = { settings, plan: undefined }
   const end = await flow(settings, deps, run, rerun, deadline, decided).catch((error: unknown): FlowEnd => ({
     kind: 'thrown',
@@ -48,10 +50,10 @@ export async function runStep(settings: Settings, deps: Deps): Promise<{ failed:
   // The request may have acted: a re-run must know, or it would post a second time.
   if (end.kind === 'thrown' && ending.mayHaveActed && settings.mode !== 'wait-only') {
     const what = { jobId: run.state.jobId, answeredAt: deps.clock.now(), mayHaveActed: true, answer: undefined }
-    rerun.remember(settings, what, run.state.prompt ?? '')
+    rerun.startSavingRecord(settings, what, run.state.prompt ?? '')
   }
   run.ended(ending)
-  return report(decided, deps, run.state, rerun)
+  return report(mode, decided, deps, run.state, rerun)
 }
 
 /** The request as decided up front: a grouped run's follow-up is a message to the group's job. */
@@ -98,7 +100,7 @@ async function flow(
   } else sent = await post(settings, deps, run, deadline, built.prompt)
   const { job, answeredAt } = sent
   const answer = decided.settings.mode === 'message' ? jobFingerprint(job) : undefined
-  rerun.remember(settings, { jobId: job.id, answeredAt, mayHaveActed: false, answer }, run.state.prompt ?? '')
+  rerun.startSavingRecord(settings, { jobId: job.id, answeredAt, mayHaveActed: false, answer }, run.state.prompt ?? '')
   const waited = await wait(decided.settings, deps, run, deadline, {
     jobId: job.id,
     pollNow: false,
@@ -111,7 +113,7 @@ async function flow(
 }
 
 /** The gate: whether whoever triggered the run may start a job; the refusal when not. */
-async function gate(settings: Posting, deps: Deps): Promise<FlowEnd | undefined> {
+async function gate(settings: CreateOrMessage, deps: Deps): Promise<FlowEnd | undefined> {
   if (settings.allowedNonWriteUsers.includes('*')) {
     deps.log.warning(
       'allowed-non-write-users is *: anyone who can open a pull request or an issue can start a job with the API key on events such as pull_request_target.'
@@ -131,13 +133,13 @@ async function gate(settings: Posting, deps: Deps): Promise<FlowEnd | undefined>
  * as on a first attempt.
  */
 async function resume(
-  settings: Posting,
+  settings: CreateOrMessage,
   deps: Deps,
   run: RunStateWriter,
   rerun: Rerun,
   deadline: number
 ): Promise<FlowEnd | undefined> {
-  const earlier = await rerun.earlier(settings)
+  const earlier = await rerun.findEarlierAttempt(settings)
   if (earlier.kind === 'none') return undefined
   // From here a job is known: a cancel now is reported with its id, by the wait below.
   if (earlier.kind === 'answer-lost') {
@@ -160,7 +162,7 @@ async function resume(
   } catch (error) {
     // Never read in this attempt and not found: the job is gone. Anything else is the outcome.
     if (!(error instanceof ApiError && error.kind === 'not-found' && run.state.job === undefined)) throw error
-    rerun.gone(settings, record, jobId)
+    rerun.warnGone(settings, record, jobId)
     run.resumeAbandoned(settings.mode === 'message' ? settings.jobId : undefined)
     return undefined
   }
@@ -187,6 +189,7 @@ function showPrompt(prompt: string, log: Log): void {
 
 /** The report phase: outputs, summary and log; then the label and the link-back, as asked for. */
 async function report(
+  mode: StepMode,
   { settings, plan }: Decided,
   deps: Deps,
   state: Readonly<RunState>,
@@ -195,7 +198,7 @@ async function report(
   const failed = await finish(state, settings, deps)
   if (!failed && state.outcome === 'completed') await label(state, settings, deps)
   await recordGroup(plan, state, settings.apiKey, deps)
-  await deps.linkBack?.(state)
+  await deps.linkBack?.(state, mode)
   // The record is saved while the step waits; what is left of that is awaited here (bounded).
   await rerun.saved()
   return { failed }

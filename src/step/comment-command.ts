@@ -8,7 +8,7 @@ import { refused, type CommentKind, type ConversationApi } from '../github/conve
 import { commandText, type CommentEvent } from '../github/conversation/command.js'
 import type { LinkBackThread } from '../github/conversation/thread.js'
 import { botAllowed } from '../github/permissions.js'
-import type { ConversationDeps } from './conversation.js'
+import type { ConversationDeps } from './link-back.js'
 import { MAX_PROMPT_CHARS, type CommandSettings, type Settings } from './settings.js'
 
 /** Why a comment is not a request: the one log line the step ends with. */

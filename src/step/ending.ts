@@ -7,10 +7,17 @@ import { ApiError, mayHaveTakenEffect } from '../agent-api/errors.js'
 import { isTerminal, type AgentJob } from '../agent-api/job.js'
 import type { WaitEnd } from '../agent-api/wait.js'
 import { cancelMessage, explain, WORDING } from '../report/outcome.js'
-import type { RunState } from '../report/state.js'
+import type { Outcome, RunState } from '../report/state.js'
 import type { RerunRecord } from '../rerun/record.js'
-import type { Ending } from './run-state.js'
 import type { Settings } from './settings.js'
+
+/** How the step ended: what the state records of it. */
+export interface Ending {
+  outcome: Outcome
+  failure?: string | undefined
+  mayHaveActed?: boolean
+  notFound?: boolean
+}
 
 /** What the flow's last phase came to. */
 export type FlowEnd =

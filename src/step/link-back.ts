@@ -3,17 +3,35 @@
  * in place by re-runs, later runs and follow-ups), a block in the release notes, a comment on the
  * docs pull request. Whatever GitHub refuses here is one warning; the outputs and the result stand.
  */
+import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
-import { refused } from '../github/conversation/api.js'
+import { refused, type ConversationApi } from '../github/conversation/api.js'
 import { codeSpan, markdownLink, mention, withReleaseBlock } from '../github/conversation/markdown.js'
 import { commentBody, type LinkMarker } from '../github/conversation/marker.js'
 import { LinkBackThread } from '../github/conversation/thread.js'
-import { parsePullRequestUrl } from '../github/pr-link.js'
+import { parsePullRequestUrl, type PullRequestRef } from '../github/pr-link.js'
 import { pullRequest } from '../report/outcome.js'
 import type { RunState } from '../report/state.js'
 import { handledCommand } from './comment-records.js'
-import type { ConversationDeps } from './conversation.js'
 import type { Settings } from './settings.js'
+
+/** What the conversation needs from the step's surroundings. */
+export interface ConversationDeps {
+  log: Log
+  /** The login `github-token` writes as (read once). */
+  identity(): Promise<string>
+  /** Comments, reactions and release notes of `owner/name`. */
+  api(repository: string): ConversationApi
+  /**
+   * Whether `login` may command: write, maintain or admin on the workflow's repository. Undefined
+   * when the permission could not be read.
+   */
+  mayWrite(login: string): Promise<boolean | undefined>
+  /** `GITHUB_SERVER_URL`. */
+  serverUrl: string | undefined
+  /** The workflow run's page, when on a runner. */
+  runUrl: string | undefined
+}
 
 /** Where the job is linked back, as the step found them. */
 export interface LinkTargets {
@@ -26,14 +44,14 @@ export interface LinkTargets {
 }
 
 /** What the comment says about the job. */
-export interface Report {
+export interface LinkBackReport {
   state: RunState
   settings: Settings
 }
 
 /** The link-back comment: where the docs are, the job, the run, and how to ask for changes. */
 export function renderLinkBack(
-  { state, settings }: Report,
+  { state, settings }: LinkBackReport,
   deps: Pick<ConversationDeps, 'serverUrl' | 'runUrl'>
 ): string[] {
   const lines = [`**Docs agent:** ${headline(state, deps.serverUrl)}`]
@@ -87,73 +105,93 @@ function headline(state: RunState, serverUrl: string | undefined): string {
  * After the step: the pull request's comment, the release notes' block and the docs pull
  * request's comment, each as asked for. Each refusal is one warning.
  */
-export async function linkBack(report: Report, targets: LinkTargets, deps: ConversationDeps): Promise<void> {
+export async function linkBack(report: LinkBackReport, targets: LinkTargets, deps: ConversationDeps): Promise<void> {
   const { state, settings } = report
   // A dry run sends nothing, and a run nobody permitted leaves no trace on the pull request.
   if (settings.dryRun || state.outcome === 'not-permitted') return
-  const { log } = deps
-  if (targets.thread) {
-    const thread = targets.thread
-    try {
-      await thread.update((previous) => {
-        // The re-run record, when this trigger keeps one there, stays for a re-run of this run.
-        const record = previous?.record
-        const marker: LinkMarker = {
-          job: state.jobId ?? previous?.job,
-          ...(record ? { record } : {}),
-          command: handledCommand(settings) ?? previous?.command
-        }
-        return commentBody(renderLinkBack(report, deps), marker)
-      })
-      log.info(`Linked back on ${thread.repository}#${thread.number}.`)
-    } catch (error) {
-      log.warning(
-        refused(`comment on ${thread.repository}#${thread.number}`, error, 'pull-requests: write (or issues: write)')
-      )
-    }
-  }
+  if (targets.thread) await linkOnPullRequest(report, targets.thread, deps)
   const link = pullRequest(state)
   const docs = link.kind === 'link' ? link.url : undefined
-  if (targets.release && docs) {
-    const { repository, tag } = targets.release
-    try {
-      const api = deps.api(repository)
-      const release = await api.release(tag)
-      if (!release) log.info(`No release for ${inline(tag, 100)}: release notes not linked.`)
-      else {
-        const ref = parsePullRequestUrl(docs, deps.serverUrl)
-        const block = `**Docs:** ${markdownLink(ref ? `${ref.owner}/${ref.repo}#${ref.number}` : docs, docs)}`
-        const body = withReleaseBlock(release.body, block)
-        if (body !== release.body) await api.updateRelease(release.id, body)
-        log.info(`Linked back in the notes of release ${inline(tag, 100)}.`)
-      }
-    } catch (error) {
-      log.warning(refused(`edit the notes of release ${inline(tag, 100)}`, error, 'contents: write'))
-    }
-  }
+  if (targets.release && docs) await linkInRelease(targets.release, docs, deps)
   const docsPr = parsePullRequestUrl(docs, deps.serverUrl)
   // A grouped run's docs pull request has the group's comment: one comment from the action, not two.
-  if (targets.docsPr && docsPr && !state.group) {
-    const repository = `${docsPr.owner}/${docsPr.repo}`
-    const thread = new LinkBackThread(deps.api(repository), repository, docsPr.number, () => deps.identity())
-    try {
-      const source = targets.thread
-        ? `${targets.thread.repository}#${targets.thread.number}`
-        : targets.release
-          ? `release ${inline(targets.release.tag, 100)} of ${targets.release.repository}`
-          : 'a workflow'
-      const lines = [`**Docs agent:** this pull request was opened for ${source}.`]
-      if (deps.runUrl) lines.push('', markdownLink('Workflow run', deps.runUrl))
-      lines.push(
-        '',
-        targets.thread
-          ? `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} on ${targets.thread.repository}#${targets.thread.number}.`
-          : `To ask for changes, send a follow-up to job ${codeSpan(state.jobId ?? '')}.`
-      )
-      await thread.write(commentBody(lines, { job: state.jobId }))
-      log.info(`Linked back on the docs pull request ${repository}#${docsPr.number}.`)
-    } catch (error) {
-      log.warning(refused(`comment on ${repository}#${docsPr.number}`, error, `pull-requests: write on ${repository}`))
+  if (targets.docsPr && docsPr && !state.group) await linkOnDocsPullRequest(report, targets, docsPr, deps)
+}
+
+async function linkOnPullRequest(
+  report: LinkBackReport,
+  thread: LinkBackThread,
+  deps: ConversationDeps
+): Promise<void> {
+  const { state, settings } = report
+  try {
+    await thread.update((previous) => {
+      // The re-run record, when this trigger keeps one there, stays for a re-run of this run.
+      const record = previous?.record
+      const marker: LinkMarker = {
+        job: state.jobId ?? previous?.job,
+        ...(record ? { record } : {}),
+        command: handledCommand(settings) ?? previous?.command
+      }
+      return commentBody(renderLinkBack(report, deps), marker)
+    })
+    deps.log.info(`Linked back on ${thread.repository}#${thread.number}.`)
+  } catch (error) {
+    deps.log.warning(
+      refused(`comment on ${thread.repository}#${thread.number}`, error, 'pull-requests: write (or issues: write)')
+    )
+  }
+}
+
+async function linkInRelease(
+  { repository, tag }: { repository: string; tag: string },
+  docs: string,
+  deps: ConversationDeps
+): Promise<void> {
+  const { log } = deps
+  try {
+    const api = deps.api(repository)
+    const release = await api.release(tag)
+    if (!release) log.info(`No release for ${inline(tag, 100)}: release notes not linked.`)
+    else {
+      const ref = parsePullRequestUrl(docs, deps.serverUrl)
+      const block = `**Docs:** ${markdownLink(ref ? `${ref.owner}/${ref.repo}#${ref.number}` : docs, docs)}`
+      const body = withReleaseBlock(release.body, block)
+      if (body !== release.body) await api.updateRelease(release.id, body)
+      log.info(`Linked back in the notes of release ${inline(tag, 100)}.`)
     }
+  } catch (error) {
+    log.warning(refused(`edit the notes of release ${inline(tag, 100)}`, error, 'contents: write'))
+  }
+}
+
+async function linkOnDocsPullRequest(
+  { state, settings }: LinkBackReport,
+  targets: LinkTargets,
+  docsPr: PullRequestRef,
+  deps: ConversationDeps
+): Promise<void> {
+  const repository = `${docsPr.owner}/${docsPr.repo}`
+  const thread = new LinkBackThread(deps.api(repository), repository, docsPr.number, () => deps.identity())
+  try {
+    const source = targets.thread
+      ? `${targets.thread.repository}#${targets.thread.number}`
+      : targets.release
+        ? `release ${inline(targets.release.tag, 100)} of ${targets.release.repository}`
+        : 'a workflow'
+    const lines = [`**Docs agent:** this pull request was opened for ${source}.`]
+    if (deps.runUrl) lines.push('', markdownLink('Workflow run', deps.runUrl))
+    lines.push(
+      '',
+      targets.thread
+        ? `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} on ${targets.thread.repository}#${targets.thread.number}.`
+        : `To ask for changes, send a follow-up to job ${codeSpan(state.jobId ?? '')}.`
+    )
+    await thread.write(commentBody(lines, { job: state.jobId }))
+    deps.log.info(`Linked back on the docs pull request ${repository}#${docsPr.number}.`)
+  } catch (error) {
+    deps.log.warning(
+      refused(`comment on ${repository}#${docsPr.number}`, error, `pull-requests: write on ${repository}`)
+    )
   }
 }

@@ -1,23 +1,26 @@
-import { runStep } from './action.js'
+import { runStep, type Deps } from './action.js'
 import { AgentClient } from '../agent-api/client.js'
 import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
 import { isCommentEvent, readCommentEvent } from '../github/conversation/command.js'
-import { readTrigger } from '../github/event.js'
+import { readTrigger, type Trigger } from '../github/event.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
 import { readTrustFacts } from '../github/trust.js'
 import { createDispatcher, ProxyError } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
 import { finish, type Reporter } from '../report/report.js'
-import { runIdentity, type RecordStore } from '../rerun/record.js'
+import { runIdentity, type RecordStore, type RunIdentity } from '../rerun/record.js'
 import { readPromptFile } from './prompt-file.js'
-import { InputError, parseSettings, type CommandSettings, type Settings } from './settings.js'
-import { converse, type ConversationDeps } from './conversation.js'
-import { linkBack } from './link-back.js'
+import { InputError } from './inputs.js'
+import { parseSettings, type CommandSettings, type Settings } from './settings.js'
+import { linkBack, type ConversationDeps } from './link-back.js'
+import { decideMode } from './mode.js'
 import type { SignalWatch } from './signals.js'
-import { initialState } from '../report/state.js'
+import { badInputState } from './run-state.js'
 import { redact } from '../base/text.js'
+
+type Dispatcher = ReturnType<typeof createDispatcher>
 
 const USER_AGENT = 'docs-agent-action/1'
 /** Longest a permission read may take; past it the permission is unknown, and no job starts. */
@@ -42,47 +45,22 @@ export interface Host {
   records: RecordStore
 }
 
-/** Masks the secrets, reads the inputs, wires the dependencies and runs the step; the exit code. */
+/** Masks the secrets, reads the inputs, decides the mode, wires the dependencies and runs the step; the exit code. */
 export async function main(host: Host): Promise<number> {
   // Masked before anything else can print them.
   const secrets = [host.input('api-key'), host.input('github-token')].filter(Boolean)
   for (const secret of secrets) host.setSecret(secret)
-  const log = redactingLog(host.log, secrets)
-  const reporter: Reporter = {
-    log,
-    serverUrl: host.env.GITHUB_SERVER_URL,
-    setOutput: (name, value) => host.setOutput(name, redact(value, secrets)),
-    writeSummary: (markdown) => host.writeSummary(redact(markdown, secrets))
-  }
-  const { signal } = host.signals
-  const onSignal = (): void =>
-    log.info(`Received ${host.signals.received() ?? 'a cancel'}: stopping and reporting what is known.`)
-  if (signal.aborted) onSignal()
-  else signal.addEventListener('abort', onSignal, { once: true })
-
-  const { env } = host
-  let settings: Settings | CommandSettings
-  let dispatcher
-  try {
-    const workspace = env.GITHUB_WORKSPACE || '.'
-    settings = parseSettings(
-      { get: (name) => host.input(name), readFile: (path) => readPromptFile(path, workspace) },
-      { commands: isCommentEvent(env.GITHUB_EVENT_NAME) }
-    )
-    dispatcher = createDispatcher(settings.baseUrl)
-  } catch (error) {
+  const reporter = redactingReporter(host, secrets)
+  const { log } = reporter
+  const stopLogging = logCancel(host, log)
+  const inputs = readInputs(host)
+  if ('failure' in inputs) {
     // Bad input takes the same exit as any other ending: outputs (a given job-id included), summary, one error.
-    const state = initialState(host.clock.now(), host.input('job-id') || undefined)
-    state.outcome = 'error'
-    state.failure =
-      error instanceof InputError || error instanceof ProxyError
-        ? error.message
-        : `Could not read the inputs: ${errorMessage(error)}`
-    state.endedAt = state.startedAt
+    const state = badInputState(host.clock.now(), host.input('job-id') || undefined, inputs.failure)
     await finish(state, undefined, reporter)
     return 1
   }
-
+  const { settings, dispatcher } = inputs
   const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL)
   if (!settings.githubToken) {
     log.notice(
@@ -92,19 +70,94 @@ export async function main(host: Host): Promise<number> {
   log.debug(
     `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
   )
+  const { env } = host
   const readFile = (path: string): string => host.readFile(path)
   const trigger = readTrigger(env, readFile)
   const run = runIdentity(env)
-  let identity: Promise<string> | undefined
-  // One read per login for the step: the command's check and the actor gate share it.
-  const permissions = new Permissions((login) =>
+  const permissions = permissionReader(host, github)
+  const conversation = conversationDeps(env, log, github, permissions, run)
+  try {
+    const event = { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile) }
+    const mode = await decideMode(settings, { ...event, records: host.records }, conversation)
+    if ('why' in mode) {
+      // A workflow on every comment must not turn red, nor write anything: one line says why.
+      log.info(mode.why)
+      reporter.setOutput('command', 'ignored')
+      return 0
+    }
+    const deps = stepDeps(host, reporter, { settings, dispatcher, github, permissions, trigger, run, conversation })
+    const { failed } = await runStep(mode, deps)
+    return failed ? 1 : 0
+  } catch (error) {
+    log.error(`Unexpected error: ${errorMessage(error)}`)
+    return 1
+  } finally {
+    stopLogging()
+    await dispatcher.destroy()
+  }
+}
+
+/** The outputs, summary and log, with the secrets redacted. */
+function redactingReporter(host: Host, secrets: string[]): Reporter {
+  return {
+    log: redactingLog(host.log, secrets),
+    serverUrl: host.env.GITHUB_SERVER_URL,
+    setOutput: (name, value) => host.setOutput(name, redact(value, secrets)),
+    writeSummary: (markdown) => host.writeSummary(redact(markdown, secrets))
+  }
+}
+
+/** Logs the runner's cancel when it comes; returns the function that stops listening. */
+function logCancel(host: Host, log: Log): () => void {
+  const { signal } = host.signals
+  const onSignal = (): void =>
+    log.info(`Received ${host.signals.received() ?? 'a cancel'}: stopping and reporting what is known.`)
+  if (signal.aborted) onSignal()
+  else signal.addEventListener('abort', onSignal, { once: true })
+  return () => signal.removeEventListener('abort', onSignal)
+}
+
+/** The settings and the HTTP dispatcher they ask for, or what is wrong with the inputs. */
+function readInputs(
+  host: Host
+): { settings: Settings | CommandSettings; dispatcher: Dispatcher } | { failure: string } {
+  try {
+    const workspace = host.env.GITHUB_WORKSPACE || '.'
+    const settings = parseSettings(
+      { get: (name) => host.input(name), readFile: (path) => readPromptFile(path, workspace) },
+      { commands: isCommentEvent(host.env.GITHUB_EVENT_NAME) }
+    )
+    return { settings, dispatcher: createDispatcher(settings.baseUrl) }
+  } catch (error) {
+    return {
+      failure:
+        error instanceof InputError || error instanceof ProxyError
+          ? error.message
+          : `Could not read the inputs: ${errorMessage(error)}`
+    }
+  }
+}
+
+/** Permissions on the workflow's repository: one read per login for the step (the command's check and the actor gate share it). */
+function permissionReader(host: Host, github: GitHubClient): Permissions {
+  return new Permissions((login) =>
     github.permission(
-      env.GITHUB_REPOSITORY ?? '',
+      host.env.GITHUB_REPOSITORY ?? '',
       login,
-      AbortSignal.any([signal, host.clock.timeout(PERMISSION_TIMEOUT_MS)])
+      AbortSignal.any([host.signals.signal, host.clock.timeout(PERMISSION_TIMEOUT_MS)])
     )
   )
-  const conversation: ConversationDeps = {
+}
+
+function conversationDeps(
+  env: Host['env'],
+  log: Log,
+  github: GitHubClient,
+  permissions: Permissions,
+  run: RunIdentity | undefined
+): ConversationDeps {
+  let identity: Promise<string> | undefined
+  return {
     log,
     identity: () => (identity ??= github.conversation(env.GITHUB_REPOSITORY ?? '').identity()),
     api: (repository) => github.conversation(repository),
@@ -118,62 +171,64 @@ export async function main(host: Host): Promise<number> {
         ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${run.runId}`
         : undefined
   }
-  try {
-    const talk = await converse(
-      settings,
-      { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile), records: host.records },
-      conversation
-    )
-    if ('ignored' in talk) {
-      // A workflow on every comment must not turn red, nor write anything: one line says why.
-      log.info(talk.ignored)
-      reporter.setOutput('command', 'ignored')
-      return 0
-    }
-    const { failed } = await runStep(talk.settings, {
-      ...reporter,
-      api: new AgentClient({
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        projectId: settings.projectId,
-        dispatcher,
-        userAgent: USER_AGENT,
-        clock: host.clock,
-        debug: (message) => log.debug(message)
-      }),
-      clock: host.clock,
-      signal,
-      repository: env.GITHUB_REPOSITORY || undefined,
-      trigger: () => trigger,
-      trust: () => readTrustFacts(env, readFile),
-      permissions,
-      github: {
-        reader: (repository, readSignal) => github.reader(repository, readSignal),
-        addLabels: (pr, labels) => github.addLabels(pr, labels)
-      },
-      records: talk.records,
-      run,
-      runUrl: conversation.runUrl,
-      sha: env.GITHUB_SHA || undefined,
-      groupDocs: (repository) => {
-        const api = github.conversation(repository)
-        return {
-          identity: () => conversation.identity(),
-          openPulls: () =>
-            github.openPulls(repository, AbortSignal.any([signal, host.clock.timeout(GROUP_READ_TIMEOUT_MS)])),
-          comments: (number) => api.listComments(number),
-          createComment: (number, body) => api.createComment(number, body),
-          updateComment: (id, body) => api.updateComment(id, body)
-        }
-      },
-      linkBack: (state) => linkBack({ state, settings: talk.settings }, talk.targets, conversation)
-    })
-    return failed ? 1 : 0
-  } catch (error) {
-    log.error(`Unexpected error: ${errorMessage(error)}`)
-    return 1
-  } finally {
-    signal.removeEventListener('abort', onSignal)
-    await dispatcher.destroy()
+}
+
+/** What the step's flow needs, wired to the runner's surroundings. */
+function stepDeps(
+  host: Host,
+  reporter: Reporter,
+  wired: {
+    settings: Settings | CommandSettings
+    dispatcher: Dispatcher
+    github: GitHubClient
+    permissions: Permissions
+    trigger: Trigger
+    run: RunIdentity | undefined
+    conversation: ConversationDeps
   }
+): Deps {
+  const { env } = host
+  const { github, conversation } = wired
+  return {
+    ...reporter,
+    api: agentClient(wired.settings, wired.dispatcher, host, reporter.log),
+    clock: host.clock,
+    signal: host.signals.signal,
+    repository: env.GITHUB_REPOSITORY || undefined,
+    trigger: () => wired.trigger,
+    trust: () => readTrustFacts(env, (path) => host.readFile(path)),
+    permissions: wired.permissions,
+    github: {
+      reader: (repository, readSignal) => github.reader(repository, readSignal),
+      addLabels: (pr, labels) => github.addLabels(pr, labels)
+    },
+    run: wired.run,
+    runUrl: conversation.runUrl,
+    sha: env.GITHUB_SHA || undefined,
+    groupDocs: (repository) => {
+      const api = github.conversation(repository)
+      const signal = (): AbortSignal =>
+        AbortSignal.any([host.signals.signal, host.clock.timeout(GROUP_READ_TIMEOUT_MS)])
+      return {
+        identity: () => conversation.identity(),
+        openPulls: () => github.openPulls(repository, signal()),
+        comments: (number) => api.listComments(number),
+        createComment: (number, body) => api.createComment(number, body),
+        updateComment: (id, body) => api.updateComment(id, body)
+      }
+    },
+    linkBack: (state, { settings, targets }) => linkBack({ state, settings }, targets, conversation)
+  }
+}
+
+function agentClient(settings: Settings | CommandSettings, dispatcher: Dispatcher, host: Host, log: Log): AgentClient {
+  return new AgentClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    projectId: settings.projectId,
+    dispatcher,
+    userAgent: USER_AGENT,
+    clock: host.clock,
+    debug: (message) => log.debug(message)
+  })
 }

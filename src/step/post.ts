@@ -11,8 +11,8 @@ import { ApiError, isSafeToRetryPost } from '../agent-api/errors.js'
 import type { IdentifiedJob } from '../agent-api/job.js'
 import { nextRetryDelay } from '../agent-api/schedule.js'
 import { WORDING } from '../report/outcome.js'
-import type { Posting } from './rerun.js'
 import type { RunStateWriter } from './run-state.js'
+import type { CreateOrMessage } from './settings.js'
 
 export interface PostDeps {
   api: AgentApi
@@ -28,7 +28,7 @@ export interface Posted {
 }
 
 export async function post(
-  settings: Posting,
+  settings: CreateOrMessage,
   deps: PostDeps,
   run: RunStateWriter,
   deadline: number,
@@ -39,13 +39,13 @@ export async function post(
   const answeredAt = deps.clock.now()
   run.answered(job, settings.mode === 'create')
   if (settings.mode === 'message') deps.log.info(`Follow-up sent to job ${inline(settings.jobId)}`)
-  run.observed(job)
+  run.jobRead(job)
   return { job, answeredAt }
 }
 
 /** Sends the create or message. A retry is sent only when the server certainly did not act on the last. */
 async function postAtMostOnce(
-  settings: Posting,
+  settings: CreateOrMessage,
   deps: PostDeps,
   deadline: number,
   prompt: string

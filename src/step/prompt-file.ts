@@ -1,7 +1,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { formatCount } from '../base/text.js'
-import { InputError, MAX_PROMPT_CHARS } from './settings.js'
+import { InputError } from './inputs.js'
+import { MAX_PROMPT_CHARS } from './settings.js'
 
 /** A prompt within the character limit is at most this many bytes of UTF-8. */
 export const MAX_PROMPT_FILE_BYTES = 4 * MAX_PROMPT_CHARS

@@ -7,16 +7,26 @@ import type { Clock } from '../base/clock.js'
 import type { Log } from '../base/log.js'
 import { inline, plural } from '../base/text.js'
 import type { GitHubReader } from '../github/client.js'
-import { CONTEXT_BUDGET_CHARS, CONTEXT_TIMEOUT_MS, gatherContext, promptWithContext } from '../github/context.js'
+import {
+  CONTEXT_BUDGET_CHARS,
+  CONTEXT_TIMEOUT_MS,
+  gatherContext,
+  promptWithContext,
+  type ContextResult
+} from '../github/context.js'
 import type { Trigger } from '../github/event.js'
 import type { Permissions } from '../github/permissions.js'
 import { sinceLastDocumented, type Range } from '../github/group/range.js'
 import { releaseSetContext } from '../github/release-set.js'
 import { decideAuthorText, type TrustFacts } from '../github/trust.js'
 import { WITHHELD, withheldContext } from '../github/withheld-context.js'
-import type { Posting } from './rerun.js'
-import type { BuiltPrompt } from './run-state.js'
-import { MAX_PROMPT_CHARS, type Settings } from './settings.js'
+import { MAX_PROMPT_CHARS, type CreateOrMessage, type Settings } from './settings.js'
+
+/** A prompt as built, with the context it took. */
+export interface BuiltPrompt {
+  prompt: string
+  context: ContextResult | undefined
+}
 
 export interface PromptDeps {
   log: Log
@@ -33,7 +43,7 @@ export interface PromptDeps {
  * The prompt the step sends: built for a new job, the user's own for a follow-up. `since`: a
  * grouped push or scheduled run's context is the range since the group's last documented commit.
  */
-export async function preparePrompt(settings: Posting, deps: PromptDeps, since?: Range): Promise<BuiltPrompt> {
+export async function preparePrompt(settings: CreateOrMessage, deps: PromptDeps, since?: Range): Promise<BuiltPrompt> {
   return settings.mode === 'create'
     ? buildPrompt(settings, deps, since)
     : { prompt: settings.prompt, context: undefined }

@@ -8,11 +8,8 @@ import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { WORDING } from '../report/outcome.js'
 import { restoreRecord, saveRecord, type RecordStore, type RerunRecord, type RunIdentity } from '../rerun/record.js'
-import type { BuiltPrompt } from './run-state.js'
-import type { Settings } from './settings.js'
-
-/** The settings of a step that sends a create or a message. */
-export type Posting = Extract<Settings, { mode: 'create' | 'message' }>
+import type { BuiltPrompt } from './prompt.js'
+import type { CreateOrMessage } from './settings.js'
 
 /** What an earlier attempt left for this one. */
 export type Earlier =
@@ -41,7 +38,7 @@ export class Rerun {
    * On a re-run (attempt 2 on), the job an earlier attempt of this step created or messaged, read
    * from its record; none when there is no record to trust.
    */
-  async earlier(settings: Posting): Promise<Earlier> {
+  async findEarlierAttempt(settings: CreateOrMessage): Promise<Earlier> {
     const { run, records, log } = this.deps
     if (settings.dryRun || !run || run.attempt < 2) return { kind: 'none' }
     const posting = WORDING[settings.mode].posting
@@ -97,14 +94,14 @@ export class Rerun {
   }
 
   /** The earlier attempt's job is gone (404 before any read): the step posts as on a first attempt. */
-  gone(settings: Posting, record: RerunRecord, jobId: string): void {
+  warnGone(settings: CreateOrMessage, record: RerunRecord, jobId: string): void {
     const posting = WORDING[settings.mode].posting
     this.deps.log.warning(`Job ${inline(jobId)} from attempt ${record.attempt} no longer exists (404), so ${posting}.`)
   }
 
   /** Starts saving the re-run record while the step goes on (never rejects). */
-  remember(
-    settings: Posting,
+  startSavingRecord(
+    settings: CreateOrMessage,
     what: Pick<RerunRecord, 'jobId' | 'answeredAt' | 'mayHaveActed' | 'answer'>,
     prompt: string
   ): void {

@@ -6,23 +6,15 @@ import type { Clock } from '../base/clock.js'
 import { formatDuration } from '../base/duration.js'
 import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
-import { isKnownStatus, isTerminal, type AgentJob } from '../agent-api/job.js'
-import type { ContextResult } from '../github/context.js'
-import { initialState, type GroupState, type Outcome, type RunState } from '../report/state.js'
+import { isKnownStatus, isTerminal, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
+import { initialState, type GroupState, type RunState } from '../report/state.js'
 import type { RerunRecord } from '../rerun/record.js'
+import type { Ending } from './ending.js'
+import type { BuiltPrompt } from './prompt.js'
 
-/** How the step ended, as decided once (ending.ts). */
-export interface Ending {
-  outcome: Outcome
-  failure?: string | undefined
-  mayHaveActed?: boolean
-  notFound?: boolean
-}
-
-/** A prompt as built, with the context it took. */
-export interface BuiltPrompt {
-  prompt: string
-  context: ContextResult | undefined
+/** The state of a step whose inputs could not be read: it ends as it starts, in an error. */
+export function badInputState(now: number, jobId: string | undefined, failure: string): RunState {
+  return { ...initialState(now, jobId), outcome: 'error', failure, endedAt: now }
 }
 
 export class RunStateWriter {
@@ -54,7 +46,7 @@ export class RunStateWriter {
   }
 
   /** The create or message was answered with `job`. */
-  answered(job: AgentJob & { id: string }, created: boolean): void {
+  answered(job: IdentifiedJob, created: boolean): void {
     this.#state.phase = 'reading'
     if (created) {
       this.#state.jobId = job.id
@@ -112,7 +104,7 @@ export class RunStateWriter {
   }
 
   /** Records a job read and logs what changed. */
-  observed(job: AgentJob): void {
+  jobRead(job: AgentJob): void {
     const state = this.#state
     const { log, clock } = this.deps
     const previous = state.job?.status

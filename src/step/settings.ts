@@ -1,17 +1,26 @@
-import { DURATION_FORM, parseDuration } from '../base/duration.js'
 import { formatCount } from '../base/text.js'
-import { FAIL_OUTCOMES, type FailOutcome } from '../report/state.js'
+import type { FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/release-set.js'
 import { INPUT_DEFAULTS } from './defaults.js'
 import { parseGroup, type GroupSettings } from './group-settings.js'
+import {
+  durationInput,
+  InputError,
+  parseBaseUrl,
+  parseBoolean,
+  parseChoice,
+  parseFailOn,
+  parseLinkBack,
+  parseList,
+  parsePhrase,
+  parseReleaseTags,
+  type LinkBackTarget
+} from './inputs.js'
 
 /** The prompt limit we document and enforce before sending (characters), context included. */
 export const MAX_PROMPT_CHARS = 100_000
 
 const MIN_POLL_INTERVAL_MS = 500
-
-/** GitHub ends a job after 6 h; longer would also overflow a timer (2^31 ms), which fires at once. */
-export const MAX_DURATION_MS = 6 * 3_600_000
 
 /** The inputs every mode has. */
 interface CommonSettings {
@@ -56,9 +65,6 @@ interface CommonSettings {
   group: GroupSettings | undefined
 }
 
-export const LINK_BACK_TARGETS = ['pull-request', 'release', 'docs-pr'] as const
-export type LinkBackTarget = (typeof LINK_BACK_TARGETS)[number]
-
 /** The comment that drove the step, for the summary and the `command` output. */
 export interface CommandInfo {
   kind: 'follow-up' | 'create'
@@ -78,19 +84,11 @@ type Request =
 /** Every input, parsed once; `command` when a pull request comment drove the step. */
 export type Settings = CommonSettings & Request & { command?: CommandInfo | undefined }
 
+/** The settings of a step that sends a create or a message. */
+export type CreateOrMessage = Extract<Settings, { mode: 'create' | 'message' }>
+
 /** A comment event with no prompt, prompt-file or job-id: the comment decides what is asked. */
 export type CommandSettings = CommonSettings & { mode: 'command' }
-
-/** Bad input: names the input and the accepted form. */
-export class InputError extends Error {
-  constructor(
-    readonly input: string,
-    message: string
-  ) {
-    super(`Input '${input}': ${message}`)
-    this.name = 'InputError'
-  }
-}
 
 /** Where inputs come from: `@actions/core` in the action, plain maps in tests. */
 export interface InputSource {
@@ -191,155 +189,4 @@ function readPrompt(source: InputSource): string | undefined {
     )
   }
   return prompt
-}
-
-function durationInput(get: (name: string) => string, name: string): number {
-  const ms = parseDuration(get(name))
-  if (ms === undefined || ms <= 0) {
-    throw new InputError(name, `"${get(name)}" is not a duration: expected ${DURATION_FORM}.`)
-  }
-  if (ms > MAX_DURATION_MS) {
-    throw new InputError(name, `"${get(name)}" is longer than 6h, GitHub's limit for a job: expected at most 6h.`)
-  }
-  return ms
-}
-
-/** YAML 1.2 core-schema booleans, as `core.getBooleanInput` takes them; anything else throws. */
-export function parseBoolean(value: string, name: string): boolean {
-  if (['true', 'True', 'TRUE'].includes(value)) return true
-  if (['false', 'False', 'FALSE'].includes(value)) return false
-  throw new InputError(name, `"${value}" is not a boolean: expected true or false.`)
-}
-
-function parseChoice<T extends string>(value: string, name: string, choices: readonly T[]): T {
-  const found = choices.find((choice) => choice === value.toLowerCase())
-  if (found === undefined) throw new InputError(name, `"${value}" is not one of ${choices.join(', ')}.`)
-  return found
-}
-
-/** Comma-, space- or newline-separated outcomes, or `none`. */
-export function parseFailOn(value: string): ReadonlySet<FailOutcome> {
-  const words = value
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((word) => word.toLowerCase())
-  const accepted = `any of ${FAIL_OUTCOMES.join(', ')} (comma, space or newline separated), or none`
-  if (words.length === 1 && words[0] === 'none') return new Set()
-  if (words.length === 0) throw new InputError('fail-on', `empty: expected ${accepted}.`)
-  const result = new Set<FailOutcome>()
-  for (const word of words) {
-    const outcome = FAIL_OUTCOMES.find((known) => known === word)
-    if (outcome === undefined) throw new InputError('fail-on', `unknown outcome "${word}": expected ${accepted}.`)
-    result.add(outcome)
-  }
-  return result
-}
-
-/** Any of the targets, or `none`; empty is the default, `pull-request`. */
-export function parseLinkBack(value: string): ReadonlySet<LinkBackTarget> {
-  const words = parseList(value.replace(/\s+/g, ',')).map((word) => word.toLowerCase())
-  if (words.length === 0) return new Set(['pull-request'])
-  const accepted = `any of ${LINK_BACK_TARGETS.join(', ')} (comma, space or newline separated), or none`
-  if (words.includes('none')) {
-    if (words.length > 1)
-      throw new InputError('link-back', `none cannot be combined with others: expected ${accepted}.`)
-    return new Set()
-  }
-  const result = new Set<LinkBackTarget>()
-  for (const word of words) {
-    const target = LINK_BACK_TARGETS.find((known) => known === word)
-    if (target === undefined) throw new InputError('link-back', `unknown target "${word}": expected ${accepted}.`)
-    result.add(target)
-  }
-  return result
-}
-
-/** One word of at most 50 characters; empty is the default, `/docs`. */
-export function parsePhrase(value: string): string {
-  if (value === '') return '/docs'
-  if (/\s/.test(value) || value.length > 50) {
-    throw new InputError(
-      'trigger-phrase',
-      `"${value}" is not one word: expected a phrase such as /docs (at most 50 characters, no spaces).`
-    )
-  }
-  return value
-}
-
-const RELEASE_TAGS_FORM =
-  'a list of tags (one per line, or separated by commas or spaces), or changesets/action\'s publishedPackages output as is: a JSON array of {"name", "version"} objects'
-
-/**
- * `release-tags`: a list of tags, or changesets' `publishedPackages` (`[{"name","version"}]`),
- * each the tag `name@version`, or `v` + version where that does not exist (a single package).
- */
-export function parseReleaseTags(value: string): ReleaseTag[] {
-  if (!value.startsWith('[')) return [...new Set(value.split(/[\s,]+/).filter(Boolean))].map((tag) => ({ tag }))
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(value)
-  } catch {
-    parsed = undefined
-  }
-  const packages = Array.isArray(parsed) ? parsed : undefined
-  const valid = packages?.every(
-    (item: unknown) =>
-      typeof item === 'object' &&
-      item !== null &&
-      typeof (item as { name?: unknown }).name === 'string' &&
-      typeof (item as { version?: unknown }).version === 'string' &&
-      /\S/.test((item as { name: string }).name) &&
-      /\S/.test((item as { version: string }).version)
-  )
-  if (!packages || !valid) {
-    throw new InputError(
-      'release-tags',
-      `starts with "[" but is not a JSON array of {"name", "version"} objects; expected ${RELEASE_TAGS_FORM}.`
-    )
-  }
-  return (packages as { name: string; version: string }[]).map(({ name, version }) => ({
-    tag: `${name.trim()}@${version.trim()}`,
-    fallback: `v${version.trim()}`
-  }))
-}
-
-/** Comma- or newline-separated, trimmed, without empties or repeats. */
-export function parseList(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split(/[,\n]/)
-        .map((item) => item.trim())
-        .filter(Boolean)
-    )
-  ]
-}
-
-const BASE_URL_FORM = 'an https:// URL such as https://api.mintlify.com (http:// only for localhost or 127.0.0.1)'
-
-export function parseBaseUrl(value: string): URL {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new InputError('base-url', `"${value}" is not a URL: expected ${BASE_URL_FORM}.`)
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new InputError('base-url', `must not carry credentials, a query or a fragment: expected ${BASE_URL_FORM}.`)
-  }
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new InputError(
-      'base-url',
-      `plain http:// would send the API key unencrypted to ${url.hostname}: expected ${BASE_URL_FORM}.`
-    )
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InputError('base-url', `unsupported scheme ${url.protocol}: expected ${BASE_URL_FORM}.`)
-  }
-  return url
-}
-
-/** Loopback names only: anchored, so `127.0.0.1.evil.com` is not loopback. */
-export function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
 }

@@ -55,7 +55,7 @@ export async function wait(
     onPoll: (event) => {
       run.polled()
       if ('job' in event) {
-        run.observed(event.job)
+        run.jobRead(event.job)
         if (event.held) log.info(`Job ${inline(jobId)} ${event.held}`)
       } else {
         log.info(

@@ -1,53 +1,46 @@
 /**
- * The conversation on GitHub, read from the trigger before the step runs: the request (a comment's
- * command, or the inputs), where the re-run record lives, and where the job is linked back.
+ * The step's mode, decided once before the flow starts: what is asked of the Agent API (a new job,
+ * a follow-up, only a wait, or what a pull request comment's command asks), with where its re-run
+ * record is kept and where the job is linked back. Nothing later switches it.
  */
-import type { Log } from '../base/log.js'
-import type { ConversationApi } from '../github/conversation/api.js'
 import { READ_ONLY_CACHE_EVENTS, type CommentEvent } from '../github/conversation/command.js'
 import { LinkBackThread } from '../github/conversation/thread.js'
 import type { Trigger } from '../github/event.js'
 import type { RecordStore } from '../rerun/record.js'
-import { readCommand, type Ignored } from './comment-command.js'
+import { readCommand } from './comment-command.js'
 import { commentRecords, handledCommand } from './comment-records.js'
-import type { LinkTargets } from './link-back.js'
+import type { ConversationDeps, LinkTargets } from './link-back.js'
 import type { CommandSettings, Settings } from './settings.js'
 
-/** What the conversation needs from the step's surroundings. */
-export interface ConversationDeps {
-  log: Log
-  /** The login `github-token` writes as (read once). */
-  identity(): Promise<string>
-  /** Comments, reactions and release notes of `owner/name`. */
-  api(repository: string): ConversationApi
+/** What the step does, and what goes with it. */
+export interface StepMode {
   /**
-   * Whether `login` may command: write, maintain or admin on the workflow's repository. Undefined
-   * when the permission could not be read.
+   * The request: `settings.mode` is `create` (a new job), `message` (a follow-up to the job in
+   * `job-id`) or `wait-only` (a wait on it); `settings.command` is set when a pull request
+   * comment asked for it. A grouped follow-up (a message to the open job of a group) is decided
+   * here too, next.
    */
-  mayWrite(login: string): Promise<boolean | undefined>
-  /** `GITHUB_SERVER_URL`. */
-  serverUrl: string | undefined
-  /** The workflow run's page, when on a runner. */
-  runUrl: string | undefined
-}
-
-/** How the step talks on GitHub: the request it makes, where its re-run record lives, where it links back. */
-export interface Conversation {
   settings: Settings
+  /** Where the re-run record is kept: the Actions cache, or the link-back comment. */
   records: RecordStore
   targets: LinkTargets
 }
 
+/** A comment that is not a request: the step ends with one log line that says why. */
+export interface NoRequest {
+  why: string
+}
+
 /**
- * Reads the trigger for the conversation: the comment's request (or why there is none), the
- * pull request or release to link back on, and, on triggers whose Actions cache is read-only, the
- * link-back comment as the re-run record.
+ * Decides the mode from the inputs and the trigger: the comment's request (or why there is none),
+ * the pull request or release to link back on, and, on triggers whose Actions cache is read-only,
+ * the link-back comment as the re-run record.
  */
-export async function converse(
+export async function decideMode(
   settings: Settings | CommandSettings,
   event: { name: string; trigger: Trigger; comment: CommentEvent | undefined; records: RecordStore },
   deps: ConversationDeps
-): Promise<Conversation | Ignored> {
+): Promise<StepMode | NoRequest> {
   const { trigger, comment } = event
   const pull = comment
     ? { repository: comment.repo, number: comment.pullNumber }
@@ -61,7 +54,7 @@ export async function converse(
       ? new LinkBackThread(deps.api(pull.repository), pull.repository, pull.number, () => deps.identity())
       : undefined
   const resolved = settings.mode === 'command' ? await readCommand(settings, comment, thread, deps) : settings
-  if ('ignored' in resolved) return resolved
+  if ('ignored' in resolved) return { why: resolved.ignored }
   const keepsRecord = READ_ONLY_CACHE_EVENTS.includes(event.name) && thread && linking
   return {
     settings: resolved,

@@ -152,6 +152,7 @@ describe('the mutation suite', () => {
   // Left out of `npm run mutation`, on purpose: processes, fakes and tooling, and the slow by nature.
   const LEFT_OUT = [
     'step/action.e2e', // runs dist/ as a process, which Stryker cannot see into
+    'step/group.e2e',
     'soak', // processes, signals and re-runs
     'rerun/cache-hang', // waits out the cache library's own retry sleeps, about 10 s
     'agent-api/schedule-goals', // many seeded runs of the wait loop; wait.test.ts pins the loop itself

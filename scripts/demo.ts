@@ -8,6 +8,7 @@
  */
 import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { GitHubApiFake } from '../simulator/github.js'
+import { groupDemo } from './demo-group.js'
 import { FAKE_GITHUB_TOKEN, runAction } from './run-action.js'
 
 const REPO = 'acme/widgets'
@@ -104,6 +105,9 @@ try {
 
   console.log(`\nThe action exited with code ${String(run.code)}.`)
   process.exitCode = run.code ?? 1
+  const grouped = await groupDemo()
+  console.log(`\nThe grouped runs exited with code ${String(grouped)}.`)
+  process.exitCode ||= grouped
 } finally {
   await Promise.all([sim.close(), github.close()])
 }

@@ -8,6 +8,8 @@
  *   sim.addJob('proj', { id: 'job_1', status: 'completed' })   // pre-seed a job
  *   sim.fail('create', { kind: 'status', status: 502, effect: true })  // next create: job made, client sees 502
  *   sim.failAlways('get', { kind: 'hang' })   // every poll hangs, until failAlways('get', null)
+ *   sim.refuseFollowUpsToCompleted = true      // a follow-up to a `completed` job: 400, nothing done
+ *   sim.onJobCreated = (job) => …              // each new job (its id and the number of its future PR)
  *   sim.requests                     // every request received, in order, faulted ones included
  *   sim.jobs('proj')                 // stored jobs, with the prompts they received
  *   await sim.close()                // also destroys hanging and streaming connections
@@ -18,7 +20,9 @@
  * (simulator/previews.ts; `previews` option, `setPreviews`, `deployments()`).
  * Path segments are split on `/` in the raw path, then percent-decoded one by one.
  * Order of checks: route (404, 405), fault (queued before always), auth (401), body (400),
- * job (404), rate limit (429, only successful creates and messages count as uses).
+ * job (404), a refused follow-up (400), rate limit (429, only successful creates and messages count as uses).
+ * A follow-up to a `completed` job makes it `active` again, then `completed` with the same `prLink`
+ * (the agent goes on on the same branch), unless `refuseFollowUpsToCompleted` is set.
  * Errors are JSON `{"error": "..."}`.
  */
 import { once } from 'node:events'
@@ -27,7 +31,14 @@ import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { FaultPlan } from './faults.js'
 import { closeServer } from './loopback.js'
-import { DEFAULT_SCENARIO, JobStore, type JobScenario, type JobSnapshot, type SeedJob } from './jobs.js'
+import {
+  DEFAULT_SCENARIO,
+  DOCS_REPOSITORY,
+  JobStore,
+  type JobScenario,
+  type JobSnapshot,
+  type SeedJob
+} from './jobs.js'
 import { PreviewService, previewRoute, type Deployment, type PreviewRoute, type PreviewScenario } from './previews.js'
 
 export type { AgentJob, FinalStatus, JobScenario, JobSnapshot, JobStatus, SeedJob } from './jobs.js'
@@ -36,6 +47,15 @@ export type { Deployment, PreviewScenario } from './previews.js'
 export type Operation = 'create' | 'message' | 'get'
 /** The preview deployments' two requests (simulator/previews.ts). */
 export type PreviewOperation = PreviewRoute['op']
+
+/** A job just created: the pull request it opens once it ends with one is number `prNumber` of `repository`. */
+export interface CreatedJob {
+  projectId: string
+  id: string
+  /** `owner/name` of the docs repository its `prLink` points into. */
+  repository: string
+  prNumber: number
+}
 
 export type Fault =
   /** Answer this status and raw body (default `{"error": "Simulated HTTP <status>"}`); effect: do the real work first. */
@@ -141,6 +161,10 @@ export class AgentApiSimulator {
   private readonly clock: SimulatorClock
   /** Called when a routed request arrives, before any fault: a test's moment to act (cancel, say). */
   onRequest: ((request: RecordedRequest) => void) | undefined
+  /** Called for each job a create makes: a fake GitHub can open its docs pull request. */
+  onJobCreated: ((job: CreatedJob) => void) | undefined
+  /** A follow-up to a `completed` job is answered 400 and does nothing, as a service may do (not documented). */
+  refuseFollowUpsToCompleted = false
 
   private constructor(private readonly options: SimulatorOptions) {
     this.clock = options.clock ?? realTime
@@ -259,11 +283,20 @@ export class AgentApiSimulator {
     }
     if (route.op === 'create') {
       if (!this.store.use(route.projectId)) return RATE_LIMITED
-      return { status: 201, json: this.store.toJson(this.store.create(route.projectId, prompt)) }
+      const created = this.store.create(route.projectId, prompt)
+      this.onJobCreated?.({
+        projectId: created.projectId,
+        id: created.id,
+        repository: DOCS_REPOSITORY,
+        prNumber: created.prNumber
+      })
+      return { status: 201, json: this.store.toJson(created) }
     }
     const job = this.store.get(route.projectId, route.jobId)
     if (!job) return JOB_NOT_FOUND
     if (route.op === 'message') {
+      if (this.refuseFollowUpsToCompleted && this.store.toJson(job).status === 'completed')
+        return { status: 400, json: { error: 'Job is completed: start a new job' } }
       if (!this.store.use(route.projectId)) return RATE_LIMITED
       this.store.message(job, prompt)
     }

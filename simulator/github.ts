@@ -11,6 +11,7 @@
  *   gh.matchingRefsPageSize = 100             // cut matching-refs answers into pages (GitHub does not today)
  *   gh.addCommits('acme/app', [{ message: 'init', contents: { 'packages/cli/package.json': '{"name":"@acme/cli"}' } }])
  *   gh.treeLimit = 1000                       // recursive trees past this many entries come back truncated
+ *   gh.setPullState('acme/docs', 7, 'merged')          // or 'closed', 'open'
  *   gh.setPermission('acme/app', 'mona', 'maintain')    // or { role_name: 'docs-editor', permission: 'write' }
  *   const octokit = getOctokit('tok', { baseUrl: gh.url })
  *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
@@ -23,7 +24,7 @@
  * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
  * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
  * …/commits (`sha`, `path`, paginated), …/git/trees/{ref} (`recursive`), …/contents/{path} (`ref`),
- * …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, …/collaborators/{user}/permission,
+ * …/pulls (open, closed or all; newest first unless asked otherwise), …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, …/collaborators/{user}/permission,
  * POST …/issues/{n}/labels;
  * the conversation: GET and POST
  * …/issues/{n}/comments, PATCH and DELETE …/issues/comments/{id}, POST …/issues/comments/{id}/reactions
@@ -69,6 +70,7 @@ export type RouteName =
   | 'commits'
   | 'tree'
   | 'contents'
+  | 'pulls'
   | 'pull'
   | 'pull-files'
   | 'workflow-runs'
@@ -199,6 +201,8 @@ export interface PullSeed {
   user?: Actor
   /** A merged pull request is closed. */
   merged?: boolean
+  /** Default open (closed when merged). */
+  state?: 'open' | 'closed'
 }
 
 /** Who the token writes as: a person's token reads `/user`; an installation token (the workflow's, an App's) cannot. */
@@ -286,7 +290,7 @@ interface Run extends Required<RunSeed> {
 
 type Route =
   | { name: 'release-by-tag'; repo: string; tag: string }
-  | { name: 'releases' | 'latest-release' | 'tags'; repo: string }
+  | { name: 'releases' | 'latest-release' | 'tags' | 'pulls'; repo: string }
   | { name: 'matching-refs' | 'ref'; repo: string; ref: string }
   | { name: 'tag-object'; repo: string; sha: string }
   | { name: 'compare'; repo: string; basehead: string }
@@ -323,6 +327,7 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   commits: `${DOCS}/commits/commits#list-commits`,
   tree: `${DOCS}/git/trees#get-a-tree`,
   contents: `${DOCS}/repos/contents#get-repository-content`,
+  pulls: `${DOCS}/pulls/pulls#list-pull-requests`,
   pull: `${DOCS}/pulls/pulls#get-a-pull-request`,
   'pull-files': `${DOCS}/pulls/pulls#list-pull-requests-files`,
   'workflow-runs': `${DOCS}/actions/workflow-runs#list-workflow-runs-for-a-workflow`,
@@ -468,6 +473,14 @@ export class GitHubApiFake {
       base: branch(seed.base),
       created_at: this.tick()
     })
+  }
+
+  /** Opens, closes or merges pull request `number` of `repo` (a merged one is closed). */
+  setPullState(repo: string, number: number, state: 'open' | 'closed' | 'merged'): void {
+    const pull = this.repo(repo).pulls.get(number)
+    if (!pull) throw new Error(`setPullState: no pull request #${number} in ${repo}`)
+    pull.merged = state === 'merged'
+    pull.state = state === 'open' ? 'open' : 'closed'
   }
 
   /** Records a run of a workflow; runs are listed newest added first. */
@@ -716,6 +729,19 @@ export class GitHubApiFake {
         const at = this.resolve(r, query.get('ref') ?? r.commits.at(-1)?.sha ?? '')
         const text = at === undefined ? undefined : treeAt(r.commits, at).get(route.path)
         return text === undefined ? notFound(route.name) : ok(this.contentJson(r, route.path, text))
+      }
+      case 'pulls': {
+        const state = query.get('state') ?? 'open'
+        const sort = query.get('sort') ?? 'created'
+        const direction = query.get('direction') ?? (sort === 'created' ? 'desc' : 'asc')
+        const all = [...r.pulls.values()]
+          .filter((p) => state === 'all' || pullState(p) === state)
+          .sort((a, b) => (direction === 'desc' ? b.id - a.id : a.id - b.id))
+        const paged = pageLink(all.length)
+        return ok(
+          all.slice(paged.start, paged.end).map((p) => this.pullJson(r, p)),
+          paged.headers
+        )
       }
       case 'pull': {
         const pull = r.pulls.get(route.number)
@@ -1129,7 +1155,7 @@ export class GitHubApiFake {
       patch_url: `${html}.patch`,
       issue_url: `${api}/issues/${p.number}`,
       number: p.number,
-      state: merged ? 'closed' : 'open',
+      state: pullState(p),
       locked: false,
       title: p.title,
       user: this.actorJson(p.user ?? DEFAULT_AUTHOR),
@@ -1137,7 +1163,7 @@ export class GitHubApiFake {
       labels: (r.labels.get(p.number) ?? []).map((name) => this.labelJson(r, name)),
       created_at: p.created_at,
       updated_at: p.created_at,
-      closed_at: merged ? p.created_at : null,
+      closed_at: pullState(p) === 'closed' ? p.created_at : null,
       merged_at: merged ? p.created_at : null,
       merge_commit_sha: merged ? sha1(`merge-${String(p.id)}`) : null,
       draft: false,
@@ -1274,6 +1300,7 @@ function parseRoute(method: string, path: string): Route | undefined {
     return { name: 'workflow-runs', repo, workflow: c }
   if (a === 'issues' && issue !== undefined && c === 'comments' && more.length === 0)
     return { name: 'comments', repo, number: issue }
+  if (a === 'pulls' && b === undefined) return { name: 'pulls', repo }
   if (a === 'pulls' && issue !== undefined && c === undefined) return { name: 'pull', repo, number: issue }
   if (a === 'pulls' && issue !== undefined && c === 'files' && more.length === 0)
     return { name: 'pull-files', repo, number: issue }
@@ -1318,6 +1345,10 @@ function treeAt(commits: readonly Commit[], at: number): Map<string, string> {
   }
   if (key) trees.set(key, tree)
   return tree
+}
+
+function pullState(p: Pull): 'open' | 'closed' {
+  return p.merged ? 'closed' : (p.state ?? 'open')
 }
 
 /** The files of a range of commits: a file changed twice counts once, its patches joined. */

@@ -67,7 +67,9 @@ export interface StoredJob {
   stale?: { until: number; record: AgentJob }
 }
 
-const REPOSITORY = 'https://github.com/acme/docs'
+/** The docs repository every job's pull request is opened in. */
+export const DOCS_REPOSITORY = 'acme/docs'
+const REPOSITORY = `https://github.com/${DOCS_REPOSITORY}`
 const HOUR_MS = 60 * 60 * 1000
 
 export class JobStore {

@@ -108,6 +108,27 @@ describe('renderSummary', () => {
     expect(render(state({ outcome: 'completed' }, done))).not.toContain('Command')
   })
 
+  it('names the group, and whether the run added to it or started it (or would, in a dry run)', () => {
+    const pull = { label: 'acme/docs#12', url: 'https://github.com/acme/docs/pull/12' }
+    const row = (group: RunState['group']): string => {
+      const html = render(state({ outcome: 'completed', group }, done))
+      return /<tr><th align="left">Group<\/th><td>(.*?)<\/td><\/tr>/.exec(html)?.[1] ?? ''
+    }
+    expect(row({ name: 'merged-prs', via: 'follow-up', pull })).toBe(
+      '<code>merged-prs</code>: added to its open docs pull request <a href="https://github.com/acme/docs/pull/12">acme/docs#12</a>'
+    )
+    expect(row({ name: 'merged-prs', via: 'would-follow-up', pull })).toBe(
+      '<code>merged-prs</code>: would add to its open docs pull request <a href="https://github.com/acme/docs/pull/12">acme/docs#12</a> (dry run)'
+    )
+    expect(row({ name: 'g', via: 'follow-up' })).toBe('<code>g</code>: added to its open docs pull request')
+    expect(row({ name: 'g', via: 'would-follow-up' })).toBe(
+      '<code>g</code>: would add to its open docs pull request (dry run)'
+    )
+    expect(row({ name: 'g', via: 'created' })).toBe('<code>g</code>: started a new job for it')
+    expect(row({ name: 'g', via: 'would-create' })).toBe('<code>g</code>: would start a new job for it (dry run)')
+    expect(render(state({ outcome: 'completed' }, done))).not.toContain('Group')
+  })
+
   it('keeps the prompt line by line, a blank line never ending the HTML block', () => {
     const html = render(
       state({ outcome: 'dry-run', prompt: '\nfirst\n\n\n  \nlast\r\nend\n' }),

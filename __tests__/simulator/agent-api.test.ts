@@ -132,6 +132,44 @@ describe('Agent API simulator', () => {
       expect((await get(sim, 'follow', id)).json).toMatchObject({ status: 'completed', prLink: firstLink })
     })
 
+    it('refuses a follow-up to a completed job with 400 when told to, and does nothing', async () => {
+      await withSim({ scenario: { runMs: RUN_MS } }, async (own) => {
+        own.refuseFollowUpsToCompleted = true
+        const id = idOf(await create(own, 'p', 'first'))
+        // While the job is active, a follow-up is still taken.
+        expect((await message(own, 'p', id, 'while active')).status).toBe(200)
+        await sleep(RUN_MS + 50)
+        const done = (await get(own, 'p', id)).json
+        expect(done.status).toBe('completed')
+        const refused = await message(own, 'p', id, 'too late')
+        expect(refused.status).toBe(400)
+        expect(refused.json).toEqual({ error: 'Job is completed: start a new job' })
+        expect(own.jobs('p')[0]?.prompts).toEqual(['first', 'while active'])
+        expect((await get(own, 'p', id)).json).toEqual(done)
+        own.refuseFollowUpsToCompleted = false
+        expect((await message(own, 'p', id, 'again')).json).toMatchObject({ status: 'active' })
+      })
+    })
+
+    it('still takes a follow-up to a failed job when refusing those to completed ones', async () => {
+      await withSim({ scenario: { runMs: 0, finalStatus: 'failed', pr: false } }, async (own) => {
+        own.refuseFollowUpsToCompleted = true
+        const id = idOf(await create(own, 'p'))
+        expect((await message(own, 'p', id, 'retry')).status).toBe(200)
+      })
+    })
+
+    it('tells onJobCreated of each new job and the pull request it will open', async () => {
+      await withSim({ scenario: { runMs: 0 } }, async (own) => {
+        const seen: unknown[] = []
+        own.onJobCreated = (job) => seen.push(job)
+        const id = idOf(await create(own, 'p'))
+        await message(own, 'p', id, 'more')
+        const link = String((await get(own, 'p', id)).json.prLink)
+        expect(seen).toEqual([{ projectId: 'p', id, repository: 'acme/docs', prNumber: Number(link.split('/').pop()) }])
+      })
+    })
+
     it('serves pre-seeded jobs, terminal at once or active for runMs', async () => {
       sim.addJob('seeded', { id: 'job_done', status: 'failed' }, { pr: false })
       sim.addJob('seeded', { id: 'job_busy' }, { runMs: RUN_MS })

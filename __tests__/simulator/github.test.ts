@@ -396,6 +396,74 @@ describe('pull requests', () => {
   })
 })
 
+describe('the docs repository: pull requests by state', () => {
+  const DOCS = 'acme/docs'
+  const seed = (number: number, head: string): void =>
+    fake.addPull(DOCS, { number, title: `Docs ${number}`, head, base: 'main', files: [] })
+
+  it('lists open pull requests newest first, and closed or all on request', async () => {
+    seed(1, 'one')
+    seed(2, 'two')
+    seed(3, 'three')
+    fake.setPullState(DOCS, 2, 'merged')
+    fake.setPullState(DOCS, 3, 'closed')
+    const list = async (state?: 'open' | 'closed' | 'all', direction?: 'asc' | 'desc'): Promise<number[]> =>
+      (await octokit.rest.pulls.list({ owner: 'acme', repo: 'docs', state, direction })).data.map((p) => p.number)
+    expect(await list()).toEqual([1])
+    expect(await list('closed')).toEqual([3, 2])
+    expect(await list('all')).toEqual([3, 2, 1])
+    expect(await list('all', 'asc')).toEqual([1, 2, 3])
+    const pulls = (await octokit.rest.pulls.list({ owner: 'acme', repo: 'docs', state: 'all' })).data
+    expect(pulls.map((p) => [p.number, p.state, p.head.ref, p.merged_at !== null])).toEqual([
+      [3, 'closed', 'three', false],
+      [2, 'closed', 'two', true],
+      [1, 'open', 'one', false]
+    ])
+    fake.setPullState(DOCS, 3, 'open')
+    expect(await list()).toEqual([3, 1])
+    expect((await octokit.rest.pulls.get({ owner: 'acme', repo: 'docs', pull_number: 3 })).data).toMatchObject({
+      state: 'open',
+      merged: false,
+      closed_at: null
+    })
+  })
+
+  it('pages the list with a Link header', async () => {
+    for (let n = 1; n <= 5; n++) seed(n, `b${n}`)
+    const first = await octokit.rest.pulls.list({ owner: 'acme', repo: 'docs', per_page: 2 })
+    expect(first.data.map((p) => p.number)).toEqual([5, 4])
+    expect(first.headers.link).toContain('rel="next"')
+    const all = await octokit.paginate(octokit.rest.pulls.list, { owner: 'acme', repo: 'docs', per_page: 2 })
+    expect(all.map((p) => p.number)).toEqual([5, 4, 3, 2, 1])
+  })
+
+  it('refuses to change the state of a pull request it does not have', () => {
+    expect(() => fake.setPullState(DOCS, 9, 'merged')).toThrow('no pull request #9 in acme/docs')
+  })
+
+  it('opens the docs pull request of each job the Agent API simulator creates, once linked', async () => {
+    const { AgentApiSimulator } = await import('../../simulator/agent-api.js')
+    const { linkDocsRepository } = await import('../../simulator/docs-repository.js')
+    const sim = await AgentApiSimulator.start({ scenario: { runMs: 0 } })
+    try {
+      linkDocsRepository(sim, fake)
+      const res = await fetch(`${sim.url}/v2/agent/p/job`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer mint_x', 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'Document' })
+      })
+      const job = (await res.json()) as { id: string }
+      const poll = await fetch(`${sim.url}/v2/agent/p/job/${job.id}`, { headers: { authorization: 'Bearer mint_x' } })
+      const { prLink } = (await poll.json()) as { prLink: string }
+      const number = Number(prLink.split('/').pop())
+      const { data } = await octokit.rest.pulls.get({ owner: 'acme', repo: 'docs', pull_number: number })
+      expect(data).toMatchObject({ state: 'open', head: { ref: `mintlify/${job.id}` }, html_url: prLink })
+    } finally {
+      await sim.close()
+    }
+  })
+})
+
 describe('workflow runs', () => {
   it('lists the runs of a workflow newest first, filtered by branch, event and status, with the fields GitHub sends', async () => {
     const [a = '', b = ''] = fake.addCommits(REPO, [{ message: 'a' }, { message: 'b' }])

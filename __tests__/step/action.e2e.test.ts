@@ -49,7 +49,7 @@ describe('as the runner runs it', () => {
       // A multi-line output, read back through the runner's delimiter syntax.
       prompt: 'Document release v1.2.3:\n\n- the export command\n'
     })
-    expect(Object.keys(run.outputs)).toHaveLength(15)
+    expect(Object.keys(run.outputs)).toHaveLength(16)
     expect(run.stdout.split('\n')[0]).toBe(`::add-mask::${KEY}`)
     expect(annotations(run.stdout, 'notice')).toEqual([`Docs pull request: ${stored?.job.prLink ?? ''}`])
     expect(run.summary).toContain('<h2>✅ Docs pull request ready</h2>')

@@ -56,6 +56,7 @@ describe('flow', () => {
         job: JSON.stringify(stored?.job),
         prompt: 'Document release v1.2.3',
         command: '',
+        grouped: 'false',
         'preview-url': ''
       })
       expect(result.at('info')).toEqual(

@@ -33,6 +33,55 @@ function inputError(inputs: Record<string, string>, files?: Record<string, strin
   throw new Error('expected an InputError')
 }
 
+describe('the group inputs', () => {
+  const grouped = { prompt: 'x', group: 'merged-prs', 'docs-repository': 'acme/docs' }
+
+  it('reads the group and the docs repository; none by default', () => {
+    expect(parse(grouped).group).toEqual({ name: 'merged-prs', docsRepository: 'acme/docs' })
+    expect(parse({ ...grouped, group: 'a.B_c-1/2' }).group?.name).toBe('a.B_c-1/2')
+    expect(parse({ ...grouped, group: 'x'.repeat(100) }).group?.name).toHaveLength(100)
+    expect(parse({ prompt: 'x' }).group).toBeUndefined()
+    expect(parse({ prompt: 'x', 'docs-repository': 'acme/docs' }).group).toBeUndefined()
+  })
+
+  it.each([
+    ['a space', 'merged prs'],
+    ['101 characters', 'x'.repeat(101)],
+    ['a colon', 'a:b'],
+    ['a non-ASCII letter', 'döcs']
+  ])('refuses a name with %s, naming the input and the accepted form', (_, name) => {
+    const error = inputError({ ...base, ...grouped, group: name })
+    expect(error.input).toBe('group')
+    expect(error.message).toContain("expected 1 to 100 letters, digits, '-', '_', '.' or '/'")
+  })
+
+  it('needs docs-repository and a step that waits, naming both', () => {
+    for (const inputs of [{ 'docs-repository': '' }, { wait: 'false' }] as Record<string, string>[]) {
+      const error = inputError({ ...base, ...grouped, ...inputs })
+      expect(error.input).toBe('group')
+      expect(error.message).toBe(
+        "Input 'group': needs 'docs-repository' (owner/name of the docs repository) and 'wait: true' (only a step that waits learns the docs pull request)."
+      )
+    }
+  })
+
+  it('cannot be combined with job-id', () => {
+    expect(inputError({ ...base, ...grouped, 'job-id': 'job_1' }).message).toBe(
+      "Input 'group': cannot be combined with 'job-id': a group finds its job by itself."
+    )
+  })
+
+  it('refuses a docs repository that is not owner/name', () => {
+    for (const repository of ['acme', 'acme/docs/x', 'https://github.com/acme/docs', 'ac me/docs']) {
+      const error = inputError({ ...base, ...grouped, 'docs-repository': repository })
+      expect([error.input, error.message]).toEqual([
+        'docs-repository',
+        `Input 'docs-repository': "${repository}" is not a repository: expected owner/name.`
+      ])
+    }
+  })
+})
+
 describe('parseSettings', () => {
   it("applies action.yml's defaults for a new job", () => {
     const settings = parse({ prompt: 'Document v1.2' })

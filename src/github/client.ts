@@ -1,5 +1,7 @@
 import type { getOctokit } from '@actions/github'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
+import type { DocsPull } from './group/find.js'
+import { openPulls } from './group/pulls.js'
 import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
 import { pullBranch } from './pull-branch.js'
@@ -196,6 +198,11 @@ export class GitHubClient {
   /** The head branch of a pull request (the docs PR, for its preview). */
   pullBranch(pr: PullRequestRef, signal: AbortSignal): Promise<string> {
     return pullBranch(() => this.client(), pr, signal)
+  }
+
+  /** The open pull requests of `owner/name`, newest first (the first 100). */
+  openPulls(repository: string, signal: AbortSignal): Promise<DocsPull[]> {
+    return openPulls(() => this.client(), repository, signal)
   }
 
   /** Comments, reactions and release notes of `owner/name`. */

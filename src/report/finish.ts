@@ -24,6 +24,7 @@ export const OUTPUT_NAMES = [
   'job',
   'prompt',
   'command',
+  'grouped',
   'preview-url'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
@@ -49,7 +50,9 @@ export function renderOutputs(
 ): Record<OutputName, string> {
   const job = state.job
   const link = pullRequest(state)
-  const prLink = link.kind === 'link' ? link.url : ''
+  // A follow-up into the group's docs pull request: the job shows no link again until it ends.
+  const grouped = state.group?.via === 'follow-up' ? state.group.pull?.url : undefined
+  const prLink = link.kind === 'link' ? link.url : (grouped ?? '')
   const pr = parsePullRequestUrl(prLink, serverUrl)
   return {
     'job-id': state.jobId ?? '',
@@ -67,6 +70,7 @@ export function renderOutputs(
     job: job ? JSON.stringify(job.raw) : '',
     prompt: state.prompt ?? '',
     command: settings?.command?.kind ?? '',
+    grouped: String(state.group?.via === 'follow-up'),
     'preview-url': state.preview?.url ?? ''
   }
 }

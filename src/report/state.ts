@@ -78,6 +78,17 @@ export interface RunState {
   notFound: boolean
   /** `preview: true`: the docs PR's preview URL once built, or why there is none. */
   preview: { url: string | undefined; problem: string | undefined } | undefined
+  /** With `group`: the group, and where this run's request went. */
+  group?: GroupState | undefined
+}
+
+/** A grouped run: whether it added to the group's open docs pull request or started one. */
+export interface GroupState {
+  name: string
+  /** `follow-up`: added to the open docs pull request; `created`: a new job; `would-…`: a dry run's plan. */
+  via: 'follow-up' | 'created' | 'would-follow-up' | 'would-create'
+  /** The group's open docs pull request, when it has one: `owner/name#n` and its page. */
+  pull?: { label: string; url: string } | undefined
 }
 
 export function initialState(now: number, jobId: string | undefined): RunState {

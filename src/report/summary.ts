@@ -8,7 +8,7 @@ import { mayStillRun, pullRequest } from './verdict.js'
 import { nextSteps } from './next-steps.js'
 import { WORDING } from './wording.js'
 import { httpUrl, parsePullRequestUrl } from '../github/pr-link.js'
-import type { Outcome, ReportedSettings, RunState } from './state.js'
+import type { GroupState, Outcome, ReportedSettings, RunState } from './state.js'
 import {
   escapeHtml,
   formatCount,
@@ -168,6 +168,7 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
     'Request',
     state.resumedFrom === undefined ? request : `${request}, resumed from attempt ${state.resumedFrom} of this run`
   ])
+  if (state.group) result.push(['Group', groupRow(state.group)])
   if (settings.command) {
     const { kind, author, text: asked, hidden } = settings.command
     const what = kind === 'follow-up' ? 'follow-up to the linked job' : 'new job'
@@ -180,6 +181,21 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
     result.push(['Context', `${text(description)}${removed}`])
   }
   return result
+}
+
+function groupRow(group: GroupState): string {
+  const pull = group.pull ? ` ${link(group.pull.url, group.pull.label)}` : ''
+  const name = code(group.name)
+  switch (group.via) {
+    case 'follow-up':
+      return `${name}: added to its open docs pull request${pull}`
+    case 'would-follow-up':
+      return `${name}: would add to its open docs pull request${pull} (dry run)`
+    case 'created':
+      return `${name}: started a new job for it`
+    case 'would-create':
+      return `${name}: would start a new job for it (dry run)`
+  }
 }
 
 /** `acme/docs` for a GitHub repository URL; else undefined (the URL is shown). */

@@ -15,7 +15,9 @@ import { decideStart } from '../github/trust.js'
 import { finish, type Reporter } from '../report/finish.js'
 import type { RunState } from '../report/state.js'
 import { decideEnding, type FlowEnd } from './ending.js'
-import { post, type PostDeps } from './post.js'
+import { addsTo, groupKey, groupRange, planGroup, postGrouped, type GroupDeps, type GroupPlan } from './group.js'
+import { recordGroup } from './group-record.js'
+import { post, type PostDeps, type Posted } from './post.js'
 import { preview, type PreviewDeps } from './preview.js'
 import { preparePrompt, type PromptDeps } from './prompt.js'
 import { Rerun, type RerunDeps } from './rerun.js'
@@ -24,8 +26,11 @@ import type { StepMode } from './mode.js'
 import type { CreateOrMessage, Settings } from './settings.js'
 import { wait } from './wait.js'
 
-export interface Deps extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'>, Omit<PreviewDeps, 'github'> {
+export interface Deps
+  extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'>, GroupDeps, Omit<PreviewDeps, 'github'> {
   log: Log
+  /** The workflow run's page, for the group's list of sources. */
+  runUrl?: string | undefined
   /** GitHub, with `github-token`: reads for the context and the preview's branch, and labels. */
   github: PromptDeps['github'] &
     PreviewDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
@@ -39,22 +44,29 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
   const run = new RunStateWriter(deps, settings.mode === 'create' ? undefined : settings.jobId)
   const deadline = run.state.startedAt + settings.timeoutMs
   const rerun = new Rerun({ ...deps, records: mode.records })
-  const end = await flow(settings, deps, run, rerun, deadline).catch((error: unknown): FlowEnd => ({
+  const decided: Decided = { settings, plan: undefined }
+  const end = await flow(settings, deps, run, rerun, deadline, decided).catch((error: unknown): FlowEnd => ({
     kind: 'thrown',
     error
   }))
   // The preview phase: a job that ended with a docs PR, when asked for (never changes the ending).
-  if (settings.preview && end.kind === 'waited' && end.end.reason === 'terminal' && end.end.job.prLink) {
-    await preview(settings, deps, run, end.end.job, deadline)
+  if (decided.settings.preview && end.kind === 'waited' && end.end.reason === 'terminal' && end.end.job.prLink) {
+    await preview(decided.settings, deps, run, end.end.job, deadline)
   }
-  const ending = decideEnding(end, settings, run.state)
+  const ending = decideEnding(end, decided.settings, run.state)
   // The request may have acted: a re-run must know, or it would post a second time.
   if (end.kind === 'thrown' && ending.mayHaveActed && settings.mode !== 'wait-only') {
     const what = { jobId: run.state.jobId, answeredAt: deps.clock.now(), mayHaveActed: true, answer: undefined }
     rerun.startSavingRecord(settings, what, run.state.prompt ?? '')
   }
   run.ended(ending)
-  return report(mode, deps, run.state, rerun)
+  return report(mode, decided, deps, run.state, rerun)
+}
+
+/** The request as decided up front: a grouped run's follow-up is a message to the group's job. */
+interface Decided {
+  settings: Settings
+  plan: GroupPlan | undefined
 }
 
 /** Everything up to the step's ending: what the last phase came to. */
@@ -63,7 +75,8 @@ async function flow(
   deps: Deps,
   run: RunStateWriter,
   rerun: Rerun,
-  deadline: number
+  deadline: number,
+  decided: Decided
 ): Promise<FlowEnd> {
   if (settings.mode === 'wait-only') {
     if (settings.dryRun) return { kind: 'dry-run' }
@@ -74,17 +87,28 @@ async function flow(
   const resumed = await resume(settings, deps, run, rerun, deadline)
   if (resumed) return resumed
 
-  const built = await preparePrompt(settings, deps)
-  run.prompted(built)
+  // A /docs command keeps its own target: only a run's own prompt joins a group.
+  const key = settings.mode === 'create' && !settings.command ? groupKey(settings, deps) : undefined
+  const plan = settings.mode === 'create' && key ? await planGroup(settings, key, deps) : undefined
+  decided.plan = plan
+  const built = await preparePrompt(settings, deps, groupRange(plan, deps))
+  const followUp = plan?.kind === 'follow-up' ? `${addsTo(plan)}\n\n${built.prompt}` : built.prompt
+  run.prompted({ ...built, prompt: followUp })
   if (settings.dryRun) {
-    showPrompt(built.prompt, deps.log)
+    if (plan) dryRunGroup(plan, run, deps.log)
+    showPrompt(followUp, deps.log)
     return { kind: 'dry-run' }
   }
-  // Grouping into an open job goes here, between the prompt and the post.
-  const { job, answeredAt } = await post(settings, deps, run, deadline, built.prompt)
-  const answer = settings.mode === 'message' ? jobFingerprint(job) : undefined
-  rerun.startSavingRecord(settings, { jobId: job.id, answeredAt, mayHaveActed: false, answer }, built.prompt)
-  const waited = await wait(settings, deps, run, deadline, {
+  let sent: Posted
+  if (settings.mode === 'create' && plan) {
+    const grouped = await postGrouped(settings, plan, { followUp, create: built.prompt }, deps, run, deadline)
+    Object.assign(decided, { plan: grouped.plan, settings: grouped.settings })
+    sent = grouped.posted
+  } else sent = await post(settings, deps, run, deadline, built.prompt)
+  const { job, answeredAt } = sent
+  const answer = decided.settings.mode === 'message' ? jobFingerprint(job) : undefined
+  rerun.startSavingRecord(settings, { jobId: job.id, answeredAt, mayHaveActed: false, answer }, run.state.prompt ?? '')
+  const waited = await wait(decided.settings, deps, run, deadline, {
     jobId: job.id,
     pollNow: false,
     notFoundUntil: answeredAt + NOT_FOUND_GRACE_MS,
@@ -150,6 +174,19 @@ async function resume(
   }
 }
 
+/** A dry run says which of the two a grouped run would do. */
+function dryRunGroup(plan: GroupPlan, run: RunStateWriter, log: Log): void {
+  const name = plan.key.group
+  if (plan.kind === 'follow-up') {
+    const pull = { label: `${plan.key.docsRepository}#${plan.pull.number}`, url: plan.pull.url }
+    run.grouped({ name, via: 'would-follow-up', pull })
+    log.info(`Dry run: would add to ${pull.label} with a follow-up to job ${inline(plan.record.job)}.`)
+  } else {
+    run.grouped({ name, via: 'would-create' })
+    log.info(`Dry run: would start a new job for group ${inline(name, 100)}.`)
+  }
+}
+
 function showPrompt(prompt: string, log: Log): void {
   log.info(`Dry run: nothing is sent. The prompt (${plural(prompt.length, 'character')}):`)
   // Each line behind a margin: text from GitHub or the prompt can never start a workflow command.
@@ -159,12 +196,14 @@ function showPrompt(prompt: string, log: Log): void {
 /** The report phase: outputs, summary and log; then the label and the link-back, as asked for. */
 async function report(
   mode: StepMode,
+  { settings, plan }: Decided,
   deps: Deps,
   state: Readonly<RunState>,
   rerun: Rerun
 ): Promise<{ failed: boolean }> {
-  const failed = await finish(state, mode.settings, deps)
-  if (!failed && state.outcome === 'completed') await label(state, mode.settings, deps)
+  const failed = await finish(state, settings, deps)
+  if (!failed && state.outcome === 'completed') await label(state, settings, deps)
+  await recordGroup(plan, state, settings.apiKey, deps)
   await deps.linkBack?.(state, mode)
   // The record is saved while the step waits; what is left of that is awaited here (bounded).
   await rerun.saved()

@@ -19,7 +19,9 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'allowed-bots': '',
   'untrusted-context': 'withhold',
   'link-back': 'pull-request',
-  'trigger-phrase': '/docs'
+  'trigger-phrase': '/docs',
+  group: '',
+  'docs-repository': ''
 }
 
 /**

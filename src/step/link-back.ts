@@ -56,6 +56,12 @@ export function renderLinkBack(
   deps: Pick<ConversationDeps, 'serverUrl' | 'runUrl'>
 ): string[] {
   const lines = [`**Docs agent:** ${headline(state, deps.serverUrl)}`]
+  const { group } = state
+  if (group?.via === 'follow-up' && group.pull)
+    lines.push(
+      '',
+      `This change was added to the open docs pull request ${markdownLink(group.pull.label, group.pull.url)} of group ${codeSpan(group.name)}.`
+    )
   const facts = [state.jobId ? `job ${codeSpan(state.jobId)}` : undefined]
   if (state.job?.status) facts.push(`status ${codeSpan(state.job.status, 40)}`)
   if (deps.runUrl) facts.push(markdownLink('workflow run', deps.runUrl))
@@ -110,6 +116,8 @@ export async function linkBack(report: LinkBackReport, targets: LinkTargets, dep
   const docs = link.kind === 'link' ? link.url : undefined
   if (targets.release && docs) await linkInRelease(targets.release, docs, deps)
   if (!targets.docsPr || !docs) return
+  // A grouped run's docs pull request has the group's comment: one comment from the action, not two.
+  if (state.group) return
   // The link is the server's: only a pull request in the job's repository is commented on, as `labels` does.
   const target = labelTarget(docs, state.job?.source?.repository, deps.serverUrl)
   if (target?.kind === 'label') await linkOnDocsPullRequest(report, targets, target.pr, deps)

@@ -25,6 +25,8 @@ type Dispatcher = ReturnType<typeof createDispatcher>
 const USER_AGENT = 'docs-agent-action/1'
 /** Longest a permission read may take; past it the permission is unknown, and no job starts. */
 const PERMISSION_TIMEOUT_MS = 10_000
+/** Longest a read of the docs repository's open pull requests may take. */
+const GROUP_READ_TIMEOUT_MS = 30_000
 
 /** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
 export interface Host {
@@ -205,6 +207,20 @@ function stepDeps(
       pullBranch: (pr, readSignal) => github.pullBranch(pr, readSignal)
     },
     run: wired.run,
+    runUrl: conversation.runUrl,
+    sha: env.GITHUB_SHA || undefined,
+    groupDocs: (repository) => {
+      const api = github.conversation(repository)
+      const signal = (): AbortSignal =>
+        AbortSignal.any([host.signals.signal, host.clock.timeout(GROUP_READ_TIMEOUT_MS)])
+      return {
+        identity: () => conversation.identity(),
+        openPulls: () => github.openPulls(repository, signal()),
+        comments: (number) => api.listComments(number),
+        createComment: (number, body) => api.createComment(number, body),
+        updateComment: (id, body) => api.updateComment(id, body)
+      }
+    },
     linkBack: (state, { settings, targets }) => linkBack({ state, settings }, targets, conversation)
   }
 }

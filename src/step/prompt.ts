@@ -11,6 +11,7 @@ import { CONTEXT_BUDGET_CHARS } from '../github/context/budget.js'
 import { CONTEXT_TIMEOUT_MS, gatherContext, promptWithContext, type ContextResult } from '../github/context/context.js'
 import type { Trigger } from '../github/event.js'
 import type { Permissions } from '../github/permissions.js'
+import { sinceLastDocumented, type Range } from '../github/group/range.js'
 import { releaseSetContext } from '../github/context/release-set.js'
 import { decideAuthorText, type TrustFacts } from '../github/trust.js'
 import { WITHHELD, withheldContext } from '../github/context/withheld-context.js'
@@ -33,15 +34,21 @@ export interface PromptDeps {
   github: { reader(repository: string, signal: AbortSignal): GitHubReader }
 }
 
-/** The prompt the step sends: built for a new job, the user's own for a follow-up. */
-export async function preparePrompt(settings: CreateOrMessage, deps: PromptDeps): Promise<BuiltPrompt> {
-  return settings.mode === 'create' ? buildPrompt(settings, deps) : { prompt: settings.prompt, context: undefined }
+/**
+ * The prompt the step sends: built for a new job, the user's own for a follow-up. `since`: a
+ * grouped push or scheduled run's context is the range since the group's last documented commit.
+ */
+export async function preparePrompt(settings: CreateOrMessage, deps: PromptDeps, since?: Range): Promise<BuiltPrompt> {
+  return settings.mode === 'create'
+    ? buildPrompt(settings, deps, since)
+    : { prompt: settings.prompt, context: undefined }
 }
 
 /** A new job's prompt: the user's, then what triggered the workflow (`context: auto`). */
 export async function buildPrompt(
   settings: Extract<Settings, { mode: 'create' }>,
-  deps: PromptDeps
+  deps: PromptDeps,
+  since?: Range
 ): Promise<BuiltPrompt> {
   const { log } = deps
   if (settings.context === 'none') return { prompt: settings.prompt, context: undefined }
@@ -76,9 +83,17 @@ export async function buildPrompt(
   const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)])
   const reader = settings.githubToken && repo ? deps.github.reader(repo, signal) : undefined
   const options = { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS, dryRun: settings.dryRun }
-  const context = releaseSet
-    ? await releaseSetContext(releaseSet, settings.releaseTags, options)
-    : await gatherContext(trigger, options)
+  const ranged =
+    since && reader && !releaseSet
+      ? await sinceLastDocumented(since, reader, budget, (why) =>
+          log.warning(`Context: could not read the changes since the group's last documented commit (${why}).`)
+        )
+      : undefined
+  const context =
+    ranged ??
+    (releaseSet
+      ? await releaseSetContext(releaseSet, settings.releaseTags, options)
+      : await gatherContext(trigger, options))
   if (deps.signal.aborted) throw new Cancelled(false)
   // Without a token nothing was read, and main has said so in a notice.
   if (context.warning && reader) log.warning(context.warning)

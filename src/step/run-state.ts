@@ -7,7 +7,7 @@ import { formatDuration } from '../base/duration.js'
 import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { isKnownStatus, isTerminal, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
-import { initialState, type RunState } from '../report/state.js'
+import { initialState, type GroupState, type RunState } from '../report/state.js'
 import type { RerunRecord } from '../rerun/record.js'
 import type { Ending } from './ending.js'
 import type { BuiltPrompt } from './prompt.js'
@@ -52,6 +52,17 @@ export class RunStateWriter {
       this.#state.jobId = job.id
       this.announce(job.id)
     }
+  }
+
+  /** A grouped run's follow-up goes to the group's job (undefined: it was refused, a create follows). */
+  targeted(jobId: string | undefined): void {
+    this.#state.jobId = jobId
+    if (jobId) this.announce(jobId)
+  }
+
+  /** A grouped run: where its request goes. */
+  grouped(group: GroupState): void {
+    this.#state.group = group
   }
 
   /** An earlier attempt of this step created or messaged the job. */

@@ -2,6 +2,7 @@ import { formatCount } from '../base/text.js'
 import type { FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/context/release-set.js'
 import { INPUT_DEFAULTS } from './defaults.js'
+import { parseGroup, type GroupSettings } from './group-settings.js'
 import {
   durationInput,
   InputError,
@@ -62,6 +63,8 @@ interface CommonSettings {
   linkBack: ReadonlySet<LinkBackTarget>
   /** A comment whose first line starts with it is a request (`/docs` by default). */
   triggerPhrase: string
+  /** Runs of the same group share one open docs pull request (`group`, `docs-repository`). */
+  group: GroupSettings | undefined
 }
 
 /** The comment that drove the step, for the summary and the `command` output. */
@@ -142,8 +145,12 @@ export function parseSettings(source: InputSource, options = { commands: false }
     allowedBots: parseList(get('allowed-bots')),
     untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include']),
     linkBack: parseLinkBack(get('link-back')),
-    triggerPhrase: parsePhrase(get('trigger-phrase'))
+    triggerPhrase: parsePhrase(get('trigger-phrase')),
+    group: undefined
   }
+  common.group = parseGroup(get, { wait: common.wait, jobId }, (input, message) => {
+    throw new InputError(input, message)
+  })
   // Only a step that waits learns the docs pull request whose branch would be previewed.
   if (common.preview && !common.wait) {
     throw new InputError(

@@ -1,0 +1,79 @@
+// A grouped push or schedule run's range, read from the fake GitHub through the action's own reader.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { GitHubClient } from '../../../src/github/client.js'
+import { sinceLastDocumented, type Range } from '../../../src/github/group/range.js'
+import { GitHubApiFake } from '../../../simulator/github.js'
+
+let fake: GitHubApiFake
+let client: GitHubClient
+beforeAll(async () => {
+  fake = await GitHubApiFake.start({ token: 'tok' })
+  client = new GitHubClient('tok', fake.url)
+})
+afterAll(() => fake.close())
+
+const reader = (): ReturnType<GitHubClient['reader']> => client.reader('acme/app', new AbortController().signal)
+
+describe("the changes since the group's last documented commit", () => {
+  it('lists the commits of runs cancelled while pending too, and the files changed', async () => {
+    fake.reset()
+    const [documented = '', cancelled = '', merge = '', bot = '', head = ''] = fake.addCommits('acme/app', [
+      { message: 'feat: documented already' },
+      {
+        message: 'feat: the cancelled run\n\nbody',
+        files: [{ filename: 'src/a.ts', status: 'modified', additions: 2, deletions: 1, patch: '@@ -1 +1 @@\n-a\n+b' }]
+      },
+      { message: 'Merge branch x', parents: 2 },
+      { message: 'chore: bump', author: { login: 'dependabot[bot]' } },
+      { message: 'fix: this run <!-- hidden -->' }
+    ])
+    const range: Range = { repo: 'acme/app', branch: 'main', group: 'docs', last: documented, sha: head }
+    const context = await sinceLastDocumented(range, reader(), 10_000)
+    expect(context).toMatchObject({
+      description: `4 commits since the group's last documented commit ${documented.slice(0, 12)}`,
+      requests: 1,
+      warning: undefined
+    })
+    expect(context?.hidden).toBeGreaterThan(0)
+    const text = context?.text ?? ''
+    expect(text).toContain(`changes since the group's last documented commit (${documented.slice(0, 12)})`)
+    expect(text).toContain('- feat: the cancelled run\n- fix: this run')
+    expect(text).not.toContain('Merge branch')
+    expect(text).not.toContain('bump')
+    expect(text).not.toContain('hidden')
+    expect(text).toContain('#### src/a.ts (modified, +2 −1)')
+    expect([cancelled, merge, bot].every(Boolean)).toBe(true)
+  })
+
+  it('keeps within its budget', async () => {
+    fake.reset()
+    const shas = fake.addCommits(
+      'acme/app',
+      Array.from({ length: 120 }, (_, i) => ({ message: `feat: change ${i}` }))
+    )
+    const range: Range = {
+      repo: 'acme/app',
+      branch: 'main',
+      group: 'docs',
+      last: shas[0] ?? '',
+      sha: shas.at(-1) ?? ''
+    }
+    const context = await sinceLastDocumented(range, reader(), 1500)
+    expect(context?.text.length).toBeLessThanOrEqual(1500)
+    const full = await sinceLastDocumented(range, reader(), 100_000)
+    expect(full?.text).toContain('- … and 19 more commits')
+  })
+
+  it('is no range when the commit is this one, left the branch, or cannot be read', async () => {
+    fake.reset()
+    const [a = '', b = ''] = fake.addCommits('acme/app', [{ message: 'one' }, { message: 'two' }])
+    const range = (last: string, sha: string): Range => ({ repo: 'acme/app', branch: 'main', group: 'g', last, sha })
+    expect(await sinceLastDocumented(range(b, b), reader(), 5000)).toBeUndefined()
+    expect(await sinceLastDocumented(range(b, a), reader(), 5000)).toBeUndefined()
+    const failures: string[] = []
+    fake.fail('compare', { kind: 'status', status: 500 })
+    expect(await sinceLastDocumented(range(a, b), reader(), 5000, (m) => failures.push(m))).toBeUndefined()
+    expect(failures).toHaveLength(1)
+    expect(await sinceLastDocumented(range(a, b), reader(), 5000)).toBeDefined()
+  })
+})

@@ -1,0 +1,98 @@
+/**
+ * The built action (dist/index.js) as the runner runs it, for grouping: two merged pull requests,
+ * each run on its own ref (refs/pull/41/merge, refs/pull/43/merge) in its own process, share one
+ * docs pull request: one job, one follow-up, one comment listing both. Only what a process shows;
+ * the rules are tested in-process (group.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { GitHubApiFake } from '../../simulator/github.js'
+import { AgentApiSimulator } from '../../simulator/agent-api.js'
+import { linkDocsRepository } from '../../simulator/docs-repository.js'
+import { FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
+
+const KEY = 'mint_e2e_group_key_0123456789'
+let sim: AgentApiSimulator
+let github: GitHubApiFake
+beforeAll(async () => {
+  sim = await AgentApiSimulator.start({ apiKey: KEY, scenario: { runMs: 600 } })
+  github = await GitHubApiFake.start({ token: FAKE_GITHUB_TOKEN })
+  linkDocsRepository(sim, github)
+  github.addRepo('acme/docs')
+  for (const number of [41, 43])
+    github.addPull('acme/app', {
+      number,
+      title: `Change ${number}`,
+      head: `b${number}`,
+      base: 'main',
+      files: [],
+      merged: true
+    })
+  github.setPermission('acme/app', 'mona', 'write')
+})
+afterAll(async () => {
+  await sim.close()
+  await github.close()
+})
+
+const merged = (number: number, runId: string) =>
+  runAction(
+    {
+      'api-key': KEY,
+      'project-id': 'proj-e2e-group',
+      'base-url': sim.url,
+      'poll-interval': '500ms',
+      timeout: '30s',
+      prompt: 'Document this change',
+      group: 'merged-prs',
+      'docs-repository': 'acme/docs'
+    },
+    {
+      env: {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: 'event.json',
+        GITHUB_REF: `refs/pull/${number}/merge`,
+        GITHUB_REPOSITORY: 'acme/app',
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_API_URL: github.url,
+        GITHUB_ACTOR: 'mona',
+        GITHUB_RUN_ID: runId,
+        GITHUB_RUN_ATTEMPT: '1'
+      },
+      files: {
+        'event.json': JSON.stringify({
+          action: 'closed',
+          pull_request: {
+            number,
+            title: `Change ${number}`,
+            body: '',
+            merged: true,
+            user: { login: 'mona' },
+            head: { ref: `b${number}`, repo: { full_name: 'acme/app' } },
+            base: { ref: 'main', repo: { full_name: 'acme/app' } },
+            html_url: `https://github.com/acme/app/pull/${number}`
+          }
+        })
+      }
+    }
+  )
+
+describe('two grouped runs on different refs, as the runner runs them', () => {
+  it('make one job and one docs pull request; the second adds to the first', async () => {
+    const first = await merged(41, '9001')
+    expect([first.code, first.stderr, first.outputs.grouped]).toEqual([0, '', 'false'])
+    const second = await merged(43, '9002')
+    expect([second.code, second.stderr, second.outputs.grouped]).toEqual([0, '', 'true'])
+    expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(second.outputs['pr-link']).toBe(first.outputs['pr-link'])
+    expect(sim.requests.filter((r) => r.operation === 'create')).toHaveLength(1)
+    expect(sim.requests.filter((r) => r.operation === 'message')).toHaveLength(1)
+    const comments = github.commentsOf('acme/docs', Number(first.outputs['pr-number']))
+    expect(comments).toHaveLength(1)
+    expect(comments[0]?.body).toContain('Sources (2), oldest first:')
+    expect(comments[0]?.body).toContain(
+      '[workflow run](https://github.com/acme/app/actions/runs/9002) · added by a follow-up'
+    )
+    expect(second.summary).toContain('<code>merged-prs</code>: added to its open docs pull request')
+    expect(secretLeaks(second, KEY)).toEqual([])
+  })
+})

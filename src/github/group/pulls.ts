@@ -1,0 +1,25 @@
+/** The open pull requests of the docs repository, through an Octokit loaded on demand. */
+import type { getOctokit } from '@actions/github'
+import type { DocsPull } from './find.js'
+
+type Octokit = ReturnType<typeof getOctokit>
+
+/** `GET /repos/{owner}/{repo}/pulls?state=open`, newest first, one page of 100. */
+export async function openPulls(
+  client: () => Promise<Octokit>,
+  repository: string,
+  signal: AbortSignal
+): Promise<DocsPull[]> {
+  const [owner = '', repo = ''] = repository.split('/')
+  const octokit = await client()
+  const { data } = await octokit.rest.pulls.list({
+    owner,
+    repo,
+    state: 'open',
+    sort: 'created',
+    direction: 'desc',
+    per_page: 100,
+    request: { signal }
+  })
+  return data.map((pull) => ({ number: pull.number, url: pull.html_url, head: pull.head.ref }))
+}

@@ -1,0 +1,131 @@
+/**
+ * After a grouped run: the group's comment on its docs pull request, written once and updated in
+ * place, lists the run's source and keeps the sealed record the next run finds. A new docs pull
+ * request that takes over from a refused one gets the record; the old one's comment says so.
+ * GitHub refusing is one warning; the outputs and the result stand.
+ */
+import { errorMessage } from '../base/error-message.js'
+import type { Log } from '../base/log.js'
+import { inline } from '../base/text.js'
+import type { Trigger } from '../github/event.js'
+import { groupCommentBody } from '../github/group/comment.js'
+import { openGroupRecord, withSource, type GroupRecord, type GroupSource } from '../github/group/record.js'
+import { parsePullRequestUrl } from '../github/pr-link.js'
+import { pullRequest } from '../report/verdict.js'
+import type { RunState } from '../report/state.js'
+import type { GroupPlan } from './group.js'
+
+export interface GroupRecordDeps {
+  log: Log
+  serverUrl: string | undefined
+  /** The workflow run's page. */
+  runUrl?: string | undefined
+  /** `GITHUB_SHA`. */
+  sha?: string | undefined
+  trigger(): Trigger
+}
+
+/** What this run came from, as the comment lists it. */
+export function runSource(
+  trigger: Trigger,
+  sha: string | undefined,
+  runUrl: string | undefined
+): Omit<GroupSource, 'via'> {
+  const at = (branch: string, commit: string | undefined): string =>
+    commit ? `${branch} @ ${commit.slice(0, 7)}` : branch
+  switch (trigger.kind) {
+    case 'pull-request':
+      return { kind: 'pull-request', label: `${trigger.repo}#${trigger.number}`, url: trigger.url, run: runUrl }
+    case 'tag':
+      return { kind: 'release', label: trigger.tag, url: trigger.release?.url, run: runUrl }
+    case 'push':
+      return { kind: 'push', label: at(trigger.branch, sha), url: trigger.compareUrl, run: runUrl }
+    case 'scheduled':
+      return {
+        kind: trigger.event === 'schedule' ? 'schedule' : 'manual',
+        label: at(trigger.branch, trigger.sha),
+        run: runUrl
+      }
+    case 'other':
+      return { kind: 'other', label: trigger.event || 'workflow run', run: runUrl }
+  }
+}
+
+/** The commit this run documented, for the next push or scheduled run's range. */
+function documented(trigger: Trigger, sha: string | undefined, before: string | undefined): string | undefined {
+  if (trigger.kind === 'scheduled') return trigger.sha
+  if (trigger.kind === 'push') return sha ?? before
+  return before
+}
+
+/** Adds this run to the group's comment (creating it on a new docs pull request). Never throws. */
+export async function recordGroup(
+  plan: GroupPlan | undefined,
+  state: Readonly<RunState>,
+  apiKey: string,
+  deps: GroupRecordDeps
+): Promise<void> {
+  if (!plan || !state.group || state.group.via.startsWith('would') || !state.jobId) return
+  const { log } = deps
+  const trigger = deps.trigger()
+  const name = `Group ${inline(plan.key.group, 100)}`
+  const source = runSource(trigger, deps.sha, deps.runUrl)
+  const add = (record: GroupRecord, via: GroupSource['via']): GroupRecord => {
+    const next = { ...record, last: documented(trigger, deps.sha, record.last) }
+    // A re-run of the same run adds nothing new.
+    const known = record.sources.some((s) => s.label === source.label && s.run === source.run)
+    return known ? next : withSource(next, { ...source, via })
+  }
+  try {
+    if (plan.kind === 'follow-up') {
+      await plan.docs.updateComment(plan.commentId, groupCommentBody(apiKey, plan.key, add(plan.record, 'follow-up')))
+      log.info(`${name}: added to the list of sources on ${plan.key.docsRepository}#${plan.pull.number}.`)
+      return
+    }
+    if (!plan.docs) return
+    const link = pullRequest(state)
+    const pr = link.kind === 'link' ? parsePullRequestUrl(link.url, deps.serverUrl) : undefined
+    if (!pr) {
+      log.info(
+        `${name}: the job has no docs pull request yet, so the group keeps no record; the next run starts a new job.`
+      )
+      return
+    }
+    if (`${pr.owner}/${pr.repo}`.toLowerCase() !== plan.key.docsRepository.toLowerCase()) {
+      log.warning(
+        `${name}: the docs pull request ${pr.owner}/${pr.repo}#${pr.number} is not in docs-repository ${plan.key.docsRepository}, so the next run of the group will not find it.`
+      )
+      return
+    }
+    const docs = plan.docs
+    const me = (await docs.identity()).toLowerCase()
+    const own = (await docs.comments(pr.number))
+      .filter((c) => c.author.toLowerCase() === me)
+      .map((c) => ({ id: c.id, opened: openGroupRecord(apiKey, plan.key, pr.number, c.body) }))
+      .find((c) => c.opened.kind === 'found')
+    const fresh: GroupRecord = {
+      pr: pr.number,
+      job: state.jobId,
+      sources: [],
+      earlier: 0,
+      last: plan.replaces?.record.last
+    }
+    const base = own?.opened.kind === 'found' ? { ...own.opened.record, job: state.jobId } : fresh
+    const body = groupCommentBody(apiKey, plan.key, add(base, 'created'))
+    if (own) await docs.updateComment(own.id, body)
+    else await docs.createComment(pr.number, body)
+    log.info(`${name}: recorded on its docs pull request ${plan.key.docsRepository}#${pr.number}.`)
+    const old = plan.replaces
+    if (old && old.pull.number !== pr.number) {
+      await docs.updateComment(
+        old.commentId,
+        groupCommentBody(apiKey, plan.key, { ...old.record, supersededBy: pr.number })
+      )
+      log.info(`${name}: ${plan.key.docsRepository}#${old.pull.number} now says it was superseded.`)
+    }
+  } catch (error) {
+    log.warning(
+      `${name}: could not write the group's comment on ${plan.key.docsRepository} (${inline(errorMessage(error), 200)}); the next run of the group may start a new job. The 'github-token' input needs pull-requests: write on ${plan.key.docsRepository}.`
+    )
+  }
+}

@@ -33,14 +33,11 @@ import {
   lagTable,
   pickBest,
   rateLimitTable,
-  rateLimitWindowSummary,
   rateLimitWindowTable,
-  recordSummary,
   renderDocument,
   rssTable,
   startupTable,
   variantTable,
-  windowSummary,
   windowTable
 } from './report.js'
 import {
@@ -106,7 +103,6 @@ async function main(): Promise<void> {
   out(`A create during a spent hourly budget (429, no Retry-After): ${limitRuns} runs, virtual clock`)
   const window429 = await measureRateLimit({ runs: limitRuns, seed })
   out(rateLimitWindowTable(window429))
-  out(rateLimitWindowSummary(window429))
   out(`Rate-limit part: ${((performance.now() - began) / 1000).toFixed(1)} s\n`)
   if (values['rate-limit-only']) return
 
@@ -147,7 +143,6 @@ async function main(): Promise<void> {
     out('')
     out(rssTable(result))
     out(`RSS method: ${result.rssMethod}`)
-    out(recordSummary(result))
     out('')
     out(bundleTable(result))
     out('')
@@ -158,7 +153,6 @@ async function main(): Promise<void> {
     out(`\nStart-up window: SIGTERM after the spawn, ${startupRuns} runs per runtime…`)
     const window = await measureWindow({ root: ROOT, nodes: runtimes, runs: startupRuns })
     out(windowTable(window))
-    out(windowSummary(window))
 
     out(`\nContext time: context auto and none, ${contextRuns} runs each, GitHub latency ${CONTEXT_LATENCY_MS} ms…`)
     const context = await measureContext({ runs: contextRuns })

@@ -17,17 +17,9 @@ import {
   type Strategy,
   type VariantRow
 } from './schedule.js'
-import { JITTER } from '../src/agent-api/schedule.js'
 import { LARGE_TAGS, type ContextTimes } from './context.js'
-import { LIMIT_TIMEOUT, type RateLimitRuns } from './rate-limit.js'
-import {
-  DIAGNOSTIC_RSS_LABEL,
-  RECORD_RSS_LABEL,
-  WAITED_POLL_MS,
-  type RssRun,
-  type StartupResult,
-  type StartupSummary
-} from './startup.js'
+import type { RateLimitRuns } from './rate-limit.js'
+import type { StartupResult, StartupSummary } from './startup.js'
 import { median } from './stats.js'
 import { WINDOW_STEP_MS, type WindowResult } from './window.js'
 
@@ -172,21 +164,6 @@ export function rssTable(result: StartupResult): string {
   )
 }
 
-/** What the `--liftoff-only` row says about the peak. */
-export function rssDiagnosis(result: StartupResult): string {
-  const waited = result.rss.find((r) => r.label.startsWith('action, wait: true ('))
-  const liftoff = result.rss.find((r) => r.label === DIAGNOSTIC_RSS_LABEL)
-  if (!waited || !liftoff) return ''
-  const mb = (kb: readonly number[]): number => median(kb) / 1024
-  const share = mb(waited.kb) - mb(liftoff.kb)
-  // Below 1 MB the difference is within the spread of runs.
-  const verdictText =
-    share >= 1
-      ? `${share.toFixed(1)} MB of the peak is V8's optimizing compilation of WebAssembly`
-      : `V8's optimizing compilation of WebAssembly is no measurable part of the peak`
-  return `Under \`--liftoff-only\` (V8's baseline WebAssembly compiler only) the same waited run peaks at ${mb(liftoff.kb).toFixed(1)} MB instead of ${mb(waited.kb).toFixed(1)} MB: ${verdictText}, and the only WebAssembly the action runs is undici's HTTP parser (llhttp). The flag is a diagnostic here: a workflow cannot pass node flags to an action.`
-}
-
 export function bundleTable(result: StartupResult): string {
   return table(
     ['File', 'bytes', 'gzip', 'undici copies', 'undici ≥ 6', 'Octokit'],
@@ -269,10 +246,6 @@ export function rateLimitWindowTable(r: RateLimitRuns): string {
   )
 }
 
-export function rateLimitWindowSummary(r: RateLimitRuns): string {
-  return `A create that meets a spent hourly budget (429 without Retry-After, \`timeout: ${LIMIT_TIMEOUT}\`) sends a median of ${median(r.refused).toFixed(0)} requests during the hour and is accepted a median ${(median(r.lateMs) / 1000).toFixed(0)} s after the window opens; the schedule before gave up after ${median(r.before.requests).toFixed(0)} requests in ${(median(r.before.spanMs) / 1000).toFixed(1)} s.`
-}
-
 export function contextTable(c: ContextTimes): string {
   const row = (label: string, values: readonly number[]): string[] => [
     label,
@@ -296,38 +269,6 @@ export function contextTable(c: ContextTimes): string {
     ],
     ['l', 'r', 'r', 'r']
   )
-}
-
-/** The window of the action on each runtime, against Node's own start-up. */
-export function windowSummary(results: readonly WindowResult[]): string {
-  const floor = results.find((r) => r.target === 'floor')
-  const actions = results.filter((r) => r.target === 'action')
-  const own = actions.find((r) => r.node === floor?.node)
-  const parts = actions.map((r) => `${median(r.windowMs).toFixed(1)} ms on Node ${r.version}`)
-  let over = ''
-  if (floor && own) {
-    const extra = median(own.windowMs) - median(floor.windowMs)
-    const floorMs = median(floor.windowMs).toFixed(1)
-    if (Math.abs(extra) < WINDOW_STEP_MS)
-      over = ` On Node ${own.version} the floor is ${floorMs} ms: the action is within a search step (${WINDOW_STEP_MS} ms) of it, so its window is Node starting up, not the bundle loading.`
-    else if (extra < 0)
-      over = ` On Node ${own.version} the floor is ${floorMs} ms, ${(-extra).toFixed(1)} ms longer than the action’s (noise): the action adds nothing measurable to Node starting up.`
-    else
-      over = ` On Node ${own.version} the floor is ${floorMs} ms: ${extra.toFixed(1)} ms of the window is the action’s own loading before its handlers.`
-  }
-  return `A cancel in the first ${parts.join(' or ')} (medians) kills the step without a summary.${over}`
-}
-
-/** What saving the re-run record costs, against the same waited run without the cache service. */
-export function recordSummary(result: StartupResult): string {
-  const without = result.rss.find((r) => r.label.startsWith('action, wait: true ('))
-  const withRecord = result.rss.find((r) => r.label === RECORD_RSS_LABEL)
-  if (!without || !withRecord) return ''
-  const mb = (r: RssRun): number => median(r.kb) / 1024
-  // The first poll comes after the poll interval ± the jitter: spawn → exit varies that much.
-  const jitterMs = JITTER * WAITED_POLL_MS
-  const total = median(withRecord.ms) - median(without.ms)
-  return `Saving the re-run record adds ${(mb(withRecord) - mb(without)).toFixed(1)} MB to the peak (${mb(withRecord).toFixed(1)} against ${mb(without).toFixed(1)} MB, medians) and ${(median(withRecord.tailMs) - median(without.tailMs)).toFixed(0)} ms between the last poll and the exit (${median(withRecord.tailMs).toFixed(0)} against ${median(without.tailMs).toFixed(0)} ms), where a save still under way would hold the step. Spawn → exit differs by ${total.toFixed(0)} ms, ${Math.abs(total) <= jitterMs ? 'inside' : 'beyond'} the ±${jitterMs} ms jitter of the first poll.`
 }
 
 /** How the large release's context spends the budget. */
@@ -450,6 +391,19 @@ export function feasibilityTable(f: Feasibility): string {
   )
 }
 
+/** From which job duration 55 % of fixed 5 s's GETs can be met: by the bounds, and by the default schedule. */
+export function breakEvenTable(f: Feasibility, defaultFromMs: number | undefined): string {
+  return table(
+    ['GETs ≤ 55 % of fixed 5 s', 'for jobs from'],
+    [
+      ['fewest GETs, strict', secondsText(f.strictFromMs)],
+      ['fewest GETs, p95 slack', secondsText(f.relaxedFromMs)],
+      ['default schedule', secondsText(defaultFromMs)]
+    ],
+    ['l', 'r']
+  )
+}
+
 const secondsText = (ms: number | undefined): string =>
   ms === undefined ? 'never (up to 2 h)' : `${(ms / 1000).toFixed(0)} s (${(ms / 60_000).toFixed(1)} min)`
 
@@ -477,8 +431,6 @@ export interface ReportInput {
 export function renderDocument(input: ReportInput): string {
   const { runs, cells, goals } = input
   const f = feasibility(cells)
-  const five = f.rows.find((r) => r.durationMs === 5 * 60_000)
-  const ten = f.rows.find((r) => r.durationMs === 10 * 60_000)
   const failedGoals = goals.filter((g) => !g.pass)
   const best = pickBest(input.variants)
   const d = input.defaults
@@ -521,8 +473,6 @@ export function renderDocument(input: ReportInput): string {
     '',
     rateLimitWindowTable(input.window429),
     '',
-    rateLimitWindowSummary(input.window429),
-    '',
     '### Goals',
     '',
     goalTable(goals),
@@ -537,9 +487,9 @@ export function renderDocument(input: ReportInput): string {
     '',
     feasibilityTable(f),
     '',
-    five
-      ? `At 5 min even the p95-slack bound needs ${five.relaxed} GETs against a limit of ${five.limit.toFixed(1)}: the goal is out of reach there for any schedule that meets the lag goal, not only for ours; the default makes ${five.measured.toFixed(1)}, ${(five.measured - five.strict).toFixed(1)} over the strict bound.${ten ? ` At 10 min the strict bound (${ten.strict}) is ${ten.strict > ten.limit ? 'over' : 'under'} the limit (${ten.limit.toFixed(1)}) and the p95-slack bound (${ten.relaxed}) ${ten.relaxed > ten.limit ? 'over' : 'under'} it: ${ten.relaxed <= ten.limit && ten.strict > ten.limit ? 'reachable only by a schedule that spends almost all of the p95’s slack, with intervals close to 10.5 s and lag p95 close to 10 s' : ten.relaxed > ten.limit ? 'out of reach as well' : 'reachable'}.` : ''} With a fixed 5 s poller making T/5 + 0.5 GETs, the bound falls under 55 % only for jobs of ${secondsText(f.relaxedFromMs)} and more (strict bound: ${secondsText(f.strictFromMs)}). The default schedule, whose capped delays average ${(1 - d.jitter / 4).toFixed(3)} × ${d.maxMs / 1000} s = ${meanCapS.toFixed(2)} s (jitter can only shorten a delay at the cap), meets 55 % from about ${secondsText(input.variants[0]?.getGoalFromMs)}; towards long jobs its share tends to 5 / ${meanCapS.toFixed(2)} = ${pct(5 / meanCapS)}.`
-      : '',
+    breakEvenTable(f, input.variants[0]?.getGoalFromMs),
+    '',
+    `With a fixed 5 s poller making T/5 + 0.5 GETs, no schedule that meets the lag goal makes 55 % of its GETs for a job shorter than the p95-slack row. The default's capped delays average ${(1 - d.jitter / 4).toFixed(3)} × ${d.maxMs / 1000} s = ${meanCapS.toFixed(2)} s (jitter can only shorten a delay at the cap): towards long jobs its share tends to 5 / ${meanCapS.toFixed(2)} = ${pct(5 / meanCapS)}.`,
     '',
     '### Other parameters (exploration)',
     '',
@@ -548,7 +498,7 @@ export function renderDocument(input: ReportInput): string {
     variantTable(input.variants),
     '',
     best
-      ? `Meeting the lag goal at every sampled duration, **${best.variant.id}** reaches 55 % soonest: from ${secondsText(best.getGoalFromMs)}, with a worst lag p95 of ${(100 * best.worstLagRatio.ratio).toFixed(1)} % of its limit${best.variant.id === 'default' ? '.' : ` (the default: from ${secondsText(input.variants[0]?.getGoalFromMs)}, ${(100 * (input.variants[0]?.worstLagRatio.ratio ?? NaN)).toFixed(1)} % of its limit).`} No variant meets 55 % at 5 min, as the bound above says. A 10.5 s cap buys 2–3 points of GET share but leaves the worst lag p95 within about 1 % of the 10 s limit, inside the measurement’s noise, and cannot be written as a whole-second input; growth above 0.22 breaks the 25 % rule for short jobs once jitter adds its 10 %.`
+      ? `Meeting the lag goal at every sampled duration, **${best.variant.id}** reaches 55 % soonest (the “≤ 55 % from” column). A 10.5 s cap buys 2–3 points of GET share but leaves the worst lag p95 within about 1 % of the 10 s limit, inside the measurement’s noise, and cannot be written as a whole-second input; growth above 0.22 breaks the 25 % rule for short jobs once jitter adds its 10 %.`
       : 'No variant meets the lag goal at every sampled duration.',
     ''
   ]
@@ -572,7 +522,7 @@ export function renderDocument(input: ReportInput): string {
       '',
       windowTable(window),
       '',
-      windowSummary(window),
+      'The floor row is Node starting up: what the action’s window has beyond it is the bundle loading before its handlers.',
       '',
       '### Peak RSS',
       '',
@@ -580,9 +530,7 @@ export function renderDocument(input: ReportInput): string {
       '',
       rssTable(result),
       '',
-      recordSummary(result),
-      '',
-      rssDiagnosis(result),
+      'The run with the cache service against the waited run without it is what saving the re-run record costs, in peak and in last poll → exit (a save still under way would hold the step). The `--liftoff-only` row (V8’s baseline WebAssembly compiler only) against the waited run is what V8’s optimizing compilation of WebAssembly adds to the peak; the only WebAssembly the action runs is undici’s HTTP parser (llhttp). The flag is a diagnostic here: a workflow cannot pass node flags to an action.',
       '',
       '### Bundle',
       '',

@@ -20,21 +20,19 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { format, resolveConfig } from 'prettier'
 import { renderChart } from './chart.js'
+import { renderDocument } from './document.js'
+import { chartSpec } from './polling-chart.js'
 import {
   bundleTable,
   budgetTable,
-  chartSpec,
   contextBudgetTable,
   contextSummary,
   contextTable,
-  feasibility,
   feasibilityTable,
   goalTable,
   lagTable,
-  pickBest,
   rateLimitTable,
   rateLimitWindowTable,
-  renderDocument,
   rssTable,
   startupTable,
   variantTable,
@@ -47,7 +45,9 @@ import {
   DEFAULT_VARIANT,
   DURATIONS_MS,
   explore,
+  feasibility,
   measure,
+  pickBest,
   RATE_LIMIT,
   STRATEGIES,
   VARIANTS
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   out(`Best meeting the lag goal everywhere: ${best?.variant.id ?? 'none'}`)
   out(`\nSchedule part: ${((performance.now() - began) / 1000).toFixed(1)} s`)
 
-  let startup: Parameters<typeof renderDocument>[0]['startup']
+  let startup: Parameters<typeof renderDocument>[0]['startup'] | undefined
   if (!values['skip-startup']) {
     const node = process.env.ACTION_NODE || process.execPath
     out(`\nStart-up of dist/index.js: ${startupRuns} interleaved rounds…`)

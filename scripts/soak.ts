@@ -323,15 +323,10 @@ async function cli(): Promise<number> {
     const report = await replay(options.seed, index, values.path, values.quick, log)
     return report.violations.length > 0 ? 1 : 0
   }
-  for (const [key, name] of [
-    ['runs', 'runs'],
-    ['seconds', 'seconds'],
-    ['concurrency', 'concurrency'],
-    ['shrinkSeconds', 'shrink-seconds']
-  ] as const) {
-    const n = whole(name)
-    if (n !== undefined) options[key] = n
-  }
+  options.runs = whole('runs')
+  options.seconds = whole('seconds')
+  options.concurrency = whole('concurrency')
+  options.shrinkSeconds = whole('shrink-seconds')
   log(
     `soak: seed ${options.seed}, ${options.runs ?? 'unbounded'} runs, ${options.seconds ?? 180} s, concurrency ${options.concurrency ?? 2}${options.quick ? ', quick' : ''}`
   )

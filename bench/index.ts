@@ -22,27 +22,22 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { format, resolveConfig } from 'prettier'
 import { renderChart } from './chart.js'
+import { renderDocument } from './document.js'
+import { chartSpec } from './polling-chart.js'
 import {
   bundleTable,
   budgetTable,
-  chartSpec,
   contextBudgetTable,
   contextSummary,
   contextTable,
-  feasibility,
   feasibilityTable,
   goalTable,
   lagTable,
-  pickBest,
   rateLimitTable,
-  rateLimitWindowSummary,
   rateLimitWindowTable,
-  recordSummary,
-  renderDocument,
   rssTable,
   startupTable,
   variantTable,
-  windowSummary,
   windowTable
 } from './report.js'
 import {
@@ -52,7 +47,9 @@ import {
   DEFAULT_VARIANT,
   DURATIONS_MS,
   explore,
+  feasibility,
   measure,
+  pickBest,
   RATE_LIMIT,
   STRATEGIES,
   VARIANTS
@@ -128,7 +125,6 @@ async function main(): Promise<void> {
   out(`A create during a spent hourly budget (429, no Retry-After): ${limitRuns} runs, virtual clock`)
   const window429 = await measureRateLimit({ runs: limitRuns, seed })
   out(rateLimitWindowTable(window429))
-  out(rateLimitWindowSummary(window429))
   out(`Rate-limit part: ${((performance.now() - began) / 1000).toFixed(1)} s\n`)
   if (values['rate-limit-only']) return
 
@@ -159,7 +155,7 @@ async function main(): Promise<void> {
   out(`Best meeting the lag goal everywhere: ${best?.variant.id ?? 'none'}`)
   out(`\nSchedule part: ${((performance.now() - began) / 1000).toFixed(1)} s`)
 
-  let startup: Parameters<typeof renderDocument>[0]['startup']
+  let startup: Parameters<typeof renderDocument>[0]['startup'] | undefined
   if (!values['skip-startup']) {
     const node = process.env.ACTION_NODE || process.execPath
     out(`\nStart-up of dist/index.js: ${startupRuns} interleaved rounds…`)
@@ -169,7 +165,6 @@ async function main(): Promise<void> {
     out('')
     out(rssTable(result))
     out(`RSS method: ${result.rssMethod}`)
-    out(recordSummary(result))
     out('')
     out(bundleTable(result))
     out('')
@@ -180,7 +175,6 @@ async function main(): Promise<void> {
     out(`\nStart-up window: SIGTERM after the spawn, ${startupRuns} runs per runtime…`)
     const window = await measureWindow({ root: ROOT, nodes: runtimes, runs: startupRuns })
     out(windowTable(window))
-    out(windowSummary(window))
 
     out(`\nContext time: context auto and none, ${contextRuns} runs each, GitHub latency ${CONTEXT_LATENCY_MS} ms…`)
     const context = await measureContext({ runs: contextRuns })

@@ -402,3 +402,35 @@ export function breakEvenMs(gets: (durationMs: number) => number): number | unde
   }
   return since
 }
+
+export interface Feasibility {
+  rows: { durationMs: number; strict: number; relaxed: number; limit: number; measured: number }[]
+  strictFromMs: number | undefined
+  relaxedFromMs: number | undefined
+}
+
+export function feasibility(cells: readonly Cell[]): Feasibility {
+  const relaxed = 1 / 0.95
+  return {
+    rows: DURATIONS_MS.filter((d) => d >= 5 * 60_000).map((d) => ({
+      durationMs: d,
+      strict: minimumGets(d, 1),
+      relaxed: minimumGets(d, relaxed),
+      limit: GET_SHARE * cellOf(cells, 'fixed-5s', d).gets.mean,
+      measured: cellOf(cells, 'default', d).gets.mean
+    })),
+    strictFromMs: breakEvenMs((d) => minimumGets(d, 1)),
+    relaxedFromMs: breakEvenMs((d) => minimumGets(d, relaxed))
+  }
+}
+
+/** The variant meeting the lag goal everywhere that reaches the GET goal soonest; ties keep the earlier (default first). */
+export function pickBest(rows: readonly VariantRow[]): VariantRow | undefined {
+  let best: VariantRow | undefined
+  for (const row of rows) {
+    if (row.worstLagRatio.ratio > 1) continue
+    const from = row.getGoalFromMs ?? Number.POSITIVE_INFINITY
+    if (!best || from < (best.getGoalFromMs ?? Number.POSITIVE_INFINITY)) best = row
+  }
+  return best
+}

@@ -256,11 +256,15 @@ export async function replay(
 ): Promise<RunReport> {
   const seed = runSeed(campaign, index)
   let replayed: RunReport | undefined
-  const logged = property(index, seed, quick, (group, report) => {
-    replayed = report
-    logGroup(group, report, log)
+  // fast-check goes on past the path's value when it holds: only that first value is run.
+  const logged = fc.asyncProperty(planArb(mainOf(index), quick), async (drawn) => {
+    if (replayed) return true
+    const group = await runGroup({ ...drawn, seed })
+    replayed = checkGroup(group)
+    logGroup(group, replayed, log)
+    return true
   })
-  const details = await fc.check(logged, { seed, path, numRuns: 1, endOnFailure: true })
+  const details = await fc.check(logged, { seed, path, numRuns: 1 })
   if (!replayed) throw new Error(`path ${path} replayed nothing`, { cause: details.errorInstance })
   return replayed
 }
@@ -319,15 +323,10 @@ async function cli(): Promise<number> {
     const report = await replay(options.seed, index, values.path, values.quick, log)
     return report.violations.length > 0 ? 1 : 0
   }
-  for (const [key, name] of [
-    ['runs', 'runs'],
-    ['seconds', 'seconds'],
-    ['concurrency', 'concurrency'],
-    ['shrinkSeconds', 'shrink-seconds']
-  ] as const) {
-    const n = whole(name)
-    if (n !== undefined) options[key] = n
-  }
+  options.runs = whole('runs')
+  options.seconds = whole('seconds')
+  options.concurrency = whole('concurrency')
+  options.shrinkSeconds = whole('shrink-seconds')
   log(
     `soak: seed ${options.seed}, ${options.runs ?? 'unbounded'} runs, ${options.seconds ?? 180} s, concurrency ${options.concurrency ?? 2}${options.quick ? ', quick' : ''}`
   )

@@ -292,23 +292,9 @@ function mayHaveActed(rec: RecordedRequest, queued: QueuedFault | undefined): bo
 
 /** POST faults the action must fail on (it may not retry them): the outcome is an error or a cancel. */
 function isFatalPost(queued: QueuedFault | undefined): boolean {
-  if (!queued) return false
-  const { fault } = queued
-  switch (fault.kind) {
-    case 'status':
-      return fault.status !== 429 && fault.status !== 503
-    case 'delay':
-      return false
-    case 'reset':
-    case 'hang':
-    case 'body':
-    case 'truncate':
-    case 'huge':
-    case 'echoAuth':
-    case 'redirect':
-    case 'notFound':
-      return true
-  }
+  const fault = queued?.fault
+  if (!fault || fault.kind === 'delay') return false
+  return fault.kind !== 'status' || (fault.status !== 429 && fault.status !== 503)
 }
 
 function describeRequest(rec: RecordedRequest, group: GroupRun): string {

@@ -378,42 +378,31 @@ function unavailable(f: FaultDraw, p: Profile): PlannedFault {
   return fault
 }
 
+/** The fault of each POST class that is one fault (after a retryable one a quarter of the time). */
+const ONE_POST_FAULT: Partial<Record<PostClass, (f: FaultDraw, p: Profile, answer: number) => Fault>> = {
+  '500': () => ({ kind: 'status', status: 500 }),
+  '502': () => ({ kind: 'status', status: 502 }),
+  '504': () => ({ kind: 'status', status: 504 }),
+  '5xx+effect': (f) => ({ kind: 'status', status: f.status5xx, effect: true }),
+  reset: () => ({ kind: 'reset' }),
+  'reset+effect': () => ({ kind: 'reset', effect: true }),
+  hang: () => ({ kind: 'hang' }),
+  truncate: () => ({ kind: 'truncate' }),
+  'no-id': (_f, _p, answer) => ({ kind: 'body', status: answer, body: '{"status":"active","model":"sim-model-1"}' }),
+  slow: (f, p) => ({ kind: 'delay', ms: within(p.slowMs, f.slow) }),
+  'echo-key': () => ({ kind: 'echoAuth', status: 401 })
+}
+
 /** The POST's faults: the run's class, sometimes after a fault the action retries. */
 function postFaults(cls: PostClass, a: AttemptDraw, p: Profile, answer: number): PlannedFault[] {
-  const [f0, ...rest] = a.faults
+  const [f0, f1] = a.faults
   const retryable = (f: FaultDraw): PlannedFault => (hit(f.tooMany, 0.6) ? tooMany(f, p) : unavailable(f, p))
-  const post = (fault: Fault): PlannedFault => ({ cls: `post:${cls}`, fault })
-  const before = hit(a.before, 0.25) ? [retryable(f0)] : []
-  switch (cls) {
-    case 'none':
-      return hit(a.before, 0.15) ? [retryable(f0)] : []
-    case 'refused':
-      return []
-    case '429':
-      return a.faults.slice(0, a.count).map((f) => tooMany(f, p))
-    case '503':
-      return a.faults.slice(0, a.count).map((f) => unavailable(f, p))
-    case '500':
-    case '502':
-    case '504':
-      return [...before, post({ kind: 'status', status: Number(cls) })]
-    case '5xx+effect':
-      return [...before, post({ kind: 'status', status: rest[0].status5xx, effect: true })]
-    case 'reset':
-      return [...before, post({ kind: 'reset' })]
-    case 'reset+effect':
-      return [...before, post({ kind: 'reset', effect: true })]
-    case 'hang':
-      return [...before, post({ kind: 'hang' })]
-    case 'truncate':
-      return [...before, post({ kind: 'truncate' })]
-    case 'no-id':
-      return [...before, post({ kind: 'body', status: answer, body: '{"status":"active","model":"sim-model-1"}' })]
-    case 'slow':
-      return [...before, post({ kind: 'delay', ms: within(p.slowMs, rest[0].slow) })]
-    case 'echo-key':
-      return [...before, post({ kind: 'echoAuth', status: 401 })]
-  }
+  if (cls === 'none') return hit(a.before, 0.15) ? [retryable(f0)] : []
+  if (cls === '429' || cls === '503')
+    return a.faults.slice(0, a.count).map((f) => (cls === '429' ? tooMany(f, p) : unavailable(f, p)))
+  const one = ONE_POST_FAULT[cls]
+  if (!one) return []
+  return [...(hit(a.before, 0.25) ? [retryable(f0)] : []), { cls: `post:${cls}`, fault: one(f1, p, answer) }]
 }
 
 /** The polls' faults: the run's class (a 404 first, a hang last) among a few the wait must ride out. */
@@ -426,32 +415,19 @@ function pollFaults(cls: PollClass, a: AttemptDraw, p: Profile, mode: Mode): Pla
   return cls === '404' ? [main, ...extras] : [...extras, main]
 }
 
+const HTML = '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>'
+const POLL_FAULT: Record<Exclude<PollClass, 'none' | '429'>, (f: FaultDraw) => Fault> = {
+  '500': () => ({ kind: 'status', status: 500 }),
+  '502': () => ({ kind: 'status', status: 502 }),
+  reset: () => ({ kind: 'reset' }),
+  empty: () => ({ kind: 'body', body: '' }),
+  truncate: () => ({ kind: 'truncate' }),
+  html: (f) => ({ kind: 'body', status: f.htmlStatus, contentType: 'text/html', body: HTML }),
+  '404': () => ({ kind: 'notFound' }),
+  hang: () => ({ kind: 'hang' }),
+  'echo-key': () => ({ kind: 'echoAuth', status: 500 })
+}
+
 function pollFault(cls: Exclude<PollClass, 'none'>, f: FaultDraw, p: Profile): PlannedFault {
-  const poll = (fault: Fault): PlannedFault => ({ cls: `poll:${cls}`, fault })
-  switch (cls) {
-    case '500':
-    case '502':
-      return poll({ kind: 'status', status: Number(cls) })
-    case 'reset':
-      return poll({ kind: 'reset' })
-    case 'empty':
-      return poll({ kind: 'body', body: '' })
-    case 'truncate':
-      return poll({ kind: 'truncate' })
-    case 'html':
-      return poll({
-        kind: 'body',
-        status: f.htmlStatus,
-        contentType: 'text/html',
-        body: '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>'
-      })
-    case '429':
-      return tooMany(f, p, 'poll')
-    case '404':
-      return poll({ kind: 'notFound' })
-    case 'hang':
-      return poll({ kind: 'hang' })
-    case 'echo-key':
-      return poll({ kind: 'echoAuth', status: 500 })
-  }
+  return cls === '429' ? tooMany(f, p, 'poll') : { cls: `poll:${cls}`, fault: POLL_FAULT[cls](f) }
 }

@@ -291,20 +291,17 @@ function handlerProbe(dir: string): string {
   const probe = join(dir, 'handler-probe.mjs')
   writeFileSync(
     probe,
-    [
-      "import { appendFileSync } from 'node:fs'",
-      "for (const method of ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener']) {",
-      '  const original = process[method]',
-      '  process[method] = function (name, listener) {',
-      '    const result = original.call(this, name, listener)',
-      "    if (name === 'SIGINT' || name === 'SIGTERM') {",
-      '      appendFileSync(process.env.SOAK_HANDLER_MARKS, `${name} ${performance.timeOrigin + performance.now()}\\n`)',
-      '    }',
-      '    return result',
-      '  }',
-      '}',
-      ''
-    ].join('\n')
+    `import { appendFileSync } from 'node:fs'
+for (const method of ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener']) {
+  const original = process[method]
+  process[method] = function (name, listener) {
+    const result = original.call(this, name, listener)
+    if (name === 'SIGINT' || name === 'SIGTERM')
+      appendFileSync(process.env.SOAK_HANDLER_MARKS, \`\${name} \${performance.timeOrigin + performance.now()}\\n\`)
+    return result
+  }
+}
+`
   )
   return probe
 }

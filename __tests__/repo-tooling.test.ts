@@ -2,6 +2,7 @@
 // the README tables generated from action.yml, the runtime stated once, and the mutation suite.
 import { describe, expect, it } from '@jest/globals'
 import { Ajv, type AnySchema } from 'ajv'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
@@ -118,6 +119,43 @@ describe('.env.example', () => {
       if (!value) continue
       expect([name, value]).toEqual([name, meta.inputs.find((input) => input.name.toUpperCase() === name)?.default])
     }
+  })
+})
+
+describe('the Marketplace listing', () => {
+  const action = readFileSync(join(ROOT, 'action.yml'), 'utf8')
+
+  it('has a name that says what the action is for, naming Mintlify', () => {
+    expect(/^name: (.+)$/m.exec(action)?.[1]).toBe('Mintlify Agent Docs PR')
+  })
+
+  it("has a description within the Marketplace's 125 characters", () => {
+    const description = /^description: (.+)$/m.exec(action)?.[1] ?? ''
+    expect(description).toMatch(/Mintlify/)
+    expect(description.length).toBeLessThanOrEqual(125)
+  })
+})
+
+describe('.gitignore', () => {
+  /** The paths git would ignore, of those given. */
+  const ignored = (...paths: string[]): string[] => {
+    try {
+      return execFileSync('git', ['check-ignore', '--no-index', ...paths], { cwd: ROOT, encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+    } catch (error) {
+      // Exit code 1: none of them is ignored.
+      if ((error as { status?: number }).status === 1) return []
+      throw error
+    }
+  }
+
+  it('keeps every .env file with keys out, but not .env.example', () => {
+    expect(ignored('.env', '.env.local', '.env.production', '.env.example')).toEqual([
+      '.env',
+      '.env.local',
+      '.env.production'
+    ])
   })
 })
 

@@ -1,4 +1,4 @@
-import { DURATION_FORM, parseDuration } from '../base/duration.js'
+import { DURATION_FORM, formatDuration, parseDuration } from '../base/duration.js'
 import { formatCount } from '../base/text.js'
 import { FAIL_OUTCOMES, type FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/release-set.js'
@@ -7,7 +7,9 @@ import { INPUT_DEFAULTS } from './defaults.js'
 /** The prompt limit we document and enforce before sending (characters), context included. */
 export const MAX_PROMPT_CHARS = 100_000
 
+/** Polls no more often than twice a second; a step has at least a second. */
 const MIN_POLL_INTERVAL_MS = 500
+const MIN_TIMEOUT_MS = 1000
 
 /** GitHub ends a job after 6 h; longer would also overflow a timer (2^31 ms), which fires at once. */
 export const MAX_DURATION_MS = 6 * 3_600_000
@@ -114,18 +116,15 @@ export function parseSettings(source: InputSource, options = { commands: false }
   const prompt = readPrompt(source)
   const request = options.commands && !jobId && prompt === undefined ? ({ mode: 'command' } as const) : undefined
 
-  const pollIntervalMs = durationInput(get, 'poll-interval')
-  if (pollIntervalMs < MIN_POLL_INTERVAL_MS) {
-    throw new InputError('poll-interval', `must be at least ${MIN_POLL_INTERVAL_MS}ms; got "${get('poll-interval')}".`)
-  }
+  const pollIntervalMs = durationInput(get, 'poll-interval', MIN_POLL_INTERVAL_MS)
   const common: CommonSettings = {
     apiKey,
     projectId,
     wait: parseBoolean(get('wait'), 'wait'),
-    timeoutMs: durationInput(get, 'timeout'),
+    timeoutMs: durationInput(get, 'timeout', MIN_TIMEOUT_MS),
     pollIntervalMs,
     // A longer poll-interval raises the cap with it: `poll-interval: 30s` alone means every 30 s.
-    maxPollIntervalMs: Math.max(pollIntervalMs, durationInput(get, 'max-poll-interval')),
+    maxPollIntervalMs: Math.max(pollIntervalMs, durationInput(get, 'max-poll-interval', MIN_POLL_INTERVAL_MS)),
     failOn: parseFailOn(get('fail-on')),
     baseUrl: parseBaseUrl(get('base-url')),
     githubToken: get('github-token'),
@@ -186,10 +185,12 @@ function readPrompt(source: InputSource): string | undefined {
   return prompt
 }
 
-function durationInput(get: (name: string) => string, name: string): number {
+function durationInput(get: (name: string) => string, name: string, minMs: number): number {
   const ms = parseDuration(get(name))
-  if (ms === undefined || ms <= 0) {
-    throw new InputError(name, `"${get(name)}" is not a duration: expected ${DURATION_FORM}.`)
+  if (ms === undefined) throw new InputError(name, `"${get(name)}" is not a duration: expected ${DURATION_FORM}.`)
+  if (ms < minMs) {
+    const min = formatDuration(minMs)
+    throw new InputError(name, `"${get(name)}" is shorter than ${min}, the minimum: expected at least ${min}.`)
   }
   if (ms > MAX_DURATION_MS) {
     throw new InputError(name, `"${get(name)}" is longer than 6h, GitHub's limit for a job: expected at most 6h.`)

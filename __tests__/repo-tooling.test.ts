@@ -122,6 +122,15 @@ describe('.env.example', () => {
   })
 })
 
+describe('npm scripts', () => {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts
+
+  it('starts the Agent API simulator in one command, flags passed through', () => {
+    expect(scripts.simulator).toBe('npm run -s build:tools && node build/simulator/cli.js')
+  })
+})
+
 describe('the Marketplace listing', () => {
   const action = readFileSync(join(ROOT, 'action.yml'), 'utf8')
 

@@ -25,4 +25,5 @@ if (globalThis.__mutantKilled) {
   await import('./rerun/cache.test.js')
   await import('./github/permissions.test.js')
   await import('./github/trust.test.js')
+  await import('./step/no-token.test.js')
 }

@@ -3,7 +3,8 @@ import { AgentClient } from '../agent-api/client.js'
 import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
 import { isCommentEvent, readCommentEvent } from '../github/command.js'
-import { readTrigger } from '../github/event.js'
+import { readTrigger, type Trigger } from '../github/event.js'
+import { readFromGitHub } from '../github/without-token.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
 import { readTrustFacts } from '../github/trust.js'
@@ -17,6 +18,7 @@ import { converse, linkBack, type ConversationDeps } from './conversation.js'
 import type { SignalWatch } from './signals.js'
 import { initialState } from '../report/state.js'
 import { redact } from '../base/text.js'
+import { evaluatedInputs } from './unevaluated.js'
 
 const USER_AGENT = 'docs-agent-action/1'
 /** Longest a permission read may take; past it the permission is unknown, and no job starts. */
@@ -41,8 +43,9 @@ export interface Host {
 
 /** Masks the secrets, reads the inputs, wires the dependencies and runs the step; the exit code. */
 export async function main(host: Host): Promise<number> {
+  const inputs = evaluatedInputs((name) => host.input(name))
   // Masked before anything else can print them.
-  const secrets = [host.input('api-key'), host.input('github-token')].filter(Boolean)
+  const secrets = [inputs.get('api-key'), inputs.get('github-token')].filter(Boolean)
   for (const secret of secrets) host.setSecret(secret)
   const log = redactingLog(host.log, secrets)
   const reporter: Reporter = {
@@ -57,19 +60,24 @@ export async function main(host: Host): Promise<number> {
   if (signal.aborted) onSignal()
   else signal.addEventListener('abort', onSignal, { once: true })
 
+  const sayUnevaluated = (): void => {
+    const notice = inputs.notice()
+    if (notice) log.notice(notice)
+  }
   const { env } = host
   let settings: Settings | CommandSettings
   let dispatcher
   try {
     const workspace = env.GITHUB_WORKSPACE || '.'
     settings = parseSettings(
-      { get: (name) => host.input(name), readFile: (path) => readPromptFile(path, workspace) },
+      { get: (name) => inputs.get(name), readFile: (path) => readPromptFile(path, workspace) },
       { commands: isCommentEvent(env.GITHUB_EVENT_NAME) }
     )
     dispatcher = createDispatcher(settings.baseUrl)
   } catch (error) {
+    sayUnevaluated()
     // Bad input takes the same exit as any other ending: outputs (a given job-id included), summary, one error.
-    const state = initialState(host.clock.now(), host.input('job-id') || undefined)
+    const state = initialState(host.clock.now(), inputs.get('job-id') || undefined)
     state.outcome = 'error'
     state.failure =
       error instanceof InputError || error instanceof ProxyError
@@ -79,18 +87,15 @@ export async function main(host: Host): Promise<number> {
     await finish(state, undefined, reporter)
     return 1
   }
+  sayUnevaluated()
 
   const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL)
-  if (!settings.githubToken) {
-    log.notice(
-      "Input 'github-token' is empty: no GitHub API calls, so the context has only what the event holds and no labels are added. Leave the input out for the workflow's token."
-    )
-  }
   log.debug(
     `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
   )
   const readFile = (path: string): string => host.readFile(path)
   const trigger = readTrigger(env, readFile)
+  if (!settings.githubToken) sayNoToken(settings, trigger, log)
   const run = runIdentity(env)
   let identity: Promise<string> | undefined
   // One read per login for the step: the command's check and the actor gate share it.
@@ -159,5 +164,22 @@ export async function main(host: Host): Promise<number> {
   } finally {
     signal.removeEventListener('abort', onSignal)
     await dispatcher.destroy()
+  }
+}
+
+/** An empty token is a warning when it costs the agent its context, a notice otherwise. */
+function sayNoToken(settings: Settings | CommandSettings, trigger: Trigger, log: Log): void {
+  const newJob = settings.mode === 'create' || settings.mode === 'command'
+  const lost = newJob && settings.context === 'auto' ? readFromGitHub(trigger, settings.releaseTags.length) : undefined
+  if (lost) {
+    log.warning(
+      `Input 'github-token' is empty, so the agent will not get ${lost}: only what the event itself holds. ` +
+        "No GitHub API calls are made and no labels are added. Leave the input out for the workflow's token, or " +
+        'pass `${{ secrets.DOCS_BOT_TOKEN || github.token }}`.'
+    )
+  } else {
+    log.notice(
+      "Input 'github-token' is empty: no GitHub API calls are made and no labels are added. Leave the input out for the workflow's token."
+    )
   }
 }

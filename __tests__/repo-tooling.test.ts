@@ -197,6 +197,7 @@ describe('the mutation suite', () => {
     'actionlint', // the repository's tooling
     'report/github-render',
     'repo-tooling',
+    'examples',
     'architecture', // reads the import graph, not the code's behaviour
     'scripts/changelog', // the release workflow's scripts
     'scripts/mutation-baseline',

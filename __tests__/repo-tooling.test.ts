@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { parseActionMetadata } from '../scripts/action-metadata.js'
+import { DEFAULT_PORT } from '../simulator/cli.js'
 import { renderTable, updateReadme } from '../scripts/readme-tables.js'
 import { actionInputs, validateFile, validateRepository } from '../scripts/validate-yaml.js'
 
@@ -114,9 +115,23 @@ describe('.env.example', () => {
     expect(lines.map(([, name]) => name)).toEqual(meta.inputs.map((input) => input.name.toUpperCase()))
   })
 
-  it('shows a default only as action.yml has it', () => {
-    for (const [, name, value] of lines) {
-      if (!value) continue
+  it('is, as it stands, the release example as a dry run against the simulator', () => {
+    const set: Record<string, string | undefined> = Object.fromEntries(
+      lines
+        .filter(([line]) => !line.startsWith('# '))
+        .map(([, name, value]): [string, string | undefined] => [name ?? '', value])
+    )
+    expect(set).toMatchObject({
+      'DRY-RUN': 'true',
+      'BASE-URL': `http://127.0.0.1:${DEFAULT_PORT}`,
+      LABELS: 'documentation, release'
+    })
+    expect(set['API-KEY']).toMatch(/^mint_/)
+  })
+
+  it('shows a default, on a commented line, only as action.yml has it', () => {
+    for (const [line, name, value] of lines) {
+      if (!value || !line.startsWith('# ')) continue
       expect([name, value]).toEqual([name, meta.inputs.find((input) => input.name.toUpperCase() === name)?.default])
     }
   })

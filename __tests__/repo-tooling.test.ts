@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { parseActionMetadata } from '../scripts/action-metadata.js'
 import { DEFAULT_PORT } from '../simulator/cli.js'
-import { renderTable, updateReadme } from '../scripts/readme-tables.js'
+import { renderTable, TABLES_PAGE, updateReadme } from '../scripts/readme-tables.js'
 import { actionInputs, validateFile, validateRepository } from '../scripts/validate-yaml.js'
 
 const ROOT = process.cwd()
@@ -64,7 +64,12 @@ describe('validate-yaml', () => {
 
 describe('readme-tables', () => {
   const meta = parseActionMetadata(readFileSync(join(ROOT, 'action.yml'), 'utf8'))
-  const readmePath = join(ROOT, 'README.md')
+  const readmePath = join(ROOT, TABLES_PAGE)
+
+  it('keeps the tables on the inputs and outputs page, as action.yml has them', async () => {
+    const page = readFileSync(readmePath, 'utf8')
+    expect(await updateReadme(page, meta, readmePath)).toEqual({ text: page, changed: [] })
+  })
 
   it('reads every input and output of action.yml, in order', () => {
     expect(meta.inputs[0]).toEqual(expect.objectContaining({ name: 'api-key', required: true, default: undefined }))

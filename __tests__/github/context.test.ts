@@ -538,9 +538,9 @@ describe('context', () => {
     })
   })
 
-  describe('the README', () => {
-    it('shows in its quick start exactly what the step sends for a release', async () => {
-      const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  describe('the docs', () => {
+    it('show on the context page exactly what the step sends for a release', async () => {
+      const readme = readFileSync(new URL('../../docs/context.md', import.meta.url), 'utf8')
       const sample = /<!-- context-sample:start -->\s*```markdown\n([\s\S]*?)\n```\s*<!-- context-sample:end -->/.exec(
         readme
       )?.[1]

@@ -386,7 +386,7 @@ async function buildPrompt(
     : await gatherContext(trigger, options)
   if (deps.signal.aborted) throw new Cancelled(false)
   state.context = context
-  // Without a token nothing was read, and main has said what that costs.
+  // Without a token nothing was read, and main has said so in a notice.
   if (context.warning && reader) log.warning(context.warning)
   log.info(
     `Context: ${context.description} (${plural(context.text.length, 'character')}, ${plural(context.requests, 'GitHub request')})`

@@ -142,6 +142,19 @@ describe('.env.example', () => {
   })
 })
 
+describe('the README', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+
+  it('is short: at most 200 lines, the reference in docs/', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(200)
+  })
+
+  it('lists every example in its table', () => {
+    const listed = [...readme.matchAll(/^\| \[`([\w-]+\.yml)`\]\(examples\/\1\)/gm)].map((m) => m[1])
+    expect(listed.sort()).toEqual(readdirSync(join(ROOT, 'examples')).sort())
+  })
+})
+
 describe('npm scripts', () => {
   const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
     .scripts

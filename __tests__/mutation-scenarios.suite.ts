@@ -31,4 +31,5 @@ if (globalThis.__mutantKilled) {
   await import('./github/context/package-context.test.js')
   await import('./github/group/range.test.js')
   await import('./step/group.test.js')
+  await import('./step/no-token.test.js')
 }

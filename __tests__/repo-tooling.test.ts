@@ -2,11 +2,13 @@
 // the README tables generated from action.yml, the runtime stated once, and the mutation suite.
 import { describe, expect, it } from '@jest/globals'
 import { Ajv, type AnySchema } from 'ajv'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { parseActionMetadata } from '../scripts/action-metadata.js'
-import { renderTable, updateReadme } from '../scripts/readme-tables.js'
+import { DEFAULT_PORT } from '../simulator/cli.js'
+import { renderTable, TABLES_PAGE, updateReadme } from '../scripts/readme-tables.js'
 import { actionInputs, validateFile, validateRepository } from '../scripts/validate-yaml.js'
 
 const ROOT = process.cwd()
@@ -74,7 +76,12 @@ describe('validate-yaml', () => {
 
 describe('readme-tables', () => {
   const meta = parseActionMetadata(readFileSync(join(ROOT, 'action.yml'), 'utf8'))
-  const readmePath = join(ROOT, 'README.md')
+  const readmePath = join(ROOT, TABLES_PAGE)
+
+  it('keeps the tables on the inputs and outputs page, as action.yml has them', async () => {
+    const page = readFileSync(readmePath, 'utf8')
+    expect(await updateReadme(page, meta, readmePath)).toEqual({ text: page, changed: [] })
+  })
 
   it('reads every input and output of action.yml, in order', () => {
     expect(meta.inputs[0]).toEqual(expect.objectContaining({ name: 'api-key', required: true, default: undefined }))
@@ -125,11 +132,84 @@ describe('.env.example', () => {
     expect(lines.map(([, name]) => name)).toEqual(meta.inputs.map((input) => input.name.toUpperCase()))
   })
 
-  it('shows a default only as action.yml has it', () => {
-    for (const [, name, value] of lines) {
-      if (!value) continue
+  it('is, as it stands, the release example as a dry run against the simulator', () => {
+    const set: Record<string, string | undefined> = Object.fromEntries(
+      lines
+        .filter(([line]) => !line.startsWith('# '))
+        .map(([, name, value]): [string, string | undefined] => [name ?? '', value])
+    )
+    expect(set).toMatchObject({
+      'DRY-RUN': 'true',
+      'BASE-URL': `http://127.0.0.1:${DEFAULT_PORT}`,
+      LABELS: 'documentation, release'
+    })
+    expect(set['API-KEY']).toMatch(/^mint_/)
+  })
+
+  it('shows a default, on a commented line, only as action.yml has it', () => {
+    for (const [line, name, value] of lines) {
+      if (!value || !line.startsWith('# ')) continue
       expect([name, value]).toEqual([name, meta.inputs.find((input) => input.name.toUpperCase() === name)?.default])
     }
+  })
+})
+
+describe('the README', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+
+  it('is short: at most 200 lines, the reference in docs/', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(200)
+  })
+
+  it('lists every example in its table', () => {
+    const listed = [...readme.matchAll(/^\| \[`([\w-]+\.yml)`\]\(examples\/\1\)/gm)].map((m) => m[1])
+    expect(listed.sort()).toEqual(readdirSync(join(ROOT, 'examples')).sort())
+  })
+})
+
+describe('npm scripts', () => {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts
+
+  it('starts the Agent API simulator in one command, flags passed through', () => {
+    expect(scripts.simulator).toBe('npm run -s build:tools && node build/simulator/cli.js')
+  })
+})
+
+describe('the Marketplace listing', () => {
+  const action = readFileSync(join(ROOT, 'action.yml'), 'utf8')
+
+  it('has a name that says what the action is for, naming Mintlify', () => {
+    expect(/^name: (.+)$/m.exec(action)?.[1]).toBe('Mintlify Agent Docs PR')
+  })
+
+  it("has a description within the Marketplace's 125 characters", () => {
+    const description = /^description: (.+)$/m.exec(action)?.[1] ?? ''
+    expect(description).toMatch(/Mintlify/)
+    expect(description.length).toBeLessThanOrEqual(125)
+  })
+})
+
+describe('.gitignore', () => {
+  /** The paths git would ignore, of those given. */
+  const ignored = (...paths: string[]): string[] => {
+    try {
+      return execFileSync('git', ['check-ignore', '--no-index', ...paths], { cwd: ROOT, encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+    } catch (error) {
+      // Exit code 1: none of them is ignored.
+      if ((error as { status?: number }).status === 1) return []
+      throw error
+    }
+  }
+
+  it('keeps every .env file with keys out, but not .env.example', () => {
+    expect(ignored('.env', '.env.local', '.env.production', '.env.example')).toEqual([
+      '.env',
+      '.env.local',
+      '.env.production'
+    ])
   })
 })
 
@@ -163,9 +243,11 @@ describe('the mutation suite', () => {
     'actionlint', // the repository's tooling
     'report/github-render',
     'repo-tooling',
+    'examples',
     'architecture', // reads the import graph, not the code's behaviour
     'scripts/changelog', // the release workflow's scripts
-    'scripts/mutation-baseline'
+    'scripts/mutation-baseline',
+    'scripts/summary-text' // the demo's text rendering of a summary
   ]
 
   it('imports every other test file, so a new suite of src/ is not left out by mistake', () => {

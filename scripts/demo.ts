@@ -3,13 +3,19 @@
  * made-up repository. The Agent API simulator and the GitHub fake run on loopback; the fake holds
  * the repository's short history (v1.3.0, four changes, v1.4.0 and its release notes), so the
  * action reads the release context from it as it would from GitHub. Then it shows the prompt the
- * agent received, the pull request, the outputs and the job summary. It shows; it checks nothing
- * but the exit code, so a change in the wording of the context does not break it.
+ * agent received, the pull request, the outputs and the job summary (as text, and rendered as GitHub
+ * shows it in build/demo-summary.html). It shows; it checks nothing but the exit code, so a change
+ * in the wording of the context does not break it.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { GitHubApiFake } from '../simulator/github.js'
 import { groupDemo } from './demo-group.js'
+import { ROOT } from './action-metadata.js'
+import { githubPage, renderLikeGitHub } from './github-render.js'
 import { FAKE_GITHUB_TOKEN, runAction } from './run-action.js'
+import { summaryAsText } from './summary-text.js'
 
 const REPO = 'acme/widgets'
 const TAG = 'v1.4.0'
@@ -94,8 +100,11 @@ try {
     console.log(`${name}: ${shown}`)
   }
 
-  heading('job summary (GITHUB_STEP_SUMMARY, HTML)')
-  console.log(run.summary.trim())
+  const page = join(ROOT, 'build', 'demo-summary.html')
+  mkdirSync(join(ROOT, 'build'), { recursive: true })
+  writeFileSync(page, githubPage('Job summary of the demo', renderLikeGitHub(run.summary).html))
+  heading(`job summary (GITHUB_STEP_SUMMARY), as text; rendered as GitHub shows it in ${relative(ROOT, page)}`)
+  console.log(summaryAsText(run.summary).trimEnd())
 
   heading('requests')
   for (const request of github.requests)

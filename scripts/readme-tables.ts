@@ -1,15 +1,19 @@
-// Keeps the inputs and outputs tables of README.md identical to action.yml. The tables live between
-// marker comments and are generated, never edited by hand:
+// Keeps the inputs and outputs tables of the docs (docs/inputs-and-outputs.md, linked from the
+// README) identical to action.yml. The tables live between marker comments and are generated, never
+// edited by hand:
 //   <!-- inputs:start --> … <!-- inputs:end -->    <!-- outputs:start --> … <!-- outputs:end -->
 //   node build/scripts/readme-tables.js --check   exit 1 when a table differs from action.yml
 //   node build/scripts/readme-tables.js --write   rewrite the tables in place
-// Options --readme FILE and --action FILE point at other files. Exit 2 on a missing file or marker.
+// Options --readme FILE (the page with the tables) and --action FILE point at other files. Exit 2 on a missing file or marker.
 // The tables are formatted with the repository's Prettier settings so `prettier --check` agrees.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { format, resolveConfig } from 'prettier'
 import { parseActionMetadata, type ActionMetadata } from './action-metadata.js'
+
+/** The page that holds the tables. */
+export const TABLES_PAGE = 'docs/inputs-and-outputs.md'
 
 export type Section = 'inputs' | 'outputs'
 const SECTIONS: readonly Section[] = ['inputs', 'outputs']
@@ -47,7 +51,7 @@ export function renderTable(meta: ActionMetadata, section: Section): string {
   ].join('\n')
 }
 
-/** The table as Prettier would leave it inside README.md. */
+/** The table as Prettier would leave it inside the page. */
 async function formattedTable(meta: ActionMetadata, section: Section, readmePath: string): Promise<string> {
   const options = (await resolveConfig(readmePath)) ?? {}
   return (await format(renderTable(meta, section), { ...options, parser: 'markdown' })).trimEnd()
@@ -56,20 +60,20 @@ async function formattedTable(meta: ActionMetadata, section: Section, readmePath
 const START = (s: Section): string => `<!-- ${s}:start -->`
 const END = (s: Section): string => `<!-- ${s}:end -->`
 
-/** Splits README text around a section's markers; throws when they are missing, repeated or out of order. */
+/** Splits the page around a section's markers; throws when they are missing, repeated or out of order. */
 function locate(readme: string, section: Section): { before: string; inside: string; after: string } {
   const start = readme.indexOf(START(section))
   const end = readme.indexOf(END(section))
-  if (start === -1 || end === -1) throw new Error(`README has no ${START(section)} … ${END(section)} markers`)
+  if (start === -1 || end === -1) throw new Error(`The page has no ${START(section)} … ${END(section)} markers`)
   if (readme.indexOf(START(section), start + 1) !== -1 || readme.indexOf(END(section), end + 1) !== -1) {
-    throw new Error(`README has the ${section} markers more than once`)
+    throw new Error(`The page has the ${section} markers more than once`)
   }
-  if (end < start) throw new Error(`README has ${END(section)} before ${START(section)}`)
+  if (end < start) throw new Error(`The page has ${END(section)} before ${START(section)}`)
   const from = start + START(section).length
   return { before: readme.slice(0, from), inside: readme.slice(from, end), after: readme.slice(end) }
 }
 
-/** README text with both tables regenerated; the sections that changed are listed. */
+/** The page with both tables regenerated; the sections that changed are listed. */
 export async function updateReadme(
   readme: string,
   meta: ActionMetadata,
@@ -96,7 +100,7 @@ async function main(): Promise<void> {
     options: {
       check: { type: 'boolean', default: false },
       write: { type: 'boolean', default: false },
-      readme: { type: 'string', default: 'README.md' },
+      readme: { type: 'string', default: TABLES_PAGE },
       action: { type: 'string', default: 'action.yml' }
     }
   })

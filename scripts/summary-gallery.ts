@@ -16,10 +16,11 @@ import { githubPage, renderLikeGitHub, type Removed } from './github-render.js'
 import { chromiumPath, screenshot } from './screenshot.js'
 import { summaryOutcomes, type SummaryOutcome } from './summary-outcomes.js'
 
-/** The README's screenshots: docs/ file name → outcome shown. */
-const README_SHOTS: Record<string, string> = {
-  'summary-success.png': 'completed-pr',
-  'summary-failure.png': 'failed'
+/** The README's screenshots: docs/ file name → outcome shown, and the <details> shown opened (by its title's start). */
+const README_SHOTS: Record<string, { outcome: string; opened?: string }> = {
+  // The context is what a reader opens first: the screenshot shows it as they see it then.
+  'summary-success.png': { outcome: 'completed-pr', opened: 'Context added from GitHub' },
+  'summary-failure.png': { outcome: 'failed' }
 }
 const WIDTH = 1000
 
@@ -42,8 +43,10 @@ async function main(): Promise<void> {
   }
   mkdirSync(out, { recursive: true })
   const entries: Entry[] = []
+  const rendered = new Map<string, string>()
   for (const outcome of await summaryOutcomes()) {
     const { html, removed } = renderLikeGitHub(outcome.markdown)
+    rendered.set(outcome.name, html)
     writeFileSync(join(out, `${outcome.name}.md`), outcome.markdown)
     const page = join(out, `${outcome.name}.html`)
     writeFileSync(page, githubPage(outcome.title, html))
@@ -52,9 +55,18 @@ async function main(): Promise<void> {
   }
   writeFileSync(join(out, 'index.html'), indexPage(entries, browser !== undefined))
   if (values.readme) {
-    for (const [file, name] of Object.entries(README_SHOTS)) {
+    for (const [file, { outcome: name, opened }] of Object.entries(README_SHOTS)) {
       const target = join(ROOT, 'docs', file)
-      copyFileSync(join(out, `${name}.png`), target)
+      if (opened === undefined) copyFileSync(join(out, `${name}.png`), target)
+      else {
+        const html = (rendered.get(name) ?? '').replace(
+          `<details><summary>${opened}`,
+          `<details open><summary>${opened}`
+        )
+        const page = join(out, `${name}-opened.html`)
+        writeFileSync(page, githubPage(name, html))
+        await screenshot(page, target, { width: WIDTH })
+      }
       process.stdout.write(`summary-gallery: wrote ${relative(ROOT, target)}\n`)
     }
   }

@@ -5,9 +5,10 @@
  * rendering test (__tests__/report/summary-render.test.ts).
  */
 import { AgentApiSimulator, type JobScenario } from '../simulator/agent-api.js'
+import { GitHubApiFake } from '../simulator/github.js'
 import { VirtualClock } from '../simulator/virtual-clock.js'
 import { SUMMARY_PROMPT_CHARS } from '../src/report/summary.js'
-import { runInProcess } from './in-process.js'
+import { GITHUB_TOKEN, runInProcess } from './in-process.js'
 
 export interface SummaryOutcome {
   /** File-safe slug. */
@@ -31,10 +32,41 @@ interface Case {
   inputs?: Record<string, string>
   /** Seeds jobs, queues faults or hooks requests before the step runs. */
   prepare?(sim: AgentApiSimulator, cancel: AbortController): void
+  /** Runs on the push of tag v1.2.3, whose release a fake GitHub holds: the summary shows the context. */
+  release?: boolean
+}
+
+const REPO = 'acme/widgets'
+const TAG = 'v1.2.3'
+
+/** A short history: v1.2.2, three changes, v1.2.3 and its release notes. */
+function seedRelease(github: GitHubApiFake): Record<string, string> {
+  const [previous, , , released] = github.addCommits(REPO, [
+    { message: 'Release 1.2.2' },
+    { message: 'Add the `export` command (#41)', author: { login: 'alice' } },
+    { message: 'sync: --dry-run shows what would change (#42)', author: { login: 'bob' } },
+    { message: 'Fix YAML anchors in widgets.yml (#43)', author: { login: 'alice' } }
+  ])
+  github.addTag(REPO, { name: 'v1.2.2', at: previous ?? '' })
+  github.addTag(REPO, { name: TAG, at: released ?? '' })
+  github.addRelease(REPO, {
+    tag_name: TAG,
+    name: 'Widgets 1.2.3',
+    body: '## Highlights\n- `widgets export` writes every widget to JSON or YAML.\n- `widgets sync --dry-run` lists the changes.'
+  })
+  return {
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_REF: `refs/tags/${TAG}`,
+    GITHUB_REF_TYPE: 'tag',
+    GITHUB_REF_NAME: TAG,
+    GITHUB_REPOSITORY: REPO,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: github.url
+  }
 }
 
 const CASES: Case[] = [
-  { name: 'completed-pr', title: 'Completed with a pull request' },
+  { name: 'completed-pr', title: 'Completed with a pull request, on a release tag', release: true },
   { name: 'completed-no-pr', title: 'Completed without a pull request', scenario: { pr: false } },
   {
     name: 'completed-unusable-link',
@@ -99,19 +131,21 @@ function hostilePrompt(): string {
 async function capture(spec: Case): Promise<SummaryOutcome> {
   const clock = new VirtualClock({ seed: 42 })
   const sim = await AgentApiSimulator.start({ apiKey: KEY, clock, scenario: { runMs: 30_000, ...spec.scenario } })
+  const github = spec.release ? await GitHubApiFake.start({ token: GITHUB_TOKEN, time: clock }) : undefined
   try {
     const cancel = new AbortController()
     spec.prepare?.(sim, cancel)
+    const env = github ? seedRelease(github) : {}
     const run = await runInProcess(
       { 'api-key': KEY, 'project-id': PROJECT, 'base-url': sim.url, prompt: PROMPT, ...spec.inputs },
-      { clock, cancel }
+      { clock, cancel, env }
     )
     let markdown = run.summary
     for (const { job } of sim.jobs(PROJECT))
       if (job.id !== FOLLOW_UP_JOB) markdown = markdown.split(job.id).join(STABLE_JOB_ID)
     return { name: spec.name, title: spec.title, markdown }
   } finally {
-    await sim.close()
+    await Promise.all([sim.close(), github?.close()])
   }
 }
 

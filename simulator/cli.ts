@@ -1,19 +1,32 @@
-// Command line of the Agent API simulator, for the demo and CI:
-//   node build/simulator/cli.js [--port N] [--run-ms N] [--final completed|failed|archived] [--no-pr]
+// Command line of the Agent API simulator, for the demo, CI and `npm run simulator`:
+//   node build/simulator/cli.js [--port N (default 4242)] [--run-ms N] [--final completed|failed|archived] [--no-pr]
 //                               [--api-key K] [--prefix P]
 // Prints one line `SIMULATOR_URL=<url>` on stdout once listening, one line per request on stderr
 // (never the Authorization header), and stops cleanly on SIGINT or SIGTERM.
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { AgentApiSimulator, type FinalStatus, type JobScenario, type RecordedRequest } from './agent-api.js'
+import {
+  AgentApiSimulator,
+  type FinalStatus,
+  type JobScenario,
+  type RecordedRequest,
+  type SimulatorOptions
+} from './agent-api.js'
 
 const FINAL_STATUSES: readonly FinalStatus[] = ['completed', 'failed', 'archived']
+/** A fixed port, so that a `.env` pointing base-url at the simulator holds from one start to the next. */
+export const DEFAULT_PORT = 4242
 
 /** Starts a simulator configured by command-line flags; throws on a bad flag. Each request is passed to `log` as one line. */
 export async function startFromArgs(
   argv: string[],
   log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)
 ): Promise<AgentApiSimulator> {
+  return AgentApiSimulator.start({ ...optionsFromArgs(argv), onRequestEnd: (request) => log(describeRequest(request)) })
+}
+
+/** The simulator's options from command-line flags; throws on a bad flag. */
+export function optionsFromArgs(argv: string[]): SimulatorOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -29,13 +42,12 @@ export async function startFromArgs(
   const scenario: Partial<JobScenario> = { pr: values['no-pr'] !== true }
   if (values['run-ms'] !== undefined) scenario.runMs = nonNegativeInteger('--run-ms', values['run-ms'])
   if (values.final !== undefined) scenario.finalStatus = finalStatus(values.final)
-  return AgentApiSimulator.start({
-    port: values.port === undefined ? 0 : nonNegativeInteger('--port', values.port),
+  return {
+    port: values.port === undefined ? DEFAULT_PORT : nonNegativeInteger('--port', values.port),
     apiKey: values['api-key'],
     prefix: values.prefix,
-    scenario,
-    onRequestEnd: (request) => log(describeRequest(request))
-  })
+    scenario
+  }
 }
 
 function describeRequest({ method, rawPath, answeredStatus, fault }: RecordedRequest): string {
@@ -63,6 +75,7 @@ async function main(): Promise<void> {
     return
   }
   process.stdout.write(`SIMULATOR_URL=${sim.url}\n`)
+  process.stderr.write(`Point base-url at ${sim.url} with any key starting with mint_; Ctrl-C stops it.\n`)
   // Once the server is closed nothing is left on the event loop, so the process ends by itself.
   const stop = (): void => void sim.close()
   process.once('SIGINT', stop)

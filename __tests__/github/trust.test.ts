@@ -218,6 +218,7 @@ describe('trust', () => {
     it('without a github-token the permission cannot be read: refused, without a request', async () => {
       const result = await run({ 'github-token': '' }, env('pull_request_target', 'mona'))
       expect(result.at('warning')).toEqual([
+        expect.stringMatching(/^Input 'github-token' is empty, so the agent will not get the files pull request #12/),
         "Could not read the permission of mona on acme/widgets (the 'github-token' input is empty), so no job is started. The workflow's token (github-token) needs `metadata: read` on this repository (GITHUB_TOKEN always has it)."
       ])
       expect(virtual().sim.requests).toHaveLength(0)

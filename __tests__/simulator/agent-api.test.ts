@@ -1,7 +1,7 @@
 // The Agent API simulator over real HTTP on loopback: the contract it plays and every fault it injects.
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals'
 import { AgentApiSimulator, type SimulatorOptions } from '../../simulator/agent-api.js'
-import { startFromArgs } from '../../simulator/cli.js'
+import { DEFAULT_PORT, optionsFromArgs, startFromArgs } from '../../simulator/cli.js'
 import { VirtualClock } from '../../simulator/virtual-clock.js'
 
 const KEY = 'mint_test_key'
@@ -427,7 +427,7 @@ describe('Agent API simulator', () => {
     it('starts from flags and logs one line per request without the key', async () => {
       const lines: string[] = []
       const own = await startFromArgs(
-        ['--run-ms', '0', '--final', 'failed', '--no-pr', '--prefix', '/p', '--api-key', KEY],
+        ['--port', '0', '--run-ms', '0', '--final', 'failed', '--no-pr', '--prefix', '/p', '--api-key', KEY],
         (line) => lines.push(line)
       )
       try {
@@ -442,7 +442,15 @@ describe('Agent API simulator', () => {
       }
     })
 
+    it('listens on a fixed port unless told another, so a .env pointing at it holds across starts', () => {
+      expect(DEFAULT_PORT).toBe(4242)
+      expect(optionsFromArgs([]).port).toBe(DEFAULT_PORT)
+      expect(optionsFromArgs(['--port', '5123']).port).toBe(5123)
+      expect(optionsFromArgs(['--port', '0']).port).toBe(0)
+    })
+
     it.each([
+      [['--port', 'http'], '--port expects a non-negative integer, got "http"'],
       [['--run-ms', 'soon'], '--run-ms expects a non-negative integer, got "soon"'],
       [['--final', 'done'], '--final expects one of completed, failed, archived, got "done"'],
       [['--verbose'], "Unknown option '--verbose'"]

@@ -172,7 +172,7 @@ describe('an optional input given empty, as a forwarding workflow passes it: its
     const run = await emptyRun('github-token')
     expect(run.code).toBe(0)
     expect(annotations(run.stdout, 'notice')[0]).toBe(
-      "Input 'github-token' is empty: no GitHub API calls, so the context has only what the event holds and no labels are added. Leave the input out for the workflow's token."
+      "Input 'github-token' is empty: no GitHub API calls are made and no labels are added. Leave the input out for the workflow's token."
     )
     expect(annotations(run.stdout, 'warning')).toEqual([])
   })

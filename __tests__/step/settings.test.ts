@@ -207,6 +207,14 @@ describe('parseSettings', () => {
     expect(parse({ prompt: 'x', 'poll-interval': '500ms' }).pollIntervalMs).toBe(500)
   })
 
+  it('takes each duration at its minimum', () => {
+    expect(parse({ prompt: 'x', timeout: '1', 'poll-interval': '500ms', 'max-poll-interval': '500ms' })).toMatchObject({
+      timeoutMs: 1000,
+      pollIntervalMs: 500,
+      maxPollIntervalMs: 500
+    })
+  })
+
   it('takes an input given empty or blank as its default, as the runner does when it is absent', () => {
     const defaults = parse({ prompt: 'x' })
     const optional = Object.keys(INPUT_DEFAULTS)
@@ -281,7 +289,15 @@ describe('parseSettings', () => {
       { ...base, prompt: 'x', timeout: '10 minutes' },
       /"10 minutes" is not a duration: expected seconds \(600\) or a duration such as 500ms/
     ],
-    ['timeout', { ...base, prompt: 'x', timeout: '0' }, /"0" is not a duration/],
+    [
+      'timeout',
+      { ...base, prompt: 'x', timeout: '0' },
+      /^Input 'timeout': "0" is shorter than 1s, the minimum: expected at least 1s\.$/
+    ],
+    ['timeout', { ...base, prompt: 'x', timeout: '999ms' }, /"999ms" is shorter than 1s/],
+    ['poll-interval', { ...base, prompt: 'x', 'poll-interval': '0' }, /"0" is shorter than 500ms, the minimum/],
+    ['max-poll-interval', { ...base, prompt: 'x', 'max-poll-interval': '0s' }, /"0s" is shorter than 500ms/],
+    ['max-poll-interval', { ...base, prompt: 'x', 'max-poll-interval': '499ms' }, /"499ms" is shorter than 500ms/],
     [
       'timeout',
       { ...base, prompt: 'x', timeout: '6h1s' },
@@ -291,7 +307,11 @@ describe('parseSettings', () => {
     ['timeout', { ...base, prompt: 'x', timeout: '9'.repeat(400) }, /is longer than 6h/],
     ['poll-interval', { ...base, prompt: 'x', 'poll-interval': '21600001ms' }, /"21600001ms" is longer than 6h/],
     ['max-poll-interval', { ...base, prompt: 'x', 'max-poll-interval': '2147484s' }, /"2147484s" is longer than 6h/],
-    ['poll-interval', { ...base, prompt: 'x', 'poll-interval': '499ms' }, /must be at least 500ms; got "499ms"/],
+    [
+      'poll-interval',
+      { ...base, prompt: 'x', 'poll-interval': '499ms' },
+      /^Input 'poll-interval': "499ms" is shorter than 500ms, the minimum: expected at least 500ms\.$/
+    ],
     ['max-poll-interval', { ...base, prompt: 'x', 'max-poll-interval': 'x' }, /not a duration/],
     ['wait', { ...base, prompt: 'x', wait: 'yes' }, /"yes" is not a boolean: expected true or false/],
     ['dry-run', { ...base, prompt: 'x', 'dry-run': '1' }, /"1" is not a boolean/],

@@ -2,7 +2,7 @@
  * Parsers of single inputs: each takes the input's text and gives its value, or throws an
  * InputError that names the input and the accepted form.
  */
-import { DURATION_FORM, parseDuration } from '../base/duration.js'
+import { DURATION_FORM, formatDuration, parseDuration } from '../base/duration.js'
 import { FAIL_OUTCOMES, type FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/context/release-set.js'
 
@@ -23,10 +23,12 @@ export class InputError extends Error {
   }
 }
 
-export function durationInput(get: (name: string) => string, name: string): number {
+export function durationInput(get: (name: string) => string, name: string, minMs: number): number {
   const ms = parseDuration(get(name))
-  if (ms === undefined || ms <= 0) {
-    throw new InputError(name, `"${get(name)}" is not a duration: expected ${DURATION_FORM}.`)
+  if (ms === undefined) throw new InputError(name, `"${get(name)}" is not a duration: expected ${DURATION_FORM}.`)
+  if (ms < minMs) {
+    const min = formatDuration(minMs)
+    throw new InputError(name, `"${get(name)}" is shorter than ${min}, the minimum: expected at least ${min}.`)
   }
   if (ms > MAX_DURATION_MS) {
     throw new InputError(name, `"${get(name)}" is longer than 6h, GitHub's limit for a job: expected at most 6h.`)

@@ -4,6 +4,7 @@ import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
 import { isCommentEvent, readCommentEvent } from '../github/conversation/command.js'
 import { readTrigger, type Trigger } from '../github/event.js'
+import { readFromGitHub } from '../github/without-token.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
 import { readTrustFacts } from '../github/trust.js'
@@ -19,6 +20,7 @@ import { decideMode } from './mode.js'
 import type { SignalWatch } from './signals.js'
 import { badInputState } from './run-state.js'
 import { escapeHtml, redact } from '../base/text.js'
+import { evaluatedInputs, type EvaluatedInputs } from './unevaluated.js'
 
 type Dispatcher = ReturnType<typeof createDispatcher>
 
@@ -47,32 +49,31 @@ export interface Host {
 
 /** Masks the secrets, reads the inputs, decides the mode, wires the dependencies and runs the step; the exit code. */
 export async function main(host: Host): Promise<number> {
+  const evaluated = evaluatedInputs((name) => host.input(name))
   // Masked before anything else can print them.
-  const secrets = [host.input('api-key'), host.input('github-token')].filter(Boolean)
+  const secrets = [evaluated.get('api-key'), evaluated.get('github-token')].filter(Boolean)
   for (const secret of secrets) host.setSecret(secret)
   const reporter = redactingReporter(host, secrets)
   const { log } = reporter
   const stopLogging = logCancel(host, log)
-  const inputs = readInputs(host)
+  const inputs = readInputs(host, evaluated)
+  const unevaluated = evaluated.notice()
+  if (unevaluated) log.notice(unevaluated)
   if ('failure' in inputs) {
     // Bad input takes the same exit as any other ending: outputs (a given job-id included), summary, one error.
-    const state = badInputState(host.clock.now(), host.input('job-id') || undefined, inputs.failure)
+    const state = badInputState(host.clock.now(), evaluated.get('job-id') || undefined, inputs.failure)
     await finish(state, undefined, reporter)
     return 1
   }
   const { settings, dispatcher } = inputs
   const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL)
-  if (!settings.githubToken) {
-    log.notice(
-      "Input 'github-token' is empty: no GitHub API calls, so the context has only what the event holds and no labels are added. Leave the input out for the workflow's token."
-    )
-  }
   log.debug(
     `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
   )
   const { env } = host
   const readFile = (path: string): string => host.readFile(path)
   const trigger = readTrigger(env, readFile)
+  if (!settings.githubToken) sayNoToken(settings, trigger, log)
   const run = runIdentity(env)
   const permissions = permissionReader(host, github)
   const conversation = conversationDeps(env, log, github, permissions, run)
@@ -120,12 +121,13 @@ function logCancel(host: Host, log: Log): () => void {
 
 /** The settings and the HTTP dispatcher they ask for, or what is wrong with the inputs. */
 function readInputs(
-  host: Host
+  host: Host,
+  evaluated: EvaluatedInputs
 ): { settings: Settings | CommandSettings; dispatcher: Dispatcher } | { failure: string } {
   try {
     const workspace = host.env.GITHUB_WORKSPACE || '.'
     const settings = parseSettings(
-      { get: (name) => host.input(name), readFile: (path) => readPromptFile(path, workspace) },
+      { get: (name) => evaluated.get(name), readFile: (path) => readPromptFile(path, workspace) },
       { commands: isCommentEvent(host.env.GITHUB_EVENT_NAME) }
     )
     return { settings, dispatcher: createDispatcher(settings.baseUrl) }
@@ -235,4 +237,21 @@ function agentClient(settings: Settings | CommandSettings, dispatcher: Dispatche
     clock: host.clock,
     debug: (message) => log.debug(message)
   })
+}
+
+/** An empty token is a warning when it costs the agent its context, a notice otherwise. */
+function sayNoToken(settings: Settings | CommandSettings, trigger: Trigger, log: Log): void {
+  const newJob = settings.mode === 'create' || settings.mode === 'command'
+  const lost = newJob && settings.context === 'auto' ? readFromGitHub(trigger, settings.releaseTags.length) : undefined
+  if (lost) {
+    log.warning(
+      `Input 'github-token' is empty, so the agent will not get ${lost}: only what the event itself holds. ` +
+        "No GitHub API calls are made and no labels are added. Leave the input out for the workflow's token, or " +
+        'pass `${{ secrets.DOCS_BOT_TOKEN || github.token }}`.'
+    )
+  } else {
+    log.notice(
+      "Input 'github-token' is empty: no GitHub API calls are made and no labels are added. Leave the input out for the workflow's token."
+    )
+  }
 }

@@ -20,7 +20,9 @@ import {
 /** The prompt limit we document and enforce before sending (characters), context included. */
 export const MAX_PROMPT_CHARS = 100_000
 
+/** Polls no more often than twice a second; a step has at least a second. */
 const MIN_POLL_INTERVAL_MS = 500
+const MIN_TIMEOUT_MS = 1000
 
 /** The inputs every mode has. */
 interface CommonSettings {
@@ -119,18 +121,15 @@ export function parseSettings(source: InputSource, options = { commands: false }
   const prompt = readPrompt(source)
   const request = options.commands && !jobId && prompt === undefined ? ({ mode: 'command' } as const) : undefined
 
-  const pollIntervalMs = durationInput(get, 'poll-interval')
-  if (pollIntervalMs < MIN_POLL_INTERVAL_MS) {
-    throw new InputError('poll-interval', `must be at least ${MIN_POLL_INTERVAL_MS}ms; got "${get('poll-interval')}".`)
-  }
+  const pollIntervalMs = durationInput(get, 'poll-interval', MIN_POLL_INTERVAL_MS)
   const common: CommonSettings = {
     apiKey,
     projectId,
     wait: parseBoolean(get('wait'), 'wait'),
-    timeoutMs: durationInput(get, 'timeout'),
+    timeoutMs: durationInput(get, 'timeout', MIN_TIMEOUT_MS),
     pollIntervalMs,
     // A longer poll-interval raises the cap with it: `poll-interval: 30s` alone means every 30 s.
-    maxPollIntervalMs: Math.max(pollIntervalMs, durationInput(get, 'max-poll-interval')),
+    maxPollIntervalMs: Math.max(pollIntervalMs, durationInput(get, 'max-poll-interval', MIN_POLL_INTERVAL_MS)),
     failOn: parseFailOn(get('fail-on')),
     baseUrl: parseBaseUrl(get('base-url')),
     githubToken: get('github-token'),

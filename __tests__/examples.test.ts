@@ -1,0 +1,97 @@
+// The examples as a user copies them: each job that runs the action has a time limit, the token's
+// permissions cover the context its events call for, the actions they use are at one version
+// across examples, and the release example never loses its context to an unset secret.
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+
+interface Step {
+  uses?: string
+  with?: Record<string, unknown>
+}
+interface Job {
+  permissions?: Record<string, string> | string
+  'timeout-minutes'?: number
+  steps?: Step[]
+}
+interface Workflow {
+  on: Record<string, unknown>
+  permissions?: Record<string, string> | string
+  jobs: Record<string, Job>
+}
+
+const DIR = join(process.cwd(), 'examples')
+const examples = readdirSync(DIR)
+  .filter((file) => file.endsWith('.yml'))
+  .map((file) => ({ file, workflow: parse(readFileSync(join(DIR, file), 'utf8')) as Workflow }))
+const isAction = (step: Step): boolean => step.uses?.startsWith('docs-agent/docs-agent-action@') ?? false
+
+/** The scopes the context of a new job reads on these events (src/github/context.ts, last-run.ts). */
+function contextScopes(events: string[], releaseTags: boolean): string[] {
+  const scopes = new Set<string>()
+  for (const event of events) {
+    if (['workflow_dispatch', 'schedule'].includes(event)) scopes.add('actions').add('contents')
+    if (['pull_request', 'pull_request_target', 'release'].includes(event)) scopes.add('contents')
+  }
+  if (releaseTags) scopes.add('contents')
+  return [...scopes].sort()
+}
+
+/** The scopes a job's token can read: its own permissions, else the workflow's. */
+function readable(workflow: Workflow, job: Job): string[] {
+  const permissions = job.permissions ?? workflow.permissions ?? 'read-all'
+  if (typeof permissions === 'string') return permissions === 'read-all' ? ['actions', 'contents'] : []
+  return Object.entries(permissions)
+    .filter(([, level]) => level === 'read' || level === 'write')
+    .map(([scope]) => scope)
+}
+
+describe('examples', () => {
+  it('are there', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(7)
+  })
+
+  it.each(examples)('$file: every job that runs the action has timeout-minutes', ({ workflow }) => {
+    const jobs = Object.entries(workflow.jobs).filter(([, job]) => job.steps?.some(isAction))
+    expect(jobs.length).toBeGreaterThan(0)
+    for (const [name, job] of jobs) expect([name, typeof job['timeout-minutes']]).toEqual([name, 'number'])
+  })
+
+  it.each(examples)("$file: a new job's token reads what its events' context needs", ({ workflow }) => {
+    // A tag push of `push: tags` needs contents: read too; a push to branches carries its commits.
+    const events = Object.keys(workflow.on).flatMap((event) =>
+      event === 'push' && (workflow.on.push as { tags?: unknown } | null)?.tags !== undefined ? ['release'] : [event]
+    )
+    for (const job of Object.values(workflow.jobs)) {
+      for (const step of (job.steps ?? []).filter(isAction)) {
+        const inputs = step.with ?? {}
+        const newJob = inputs['job-id'] === undefined && inputs.context !== 'none'
+        if (!newJob) continue
+        const needed = contextScopes(events, inputs['release-tags'] !== undefined)
+        expect(needed.filter((scope) => !readable(workflow, job).includes(scope))).toEqual([])
+      }
+    }
+  })
+
+  it('use one version of each action across examples', () => {
+    const versions = new Map<string, Set<string>>()
+    for (const { workflow } of examples)
+      for (const job of Object.values(workflow.jobs))
+        for (const { uses } of job.steps ?? []) {
+          const [action = '', version = ''] = (uses ?? '').split('@')
+          if (uses) versions.set(action, (versions.get(action) ?? new Set()).add(version))
+        }
+    const mixed = [...versions].filter(([, found]) => found.size > 1).map(([action, found]) => [action, [...found]])
+    expect(mixed).toEqual([])
+    expect(versions.get('actions/checkout')).toEqual(new Set(['v5']))
+  })
+
+  it("release-docs.yml: github-token falls back to the workflow's token when the secret is unset", () => {
+    const release = examples.find(({ file }) => file === 'release-docs.yml')?.workflow
+    const step = Object.values(release?.jobs ?? {})
+      .flatMap((job) => job.steps ?? [])
+      .find(isAction)
+    expect(step?.with?.['github-token']).toBe('${{ secrets.DOCS_BOT_TOKEN || github.token }}')
+  })
+})

@@ -38,6 +38,7 @@ describe('renderOutputs', () => {
       job: JSON.stringify(done),
       prompt: 'p',
       command: '',
+      grouped: 'false',
       'preview-url': ''
     })
     expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
@@ -69,7 +70,8 @@ describe('renderOutputs', () => {
     const empty = renderOutputs(initialState(0, undefined), undefined)
     expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([
       ['timed-out', 'false'],
-      ['not-permitted', 'false']
+      ['not-permitted', 'false'],
+      ['grouped', 'false']
     ])
   })
 

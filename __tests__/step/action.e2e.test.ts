@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { applyEnv, CacheServiceFake } from '../../simulator/cache.js'
 import { GitHubApiFake } from '../../simulator/github.js'
 import type { AgentApiSimulator } from '../../simulator/agent-api.js'
+import { OUTPUT_NAMES } from '../../src/report/finish.js'
 import { annotations, FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
 import { useSimulator } from '../fixtures/simulator.js'
 
@@ -49,7 +50,7 @@ describe('as the runner runs it', () => {
       // A multi-line output, read back through the runner's delimiter syntax.
       prompt: 'Document release v1.2.3:\n\n- the export command\n'
     })
-    expect(Object.keys(run.outputs)).toHaveLength(16)
+    expect(Object.keys(run.outputs).sort()).toEqual([...OUTPUT_NAMES].sort())
     expect(run.stdout.split('\n')[0]).toBe(`::add-mask::${KEY}`)
     expect(annotations(run.stdout, 'notice')).toEqual([`Docs pull request: ${stored?.job.prLink ?? ''}`])
     expect(run.summary).toContain('<h2>✅ Docs pull request ready</h2>')

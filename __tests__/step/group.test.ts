@@ -262,7 +262,17 @@ describe('one docs pull request for a group of runs', () => {
 
   it('without a docs token: one warning and a new job', async () => {
     await run(pullEvent(41))
-    const second = await run(pullEvent(43), { 'github-token': '' })
+    // A release run: a pull_request run without a token could not read its actor's permission, and starts nothing.
+    const release = {
+      tag_name: 'v1.2.0',
+      name: 'v1.2.0',
+      body: 'Notes',
+      html_url: `https://github.com/${APP}/releases/tag/v1.2.0`
+    }
+    const second = await run(
+      { event: 'release', ref: 'refs/tags/v1.2.0', payload: { action: 'published', release } },
+      { 'github-token': '' }
+    )
     expect(second.outputs.grouped).toBe('false')
     expect(second.at('warning').filter((line) => line.startsWith('Group'))).toEqual([
       "Group merged-prs: no 'github-token' to read acme/docs, so the state of the group's docs pull request is unknown: a new job is started."

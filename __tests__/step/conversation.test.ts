@@ -11,6 +11,8 @@ import { GitHubClient } from '../../src/github/client.js'
 import { commentBody, decodeMarker, encodeMarker, markerKey } from '../../src/github/conversation/marker.js'
 import { LinkBackThread } from '../../src/github/conversation/thread.js'
 import { renderLinkBack } from '../../src/step/link-back.js'
+import { commentRecords } from '../../src/step/comment-records.js'
+import { prefixOf } from '../../src/rerun/record.js'
 import { parseJob } from '../../src/agent-api/job.js'
 import { initialState, type RunState } from '../../src/report/state.js'
 import { MAX_PROMPT_CHARS, parseSettings } from '../../src/step/settings.js'
@@ -465,6 +467,27 @@ describe('conversation', () => {
     expect(again.at('info')).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
     expect(comments()).toHaveLength(1)
     expect(comments()[0]?.body).toBe(latest)
+  })
+
+  it("an older run's record saved again stays in its place, and the comment's text stays the latest's", async () => {
+    const prompt = { prompt: 'Document this change' }
+    await run('pull_request_target', pullPayload, prompt, { runId: '5001' })
+    await run('pull_request_target', pullPayload, prompt, { runId: '5002' })
+    const latest = comments()[0]?.body ?? ''
+    const [older, newer] = decodeMarker(latest, SEAL)?.records ?? []
+    const client = new GitHubClient(GITHUB_TOKEN, github.url)
+    const me = client.conversation(APP).identity()
+    const thread = new LinkBackThread(client.conversation(APP), APP, 7, () => me, markerKey(KEY))
+    const records = commentRecords(thread, undefined, undefined)
+    expect(await records.lookup(prefixOf(older?.key ?? ''))).toEqual({ kind: 'found', key: older?.key })
+    expect(records.superseded()).toBe(true)
+    const resaved = `${prefixOf(older?.key ?? '')}resaved`
+    expect(await records.save(resaved)).toEqual({ kind: 'saved' })
+    const body = comments()[0]?.body ?? ''
+    expect(body.split('\n\n<!--')[0]).toBe(latest.split('\n\n<!--')[0])
+    expect(decodeMarker(body, SEAL)?.records?.map((entry) => entry.key)).toEqual([resaved, newer?.key])
+    expect(await records.lookup(prefixOf(newer?.key ?? ''))).toEqual({ kind: 'found', key: newer?.key })
+    expect(records.superseded()).toBe(false)
   })
 
   it('re-running an earlier pull_request_target run resumes its own job, and keeps ten runs', async () => {

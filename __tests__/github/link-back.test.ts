@@ -1,42 +1,82 @@
 import { describe, expect, it } from '@jest/globals'
 import { codeSpan, markdownLink, mention, withReleaseBlock } from '../../src/github/conversation/markdown.js'
-import { commentBody, decodeMarker, encodeMarker, ownComments } from '../../src/github/conversation/marker.js'
+import { createHmac } from 'node:crypto'
+import {
+  commentBody,
+  decodeMarker,
+  encodeMarker,
+  markerKey,
+  ownComments,
+  remarked
+} from '../../src/github/conversation/marker.js'
 
 describe('the link-back marker', () => {
-  it('round-trips the job and the record, and cannot be closed by text in it', () => {
-    const marker = encodeMarker({ job: 'job_1', record: { key: 'k', note: '--> <!--' } })
-    expect(marker).toMatch(/^<!-- docs-agent-action:link-back [A-Za-z0-9_-]+ -->$/)
-    expect(decodeMarker(`text\n\n${marker}`)).toEqual({ job: 'job_1', record: { key: 'k', note: '--> <!--' } })
+  const SEAL = { key: markerKey('mint_key_a'), repository: 'acme/app', number: 7 }
+  const raw = (json: string, seal = SEAL) => {
+    const payload = Buffer.from(json).toString('base64url')
+    // Sealed as encodeMarker seals, so only the payload's shape is under test.
+    return `<!-- docs-agent-action:link-back ${payload}.${sealOf(payload, seal)} -->`
+  }
+  const sealOf = (payload: string, seal = SEAL) =>
+    createHmac('sha256', seal.key)
+      .update(JSON.stringify([seal.repository, seal.number, payload]))
+      .digest('hex')
+
+  it('round-trips the job, the records and the command, and cannot be closed by text in it', () => {
+    const records = [{ key: '--> <!--', command: { id: 3, kind: 'create' as const, job: undefined } }]
+    const marker = encodeMarker({ job: 'job_1', records }, SEAL)
+    expect(marker).toMatch(/^<!-- docs-agent-action:link-back [A-Za-z0-9_-]+\.[0-9a-f]{64} -->$/)
+    expect(decodeMarker(`text\n\n${marker}`, SEAL)).toEqual({ job: 'job_1', records, command: undefined })
   })
 
-  it('is undefined when absent or unreadable; an empty job is none', () => {
-    expect(decodeMarker('no marker')).toBeUndefined()
-    expect(decodeMarker('<!-- docs-agent-action:link-back !!! -->')).toBeUndefined()
-    expect(
-      decodeMarker(`<!-- docs-agent-action:link-back ${Buffer.from('[1]').toString('base64url')} -->`)
-    ).toBeUndefined()
-    expect(
-      decodeMarker(`<!-- docs-agent-action:link-back ${Buffer.from('null').toString('base64url')} -->`)
-    ).toBeUndefined()
-    expect(decodeMarker(encodeMarker({ job: '' }))).toEqual({ job: undefined, record: undefined })
-    expect(
-      decodeMarker(`<!-- docs-agent-action:link-back ${Buffer.from('{"job":5}').toString('base64url')} -->`)
-    ).toEqual({
+  it('does not verify under another API key, on another pull request or repository, or edited', () => {
+    const marker = encodeMarker({ job: 'job_1' }, SEAL)
+    expect(decodeMarker(marker, { ...SEAL, key: markerKey('mint_key_b') })).toBeUndefined()
+    expect(decodeMarker(marker, { ...SEAL, number: 8 })).toBeUndefined()
+    expect(decodeMarker(marker, { ...SEAL, repository: 'acme/other' })).toBeUndefined()
+    const forged = marker.replace(/ ([A-Za-z0-9_-]+)\./, ` ${Buffer.from('{"job":"job_2"}').toString('base64url')}.`)
+    expect(decodeMarker(forged, SEAL)).toBeUndefined()
+    // A marker of an earlier version (unsealed) is not the action's.
+    const unsealed = `<!-- docs-agent-action:link-back ${Buffer.from('{"job":"job_1"}').toString('base64url')} -->`
+    expect(decodeMarker(unsealed, SEAL)).toBeUndefined()
+    expect(decodeMarker(raw('{"job":"job_1"}'), SEAL)?.job).toBe('job_1')
+  })
+
+  it('is undefined when absent or unreadable; an empty job is none; malformed records are dropped', () => {
+    expect(decodeMarker('no marker', SEAL)).toBeUndefined()
+    expect(decodeMarker(raw('[1]'), SEAL)).toBeUndefined()
+    expect(decodeMarker(raw('null'), SEAL)).toBeUndefined()
+    expect(decodeMarker(raw('not json'), SEAL)).toBeUndefined()
+    expect(decodeMarker(encodeMarker({ job: '' }, SEAL), SEAL)).toEqual({
       job: undefined,
-      record: undefined
+      records: undefined,
+      command: undefined
+    })
+    expect(decodeMarker(raw('{"job":5,"records":[1,null,{"key":2},{"key":"k"}]}'), SEAL)).toEqual({
+      job: undefined,
+      records: [{ key: 'k', command: undefined }],
+      command: undefined
     })
   })
 
-  it("finds the action's own comments, oldest first, and ignores a marker pasted by anyone else", () => {
-    const marked = commentBody(['hi'], { job: 'j' })
+  it("finds the action's own comments, oldest first, and ignores a marker pasted by anyone else or not sealed", () => {
+    const marked = commentBody(['hi'], { job: 'j' }, SEAL)
     const comments = [
       { id: 30, body: marked, author: 'github-actions[bot]' },
       { id: 10, body: marked, author: 'mallory' },
       { id: 20, body: marked, author: 'GitHub-Actions[bot]' },
+      { id: 25, body: commentBody(['hi'], { job: 'j' }, { ...SEAL, number: 9 }), author: 'github-actions[bot]' },
       { id: 5, body: 'no marker', author: 'github-actions[bot]' }
     ]
-    expect(ownComments(comments, 'github-actions[bot]').map((c) => c.id)).toEqual([20, 30])
-    expect(ownComments(comments, 'docs-bot')).toEqual([])
+    expect(ownComments(comments, 'github-actions[bot]', SEAL).map((c) => c.id)).toEqual([20, 30])
+    expect(ownComments(comments, 'docs-bot', SEAL)).toEqual([])
+  })
+
+  it('replaces only the marker when remarked', () => {
+    const body = commentBody(['kept text'], { job: 'j' }, SEAL)
+    const again = remarked(body, { job: 'j', records: [{ key: 'k' }] }, SEAL)
+    expect(again.split('\n')[0]).toBe('kept text')
+    expect(decodeMarker(again, SEAL)?.records).toEqual([{ key: 'k', command: undefined }])
   })
 })
 

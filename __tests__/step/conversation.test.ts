@@ -8,9 +8,11 @@ import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import type { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN, MemoryRecords } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
-import { commentBody, decodeMarker, encodeMarker } from '../../src/github/conversation/marker.js'
+import { commentBody, decodeMarker, encodeMarker, markerKey } from '../../src/github/conversation/marker.js'
 import { LinkBackThread } from '../../src/github/conversation/thread.js'
 import { renderLinkBack } from '../../src/step/link-back.js'
+import { commentRecords } from '../../src/step/comment-records.js'
+import { prefixOf } from '../../src/rerun/record.js'
 import { parseJob } from '../../src/agent-api/job.js'
 import { initialState, type RunState } from '../../src/report/state.js'
 import { MAX_PROMPT_CHARS, parseSettings } from '../../src/step/settings.js'
@@ -21,6 +23,7 @@ describe('conversation', () => {
   const KEY = 'mint_conversation_key_0123456789'
   const PROJECT = 'proj-talk'
   const APP = 'acme/app'
+  const SEAL = { key: markerKey(KEY), repository: APP, number: 7 }
   const step = useStep({ key: KEY, project: PROJECT, scenario: { runMs: 3000 } })
   const virtual = step.virtual
   let github: GitHubApiFake
@@ -94,7 +97,7 @@ describe('conversation', () => {
     expect(comment?.body).toContain(`job \`${first.outputs['job-id'] ?? ''}\` · status \`completed\``)
     expect(comment?.body).toContain('[workflow run](https://github.com/acme/app/actions/runs/5001)')
     expect(comment?.body).toContain('To ask for changes, comment `/docs <what to change>` here.')
-    expect(decodeMarker(comment?.body ?? '')?.job).toBe(first.outputs['job-id'])
+    expect(decodeMarker(comment?.body ?? '', SEAL)?.job).toBe(first.outputs['job-id'])
     expect(first.at('info')).toContain('Linked back on acme/app#7.')
     // The workflow token: /user is refused, GraphQL names the bot; then list, create, list again.
     // The author's permission (for the context), then: /user is refused, GraphQL names the bot; list, create, list again.
@@ -112,7 +115,7 @@ describe('conversation', () => {
     expect(second.code).toBe(0)
     expect(comments()).toHaveLength(1)
     expect(comments()[0]?.id).toBe(comment?.id)
-    expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe(second.outputs['job-id'])
+    expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.job).toBe(second.outputs['job-id'])
     expect(second.outputs['job-id']).not.toBe(first.outputs['job-id'])
     expect(asked()).toEqual([
       'GET collaborator-permission',
@@ -197,7 +200,7 @@ describe('conversation', () => {
     expect(prompt).toContain('Add --dry-run')
     expect(github.reactionsOf(APP, 901)).toEqual([{ on: 'review', content: 'eyes', user: 'github-actions[bot]' }])
     expect(comments()).toHaveLength(1)
-    expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe(result.outputs['job-id'])
+    expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.job).toBe(result.outputs['job-id'])
   })
 
   it('reads a /docs command as GitHub shows it: its hidden text never reaches the agent, and the summary counts it', async () => {
@@ -326,7 +329,7 @@ describe('conversation', () => {
   })
 
   it('ignores a marker pasted by someone else: a new job, and a comment of its own', async () => {
-    const pasted = `Copied:\n\n${encodeMarker({ job: 'job_of_someone_else' })}`
+    const pasted = `Copied:\n\n${encodeMarker({ job: 'job_of_someone_else' }, SEAL)}`
     const pastedId = github.addComment(APP, 7, { body: pasted, user: { login: 'mallory' } })
     const result = await run('issue_comment', commentPayload('/docs Document it'))
     expect(result.outputs.command).toBe('create')
@@ -353,19 +356,19 @@ describe('conversation', () => {
     const client = new GitHubClient(GITHUB_TOKEN, github.url)
     const me = client.conversation(APP).identity()
     const identity = () => me
-    const a = new LinkBackThread(client.conversation(APP), APP, 7, identity)
-    const b = new LinkBackThread(client.conversation(APP), APP, 7, identity)
+    const a = new LinkBackThread(client.conversation(APP), APP, 7, identity, markerKey(KEY))
+    const b = new LinkBackThread(client.conversation(APP), APP, 7, identity, markerKey(KEY))
     // Both runs look before either writes: neither finds a comment.
     expect(await a.comment()).toBeUndefined()
     expect(await b.comment()).toBeUndefined()
-    await a.write(commentBody(['from a'], { job: 'job_a' }))
+    await a.write(commentBody(['from a'], { job: 'job_a' }, SEAL))
     github.requests.length = 0
-    await b.write(commentBody(['from b'], { job: 'job_b' }))
+    await b.write(commentBody(['from b'], { job: 'job_b' }, SEAL))
     expect(comments()).toHaveLength(1)
-    expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe('job_b')
+    expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.job).toBe('job_b')
     expect(asked()).toEqual(['POST comment-create', 'GET comments', 'DELETE comment-delete', 'PATCH comment-update'])
     // Later writes of either go to the one comment left.
-    await a.write(commentBody(['a again'], { job: 'job_a' }))
+    await a.write(commentBody(['a again'], { job: 'job_a' }, SEAL))
     expect(comments().map((c) => c.body.split('\n')[0])).toEqual(['a again'])
   })
 
@@ -374,10 +377,10 @@ describe('conversation', () => {
     const first = await run('issue_comment', commentPayload('/docs Document it'), {}, { records })
     expect(first.outputs.command).toBe('create')
     expect(records.keys).toEqual([])
-    const marker = decodeMarker(comments()[0]?.body ?? '')
+    const marker = decodeMarker(comments()[0]?.body ?? '', SEAL)
     expect(marker?.job).toBe(first.outputs['job-id'])
     // The record is its sealed key (rerun/record.ts), attempt 1's.
-    expect(marker?.record).toEqual(expect.stringMatching(/^docs-agent-rerun-[0-9a-f]{40}-1-/))
+    expect(marker?.records?.[0]?.key).toEqual(expect.stringMatching(/^docs-agent-rerun-[0-9a-f]{40}-1-/))
 
     const again = await run('issue_comment', commentPayload('/docs Document it'), {}, { records, attempt: '2' })
     expect(again.code).toBe(0)
@@ -403,8 +406,96 @@ describe('conversation', () => {
       { runId: '6000', attempt: '2' }
     )
     expect(agent('create')).toHaveLength(2)
-    expect(decodeMarker(comments()[0]?.body ?? '')?.job).toBe(later.outputs['job-id'])
+    expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.job).toBe(later.outputs['job-id'])
     expect(comments()).toHaveLength(1)
+  })
+
+  it('follows no marker that does not verify: one by another workflow, an earlier version or another api-key', async () => {
+    // github-actions[bot] is every workflow's identity: its comment proves nothing without the seal.
+    const unsealed = `Planted\n\n<!-- docs-agent-action:link-back ${Buffer.from('{"job":"job_planted"}').toString('base64url')} -->`
+    const otherKey = commentBody(
+      ['Other key'],
+      { job: 'job_other_key' },
+      { ...SEAL, key: markerKey('mint_other_key_0123') }
+    )
+    const bot = { login: 'github-actions[bot]' }
+    const planted = github.addComment(APP, 7, { body: unsealed, user: bot })
+    const copied = github.addComment(APP, 7, { body: otherKey, user: bot })
+    const result = await run('issue_comment', commentPayload('/docs Document it'))
+    expect(result.outputs.command).toBe('create')
+    expect(agent('message')).toEqual([])
+    expect(agent('create')).toHaveLength(1)
+    // Neither comment is edited; the action writes one of its own.
+    expect(comments().slice(0, 2)).toEqual([
+      { id: planted, body: unsealed, author: 'github-actions[bot]' },
+      { id: copied, body: otherKey, author: 'github-actions[bot]' }
+    ])
+    expect(comments()).toHaveLength(3)
+    expect(decodeMarker(comments()[2]?.body ?? '', SEAL)?.job).toBe(result.outputs['job-id'])
+  })
+
+  it("re-running an earlier command's run resumes its job, sends nothing again and leaves the comment on the latest", async () => {
+    const first = await run('issue_comment', commentPayload('/docs Document it'), {}, { runId: '5001' })
+    const second = await run(
+      'issue_comment',
+      commentPayload('/docs Also the flag', {
+        comment: { id: 901, body: '/docs Also the flag', user: { login: 'mona', type: 'User' } }
+      }),
+      {},
+      { runId: '5002' }
+    )
+    expect(second.outputs.command).toBe('follow-up')
+    expect(agent('create')).toHaveLength(1)
+    expect(agent('message')).toHaveLength(1)
+    const latest = comments()[0]?.body
+    const again = await run('issue_comment', commentPayload('/docs Document it'), {}, { runId: '5001', attempt: '2' })
+    expect(again.code).toBe(0)
+    expect(agent('create')).toHaveLength(1)
+    expect(agent('message')).toHaveLength(1)
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(again.at('info')).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
+    expect(comments()).toHaveLength(1)
+    expect(comments()[0]?.body).toBe(latest)
+  })
+
+  it("an older run's record saved again stays in its place, and the comment's text stays the latest's", async () => {
+    const prompt = { prompt: 'Document this change' }
+    await run('pull_request_target', pullPayload, prompt, { runId: '5001' })
+    await run('pull_request_target', pullPayload, prompt, { runId: '5002' })
+    const latest = comments()[0]?.body ?? ''
+    const [older, newer] = decodeMarker(latest, SEAL)?.records ?? []
+    const client = new GitHubClient(GITHUB_TOKEN, github.url)
+    const me = client.conversation(APP).identity()
+    const thread = new LinkBackThread(client.conversation(APP), APP, 7, () => me, markerKey(KEY))
+    const records = commentRecords(thread, undefined, undefined)
+    expect(await records.lookup(prefixOf(older?.key ?? ''))).toEqual({ kind: 'found', key: older?.key })
+    expect(records.superseded()).toBe(true)
+    const resaved = `${prefixOf(older?.key ?? '')}resaved`
+    expect(await records.save(resaved)).toEqual({ kind: 'saved' })
+    const body = comments()[0]?.body ?? ''
+    expect(body.split('\n\n<!--')[0]).toBe(latest.split('\n\n<!--')[0])
+    expect(decodeMarker(body, SEAL)?.records?.map((entry) => entry.key)).toEqual([resaved, newer?.key])
+    expect(await records.lookup(prefixOf(newer?.key ?? ''))).toEqual({ kind: 'found', key: newer?.key })
+    expect(records.superseded()).toBe(false)
+  })
+
+  it('re-running an earlier pull_request_target run resumes its own job, and keeps ten runs', async () => {
+    const prompt = { prompt: 'Document this change' }
+    const first = await run('pull_request_target', pullPayload, prompt, { runId: '5001' })
+    for (let runId = 5002; runId <= 5010; runId++)
+      await run('pull_request_target', pullPayload, prompt, { runId: `${runId}` })
+    expect(agent('create')).toHaveLength(10)
+    const latest = comments()[0]?.body
+    expect(decodeMarker(latest ?? '', SEAL)?.records).toHaveLength(10)
+    const again = await run('pull_request_target', pullPayload, prompt, { runId: '5001', attempt: '2' })
+    expect(agent('create')).toHaveLength(10)
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(comments()[0]?.body).toBe(latest)
+    // An eleventh run drops the oldest record: a re-run of that run is no longer known.
+    await run('pull_request_target', pullPayload, prompt, { runId: '5011' })
+    expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.records).toHaveLength(10)
+    await run('pull_request_target', pullPayload, prompt, { runId: '5001', attempt: '3' })
+    expect(agent('create')).toHaveLength(12)
   })
 
   it('writes nothing on the pull request when the run was not permitted to start a job', async () => {
@@ -421,8 +512,8 @@ describe('conversation', () => {
     const result = await run('issue_comment', commentPayload(`/docs ${text}`))
     expect(result.outputs.command).toBe('create')
     expect((JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt.startsWith(text)).toBe(true)
-    const marker = decodeMarker(comments()[0]?.body ?? '')
-    expect(marker?.record).toEqual(expect.stringMatching(/^docs-agent-rerun-[0-9a-f]{40}-1-/))
+    const marker = decodeMarker(comments()[0]?.body ?? '', SEAL)
+    expect(marker?.records?.[0]?.key).toEqual(expect.stringMatching(/^docs-agent-rerun-[0-9a-f]{40}-1-/))
     expect(comments()[0]?.body.length).toBeLessThan(5000)
   })
 

@@ -8,7 +8,8 @@
  * step (run, job, step, matrix leg, project, request) and authenticated with an HMAC keyed from the
  * API key, so a planted or copied record does not verify.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
+import { derivedKey, mac } from '../base/mac.js'
 
 /** What an attempt remembers of its job. */
 export interface RerunRecord {
@@ -85,11 +86,7 @@ const NAMESPACE = 'docs-agent-rerun-'
 const FIELDS = /^(\d{1,9})-(\d{1,15})-([01])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)-([0-9a-f]{32})$/
 
 /** The MAC key: derived from the API key, so neither the key nor anything that reveals it is stored. */
-function macKey(apiKey: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', apiKey, '', 'docs-agent-action re-run record v1', 32))
-}
-
-const mac = (key: Buffer, text: string): string => createHmac('sha256', key).update(text).digest('hex')
+const macKey = (apiKey: string): Buffer => derivedKey(apiKey, 'docs-agent-action re-run record v1')
 
 /**
  * The prefix every attempt of this step saves under: the same run, job, matrix leg (`rerun-key`),
@@ -106,6 +103,9 @@ export function recordPrefix(identity: RunIdentity, step: RecordedStep): string 
   const binding = ['step', identity.runId, identity.job, identity.action, step.rerunKey, step.projectId, ...request]
   return `${NAMESPACE}${mac(macKey(step.apiKey), JSON.stringify(binding)).slice(0, 40)}-`
 }
+
+/** The prefix a record's key was saved under: the same for every attempt of one run's step and request. */
+export const prefixOf = (key: string): string => key.slice(0, NAMESPACE.length + 41)
 
 /** The record as a key under this step's prefix, authenticated; undefined when it does not fit. */
 export function sealRecord(identity: RunIdentity, step: RecordedStep, record: RerunRecord): string | undefined {

@@ -68,7 +68,9 @@ export async function readCommand(
   }
   await acknowledge(comment, thread.api, deps.log, 'eyes')
   // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
-  const again = marker?.command?.id === comment.id ? marker.command : undefined
+  const again = [marker?.command, ...(marker?.records ?? []).map((entry) => entry.command)].find(
+    (handled) => handled?.id === comment.id
+  )
   const linked = again ? again.job : marker?.job
   const command = { author: comment.author.login, text: requested, id: comment.id, hidden: visible.removed }
   if (linked) {

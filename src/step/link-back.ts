@@ -7,7 +7,7 @@ import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { refused, type ConversationApi } from '../github/conversation/api.js'
 import { codeSpan, markdownLink, mention, withReleaseBlock } from '../github/conversation/markdown.js'
-import { commentBody, type LinkMarker } from '../github/conversation/marker.js'
+import { commentBody, markerKey, type LinkMarker } from '../github/conversation/marker.js'
 import { LinkBackThread } from '../github/conversation/thread.js'
 import { labelTarget } from '../github/labels.js'
 import { parsePullRequestUrl, type PullRequestRef } from '../github/pr-link.js'
@@ -42,6 +42,8 @@ export interface LinkTargets {
   release: { repository: string; tag: string } | undefined
   /** Comment on the docs pull request too. */
   docsPr: boolean
+  /** Whether this run resumed an older run's record: a later request is what the comment reports. */
+  superseded?: (() => boolean) | undefined
 }
 
 /** What the comment says about the job. */
@@ -111,7 +113,9 @@ export async function linkBack(report: LinkBackReport, targets: LinkTargets, dep
   const { state, settings } = report
   // A dry run sends nothing, and a run nobody permitted leaves no trace on the pull request.
   if (settings.dryRun || state.outcome === 'not-permitted') return
-  if (targets.thread) await linkOnPullRequest(report, targets.thread, deps)
+  if (targets.superseded?.())
+    deps.log.info('A later request is linked back on the pull request: its comment is left as it is.')
+  else if (targets.thread) await linkOnPullRequest(report, targets.thread, deps)
   const link = pullRequest(state)
   const docs = link.kind === 'link' ? link.url : undefined
   if (targets.release && docs) await linkInRelease(targets.release, docs, deps)
@@ -132,14 +136,13 @@ async function linkOnPullRequest(
   const { state, settings } = report
   try {
     await thread.update((previous) => {
-      // The re-run record, when this trigger keeps one there, stays for a re-run of this run.
-      const record = previous?.record
+      // The re-run records, when this trigger keeps them there, stay for re-runs of these runs.
       const marker: LinkMarker = {
         job: state.jobId ?? previous?.job,
-        ...(record ? { record } : {}),
+        records: previous?.records,
         command: handledCommand(settings) ?? previous?.command
       }
-      return commentBody(renderLinkBack(report, deps), marker)
+      return commentBody(renderLinkBack(report, deps), marker, thread.seal)
     })
     deps.log.info(`Linked back on ${thread.repository}#${thread.number}.`)
   } catch (error) {
@@ -178,7 +181,13 @@ async function linkOnDocsPullRequest(
   deps: ConversationDeps
 ): Promise<void> {
   const repository = `${docsPr.owner}/${docsPr.repo}`
-  const thread = new LinkBackThread(deps.api(repository), repository, docsPr.number, () => deps.identity())
+  const thread = new LinkBackThread(
+    deps.api(repository),
+    repository,
+    docsPr.number,
+    () => deps.identity(),
+    markerKey(settings.apiKey)
+  )
   try {
     const source = targets.thread
       ? `${targets.thread.repository}#${targets.thread.number}`
@@ -193,7 +202,7 @@ async function linkOnDocsPullRequest(
         ? `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} on ${targets.thread.repository}#${targets.thread.number}.`
         : `To ask for changes, send a follow-up to job ${codeSpan(state.jobId ?? '')}.`
     )
-    await thread.write(commentBody(lines, { job: state.jobId }))
+    await thread.write(commentBody(lines, { job: state.jobId }, thread.seal))
     deps.log.info(`Linked back on the docs pull request ${repository}#${docsPr.number}.`)
   } catch (error) {
     deps.log.warning(

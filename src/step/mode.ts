@@ -5,6 +5,7 @@
  */
 import { READ_ONLY_CACHE_EVENTS, type CommentEvent } from '../github/conversation/command.js'
 import { LinkBackThread } from '../github/conversation/thread.js'
+import { markerKey } from '../github/conversation/marker.js'
 import type { Trigger } from '../github/event.js'
 import type { RecordStore } from '../rerun/record.js'
 import { readCommand } from './comment-command.js'
@@ -51,16 +52,24 @@ export async function decideMode(
   // A command reads the pull request's comment for its job even when it is not to be written.
   const thread =
     pull && (linking || settings.mode === 'command')
-      ? new LinkBackThread(deps.api(pull.repository), pull.repository, pull.number, () => deps.identity())
+      ? new LinkBackThread(
+          deps.api(pull.repository),
+          pull.repository,
+          pull.number,
+          () => deps.identity(),
+          markerKey(settings.apiKey)
+        )
       : undefined
   const resolved = settings.mode === 'command' ? await readCommand(settings, comment, thread, deps) : settings
   if ('ignored' in resolved) return { why: resolved.ignored }
   const keepsRecord = READ_ONLY_CACHE_EVENTS.includes(event.name) && thread && linking
+  const kept = keepsRecord ? commentRecords(thread, deps.runUrl, handledCommand(resolved)) : undefined
   return {
     settings: resolved,
-    records: keepsRecord ? commentRecords(thread, deps.runUrl, handledCommand(resolved)) : event.records,
+    records: kept ?? event.records,
     targets: {
       thread: linking ? thread : undefined,
+      superseded: kept?.superseded,
       release:
         settings.linkBack.has('release') && trigger.kind === 'tag'
           ? { repository: trigger.repo, tag: trigger.tag }

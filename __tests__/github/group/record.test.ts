@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto'
 import { describe, expect, it } from '@jest/globals'
 import { groupCommentBody, sourceLine } from '../../../src/github/group/comment.js'
-import { decodeMarker } from '../../../src/github/conversation/marker.js'
+import { decodeMarker, markerKey } from '../../../src/github/conversation/marker.js'
 import {
   MAX_SOURCES,
   openGroupRecord,
@@ -138,7 +138,7 @@ describe('the group comment', () => {
       '- pull request [acme/app#41](https://github.com/acme/app/pull/41) · [workflow run](https://github.com/acme/app/actions/runs/1) · started the job'
     )
     expect(body).toContain('- release [v1.2.0](https://github.com/acme/app/releases/tag/v1.2.0) · added by a follow-up')
-    expect(decodeMarker(body)?.job).toBe('job_1')
+    expect(decodeMarker(body, { key: markerKey(KEY), repository: group.docsRepository, number: 12 })?.job).toBe('job_1')
     expect(openGroupRecord(KEY, group, 12, body).kind).toBe('found')
     expect(body).not.toContain('Superseded')
   })

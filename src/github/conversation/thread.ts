@@ -3,7 +3,7 @@
  * marker, created once, then updated in place.
  */
 import type { ConversationApi } from './api.js'
-import { decodeMarker, ownComments, type IssueComment, type LinkMarker } from './marker.js'
+import { decodeMarker, ownComments, type IssueComment, type LinkMarker, type MarkerSeal } from './marker.js'
 
 /**
  * The one comment the action keeps on an issue or pull request: found by its marker among the
@@ -18,8 +18,15 @@ export class LinkBackThread {
     readonly repository: string,
     readonly number: number,
     /** The login the token writes as (read once for the step). */
-    private readonly identity: () => Promise<string>
+    private readonly identity: () => Promise<string>,
+    /** The marker's key (`markerKey`): a comment whose marker does not verify is not the action's. */
+    private readonly key: Buffer
   ) {}
+
+  /** What this thread's markers are sealed with. */
+  get seal(): MarkerSeal {
+    return { key: this.key, repository: this.repository, number: this.number }
+  }
 
   /** The action's comment, read once (later writes keep it current). Throws when GitHub refuses. */
   comment(): Promise<IssueComment | undefined> {
@@ -34,7 +41,7 @@ export class LinkBackThread {
   /** What the marker holds now. */
   async marker(): Promise<LinkMarker | undefined> {
     const own = await this.comment()
-    return own && decodeMarker(own.body)
+    return own && decodeMarker(own.body, this.seal)
   }
 
   private last: Promise<unknown> = Promise.resolve()
@@ -42,9 +49,13 @@ export class LinkBackThread {
   /**
    * Rewrites the comment from what its marker holds, after any update still under way: the re-run
    * record's save and the final link-back may overlap, and neither may lose what the other wrote.
+   * `render` gets the comment's body too; when it returns undefined, nothing is written.
    */
-  update(render: (previous: LinkMarker | undefined) => string): Promise<void> {
-    const next = this.last.then(async () => this.write(render(await this.marker())))
+  update(render: (previous: LinkMarker | undefined, body: string | undefined) => string | undefined): Promise<void> {
+    const next = this.last.then(async () => {
+      const body = render(await this.marker(), (await this.comment())?.body)
+      if (body !== undefined) await this.write(body)
+    })
     this.last = next.catch(() => undefined)
     return next
   }
@@ -75,6 +86,6 @@ export class LinkBackThread {
 
   private async read(): Promise<IssueComment[]> {
     const me = await this.identity()
-    return ownComments(await this.api.listComments(this.number), me)
+    return ownComments(await this.api.listComments(this.number), me, this.seal)
   }
 }

@@ -4,7 +4,7 @@
  * group's sealed record under it. Pure: rendering only.
  */
 import { codeSpan, markdownLink } from '../conversation/markdown.js'
-import { commentBody } from '../conversation/marker.js'
+import { commentBody, markerKey } from '../conversation/marker.js'
 import { sealGroupRecord, type GroupKey, type GroupRecord, type GroupSource } from './record.js'
 
 const KIND_WORDS: Record<GroupSource['kind'], string> = {
@@ -43,5 +43,7 @@ export function groupCommentBody(apiKey: string, key: GroupKey, record: GroupRec
   if (record.earlier > 0) lines.push(`- … ${record.earlier} earlier, no longer listed`)
   lines.push(...record.sources.map(sourceLine))
   lines.push('', `Job ${codeSpan(record.job)}. The next run of the group sends it a follow-up.`)
-  return `${commentBody(lines, { job: record.job })}\n${sealGroupRecord(apiKey, key, record)}`
+  // The link-back marker too, sealed for this pull request: a docs-pr link-back finds this comment, not a second one.
+  const seal = { key: markerKey(apiKey), repository: key.docsRepository, number: record.pr }
+  return `${commentBody(lines, { job: record.job }, seal)}\n${sealGroupRecord(apiKey, key, record)}`
 }

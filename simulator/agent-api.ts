@@ -26,11 +26,11 @@
  * Errors are JSON `{"error": "..."}`.
  */
 import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { FaultPlan } from './faults.js'
-import { closeServer } from './loopback.js'
+import { closeServer, fakeServer } from './loopback.js'
 import {
   DEFAULT_SCENARIO,
   DOCS_REPOSITORY,
@@ -173,7 +173,7 @@ export class AgentApiSimulator {
     )
     this.previews = new PreviewService(options.previews ?? {}, () => this.clock.now())
     this.prefix = normalizePrefix(options.prefix ?? '')
-    this.server = createServer((req, res) => this.handle(req, res))
+    this.server = fakeServer((req, res) => this.handle(req, res))
   }
 
   static async start(options: SimulatorOptions = {}): Promise<AgentApiSimulator> {

@@ -51,11 +51,11 @@
  */
 import { createHash } from 'node:crypto'
 import { once } from 'node:events'
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { FaultPlan } from './faults.js'
-import { closeServer } from './loopback.js'
+import { closeServer, fakeServer } from './loopback.js'
 import { realTime, type SimulatorClock } from './agent-api.js'
 
 export type RouteName =
@@ -386,7 +386,7 @@ export class GitHubApiFake {
     this.latencyMs = options.latencyMs ?? 0
     this.matchingRefsPageSize = undefined
     this.time = options.time ?? realTime
-    this.server = createServer((req, res) => this.handle(req, res))
+    this.server = fakeServer((req, res) => this.handle(req, res))
   }
 
   static async start(options: GitHubApiFakeOptions = {}): Promise<GitHubApiFake> {

@@ -94,4 +94,16 @@ describe('examples', () => {
       .find(isAction)
     expect(step?.with?.['github-token']).toBe('${{ secrets.DOCS_BOT_TOKEN || github.token }}')
   })
+
+  it.each(examples)(
+    '$file: a github-token from a secret falls back to the workflow token, so no context is lost',
+    ({ workflow }) => {
+      const tokens = Object.values(workflow.jobs)
+        .flatMap((job) => job.steps ?? [])
+        .filter(isAction)
+        .map((step) => step.with?.['github-token'])
+        .filter((token): token is string => typeof token === 'string' && token.includes('secrets.'))
+      for (const token of tokens) expect(token).toMatch(/^\$\{\{ secrets\.\w+ \|\| github\.token \}\}$/)
+    }
+  )
 })

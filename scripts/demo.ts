@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { AgentApiSimulator } from '../simulator/agent-api.js'
+import { linkDocsRepository } from '../simulator/docs-repository.js'
 import { GitHubApiFake } from '../simulator/github.js'
 import { groupDemo } from './demo-group.js'
 import { ROOT } from './action-metadata.js'
@@ -51,10 +52,16 @@ function heading(title: string): void {
   console.log(`\n--- ${title} ---`)
 }
 
-const sim = await AgentApiSimulator.start({ scenario: { runMs: RUN_MS, finalStatus: 'completed', pr: true } })
+const sim = await AgentApiSimulator.start({
+  scenario: { runMs: RUN_MS, finalStatus: 'completed', pr: true },
+  // A preview that builds in a few seconds (Mintlify's take a minute or so).
+  previews: { queuedMs: 1000, buildMs: 3000 }
+})
 const github = await GitHubApiFake.start({ token: FAKE_GITHUB_TOKEN })
 try {
   seedHistory(github)
+  // Each job's docs pull request exists in the fake, with its head branch (the preview's branch).
+  linkDocsRepository(sim, github)
   console.log(`Agent API simulator at ${sim.url} (the job takes ${String(RUN_MS / 1000)} s and opens a pull request)`)
   console.log(`GitHub fake at ${github.url}: ${REPO}, with tags v1.3.0 and ${TAG} and the release notes of ${TAG}`)
   console.log(`The workflow runs on the push of tag ${TAG}, with this step:`)
@@ -62,7 +69,8 @@ try {
     with:
       prompt: Update the docs for this release.
       project-id: demo-project
-      api-key: \${{ secrets.MINTLIFY_API_KEY }}`)
+      api-key: \${{ secrets.MINTLIFY_API_KEY }}
+      preview: true`)
 
   heading('action log')
   const run = await runAction(
@@ -70,7 +78,8 @@ try {
       'api-key': 'mint_demo_key_not_a_secret',
       'project-id': 'demo-project',
       'base-url': sim.url,
-      prompt: 'Update the docs for this release.'
+      prompt: 'Update the docs for this release.',
+      preview: 'true'
     },
     {
       echo: true,
@@ -92,6 +101,9 @@ try {
 
   heading('the docs pull request')
   console.log(run.outputs['pr-link'] || '(none)')
+
+  heading("the docs pull request's preview")
+  console.log(run.outputs['preview-url'] || '(none)')
 
   heading('outputs (GITHUB_OUTPUT)')
   for (const [name, value] of Object.entries(run.outputs)) {

@@ -29,6 +29,7 @@ import { once } from 'node:events'
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
+import { timeLimit } from '../src/base/clock.js'
 import { FaultPlan } from './faults.js'
 import { closeServer, fakeServer } from './loopback.js'
 import {
@@ -110,7 +111,8 @@ export interface SimulatorClock {
 
 export const realTime: SimulatorClock = {
   now: () => Date.now(),
-  timeout: (ms) => AbortSignal.timeout(ms),
+  // Not AbortSignal.timeout: Node 20 can collect it inside AbortSignal.any and a latency never ends.
+  timeout: timeLimit,
   hold: (until) =>
     new Promise((resolve) => {
       if (until.aborted) resolve()

@@ -19,8 +19,19 @@ export const systemClock: Clock = {
     delay(ms, undefined, { signal }).catch((error: unknown) => {
       throw signal.aborted ? new Cancelled(false) : error
     }),
-  timeout: (ms) => AbortSignal.timeout(ms),
+  timeout: timeLimit,
   random: () => Math.random()
+}
+
+/**
+ * A signal that aborts `ms` from now. Not `AbortSignal.timeout`: Node 20 lets a timeout signal that
+ * only `AbortSignal.any` refers to be garbage-collected before it fires (nodejs/node#57736), and the
+ * request it bounds then has no limit. Here the pending timer holds the controller.
+ */
+export function timeLimit(ms: number): AbortSignal {
+  const controller = new AbortController()
+  setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms).unref()
+  return controller.signal
 }
 
 /** Longest any single request may take. */

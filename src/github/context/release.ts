@@ -131,7 +131,7 @@ function describeTag(
   }
 }
 
-/** What the context holds, as the description names it: the notes, then the change (or why there is none). */
+/** What the context holds, as the description names it: the notes, then the change or why there is none. */
 function describedParts(
   { version, complete }: TagFacts,
   notes: string,

@@ -92,18 +92,35 @@ export class AgentClient implements AgentApi, PreviewApi {
     call: CallOptions,
     answer: Answer<T>
   ): Promise<T> {
-    const { baseUrl, apiKey, dispatcher, userAgent, clock } = this.options
-    const prefix = baseUrl.pathname.replace(/\/+$/, '')
+    const prefix = this.options.baseUrl.pathname.replace(/\/+$/, '')
     const path = `${prefix}/${segments.map(encodeSegment).join('/')}`
     if (call.signal.aborted) throw new Cancelled(false)
+    const { response, fail } = await this.request(method, path, body, call)
+
+    // undici's body emits 'error' when destroyed early; without a listener that would crash the step.
+    response.body.on('error', () => undefined)
+    const status = response.statusCode
+    const retryAfterMs = parseRetryAfter(header(response.headers['retry-after']), this.options.clock.now())
+    if (status < 200 || status >= 300) {
+      const text = await readText(response.body, MAX_ERROR_BYTES).catch(() => '')
+      throw new ApiError(kindOfStatus(status), describeError(status, text, response.headers), status, retryAfterMs)
+    }
+    return parseAnswer(await readRecord(response, fail), response, answer)
+  }
+
+  /**
+   * Sends one request and returns its answer's head, with how to name a failure from here on
+   * (the body is still read under the same time limit and signal).
+   */
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    body: Record<string, string> | undefined,
+    call: CallOptions
+  ): Promise<Answered> {
+    const { baseUrl, apiKey, dispatcher, userAgent, clock } = this.options
     const timer = clock.timeout(Math.max(1, call.timeoutMs))
     const signal = AbortSignal.any([call.signal, timer])
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${apiKey}`,
-      accept: 'application/json',
-      'user-agent': userAgent
-    }
-    if (body) headers['content-type'] = 'application/json'
     // Whether a failed or cancelled request may have reached the server depends on this, not on
     // the error's name: a refused proxy tunnel and our own time limit both surface as aborts.
     const wire = watchSend(method, path)
@@ -121,7 +138,7 @@ export class AgentClient implements AgentApi, PreviewApi {
         origin: baseUrl.origin,
         path,
         method,
-        headers,
+        headers: requestHeaders(apiKey, userAgent, body !== undefined),
         body: body && JSON.stringify(body),
         signal
       })
@@ -133,41 +150,56 @@ export class AgentClient implements AgentApi, PreviewApi {
       wire.stop()
     }
     this.options.debug(`${method} ${path} -> ${response.statusCode} in ${took()}`)
-
-    // undici's body emits 'error' when destroyed early; without a listener that would crash the step.
-    response.body.on('error', () => undefined)
-    const status = response.statusCode
-    const retryAfterMs = parseRetryAfter(header(response.headers['retry-after']), clock.now())
-    if (status < 200 || status >= 300) {
-      const text = await readText(response.body, MAX_ERROR_BYTES).catch(() => '')
-      throw new ApiError(kindOfStatus(status), describeError(status, text, response.headers), status, retryAfterMs)
-    }
-
-    let text: string
-    try {
-      if (Number(header(response.headers['content-length'])) > MAX_JOB_BYTES) {
-        response.body.destroy()
-        throw tooLarge()
-      }
-      text = await readText(response.body, MAX_JOB_BYTES, true)
-    } catch (error) {
-      throw error instanceof ApiError ? error : fail(error)
-    }
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      throw new ApiError(
-        'bad-response',
-        `answered ${status} with ${describeBody(text, response.headers)} instead of ${answer.what} (JSON)`,
-        status
-      )
-    }
-    const parsed = answer.parse(json)
-    if (!parsed)
-      throw new ApiError('bad-response', `answered ${status} with JSON that is not ${answer.what} record`, status)
-    return parsed
+    return { response, fail }
   }
+}
+
+/** A request's answer, and how a failure while reading its body is named. */
+interface Answered {
+  response: Dispatcher.ResponseData
+  fail: (error: unknown) => Error
+}
+
+function requestHeaders(apiKey: string, userAgent: string, withBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${apiKey}`,
+    accept: 'application/json',
+    'user-agent': userAgent
+  }
+  if (withBody) headers['content-type'] = 'application/json'
+  return headers
+}
+
+/** A success answer's body, refused unread when it says it is too large. */
+async function readRecord(response: Dispatcher.ResponseData, fail: (error: unknown) => Error): Promise<string> {
+  try {
+    if (Number(header(response.headers['content-length'])) > MAX_JOB_BYTES) {
+      response.body.destroy()
+      throw tooLarge()
+    }
+    return await readText(response.body, MAX_JOB_BYTES, true)
+  } catch (error) {
+    throw error instanceof ApiError ? error : fail(error)
+  }
+}
+
+/** A success answer's body as the record the endpoint promises, or a `bad-response` naming what came. */
+function parseAnswer<T>(text: string, response: Dispatcher.ResponseData, answer: Answer<T>): T {
+  const status = response.statusCode
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new ApiError(
+      'bad-response',
+      `answered ${status} with ${describeBody(text, response.headers)} instead of ${answer.what} (JSON)`,
+      status
+    )
+  }
+  const parsed = answer.parse(json)
+  if (!parsed)
+    throw new ApiError('bad-response', `answered ${status} with JSON that is not ${answer.what} record`, status)
+  return parsed
 }
 
 /** What an endpoint answers: its name in errors, and its parser (undefined: not that). */

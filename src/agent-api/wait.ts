@@ -57,26 +57,14 @@ export interface WaitOptions {
 
 /** Polls until the job reaches a terminal status, the deadline passes or the step is cancelled. */
 export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
-  const { clock, deadline, signal, schedule, previous } = options
+  const { clock, deadline, signal } = options
   const start = clock.now()
   let lastHeartbeat = start
   let polls = 0
   // Consecutive transient failures, for the backoff. A 404 within the grace keeps the normal schedule.
   let failures = 0
-  // After a follow-up: whether what we read is the follow-up's doing, not the previous prompt's.
-  let current = previous === undefined
-  let settlingSince: number | undefined
-  const next = (retryAfterMs?: number): number | undefined =>
-    nextPollDelay(
-      {
-        elapsedMs: clock.now() - start,
-        remainingMs: deadline - clock.now(),
-        failures,
-        retryAfterMs,
-        random: clock.random()
-      },
-      schedule
-    )
+  const next = (retryAfterMs?: number): number | undefined => scheduledDelay(options, start, failures, retryAfterMs)
+  const holdOf = terminalHold(options.previous, deadline)
   let delay: number | undefined = options.pollNow ? 0 : next()
 
   for (;;) {
@@ -91,22 +79,10 @@ export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
         return { reason: 'read', job }
       }
       const now = clock.now()
-      if (previous && !current) {
-        current =
-          job.status === 'active' ||
-          jobFingerprint(job) !== previous.fingerprint ||
-          now - previous.answeredAt >= FOLLOW_UP_GRACE_MS
-      }
-      let held: string | undefined
-      if (isTerminal(job.status) && !current) {
-        held = `still shows the result of the previous prompt; waiting for the follow-up to be taken up`
-      } else if (job.status === 'completed' && job.prLink === undefined && deadline - now >= PR_SETTLE_POLL_MS) {
-        settlingSince ??= now
-        if (now - settlingSince < PR_SETTLE_MS) held = 'completed without a pull request link so far; reading it again'
-      }
+      const { held, settling } = holdOf(job, now)
       options.onPoll(held ? { job, held } : { job })
       if (isTerminal(job.status) && held === undefined) return { reason: 'terminal', job, status: job.status }
-      delay = settlingSince !== undefined && held ? Math.min(PR_SETTLE_POLL_MS, deadline - now) : next()
+      delay = settling && held ? Math.min(PR_SETTLE_POLL_MS, deadline - now) : next()
     } catch (error) {
       if (error instanceof Cancelled) return { reason: 'cancelled' }
       if (!(error instanceof ApiError)) throw error
@@ -125,5 +101,54 @@ export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
       lastHeartbeat = clock.now()
       options.onHeartbeat(`Still waiting after ${formatDuration(lastHeartbeat - start)} (${polls} polls)`)
     }
+  }
+}
+
+/** The schedule's next delay, from how long the wait has run, how long it has left and the failures in a row. */
+function scheduledDelay(
+  { clock, deadline, schedule }: WaitOptions,
+  start: number,
+  failures: number,
+  retryAfterMs: number | undefined
+): number | undefined {
+  return nextPollDelay(
+    {
+      elapsedMs: clock.now() - start,
+      remainingMs: deadline - clock.now(),
+      failures,
+      retryAfterMs,
+      random: clock.random()
+    },
+    schedule
+  )
+}
+
+/**
+ * Judges each record read: `held` says why its terminal status must not end the wait yet (a
+ * follow-up not taken up so far, or a pull request link still to come); `settling`, that a
+ * completed job without a link is being read again.
+ */
+function terminalHold(
+  previous: WaitOptions['previous'],
+  deadline: number
+): (job: AgentJob, now: number) => { held: string | undefined; settling: boolean } {
+  // After a follow-up: whether what we read is the follow-up's doing, not the previous prompt's.
+  let current = previous === undefined
+  let settlingSince: number | undefined
+  return (job, now) => {
+    if (previous && !current) {
+      current =
+        job.status === 'active' ||
+        jobFingerprint(job) !== previous.fingerprint ||
+        now - previous.answeredAt >= FOLLOW_UP_GRACE_MS
+    }
+    let held: string | undefined
+    if (isTerminal(job.status) && !current) {
+      held = `still shows the result of the previous prompt; waiting for the follow-up to be taken up`
+    } else if (job.status === 'completed' && job.prLink === undefined && deadline - now >= PR_SETTLE_POLL_MS) {
+      settlingSince ??= now
+      if (now - settlingSince < PR_SETTLE_MS) held = 'completed without a pull request link so far; reading it again'
+    }
+    return { held, settling: settlingSince !== undefined }
   }
 }

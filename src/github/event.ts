@@ -64,52 +64,81 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
   const event = env.GITHUB_EVENT_NAME ?? ''
   const repo = env.GITHUB_REPOSITORY ?? ''
   const payload = readPayload(env.GITHUB_EVENT_PATH, readFile)
+  // The first that fits: a payload's release or pull request before the ref, a tag ref before a branch.
+  return (
+    releaseTrigger(event, repo, payload) ??
+    pullRequestTrigger(event, repo, payload) ??
+    tagRefTrigger(env, repo) ??
+    pushTrigger(env, event, repo, payload) ??
+    scheduledTrigger(env, event, repo) ?? { kind: 'other', event }
+  )
+}
 
-  if (event === 'release' && isRecord(payload.release)) {
-    const release = payload.release
-    const tag = text(release.tag_name)
-    if (tag) {
-      return {
-        kind: 'tag',
-        repo,
-        tag,
-        release: { tag, name: text(release.name), body: text(release.body), url: text(release.html_url) || undefined }
-      }
-    }
+type TriggerOf<K extends Trigger['kind']> = Extract<Trigger, { kind: K }>
+
+/** A `release` event with a tag name. */
+function releaseTrigger(event: string, repo: string, payload: Record<string, unknown>): TriggerOf<'tag'> | undefined {
+  if (event !== 'release' || !isRecord(payload.release)) return undefined
+  const release = payload.release
+  const tag = text(release.tag_name)
+  if (!tag) return undefined
+  return {
+    kind: 'tag',
+    repo,
+    tag,
+    release: { tag, name: text(release.name), body: text(release.body), url: text(release.html_url) || undefined }
   }
-  // A review or a comment on a pull request has the pull request's context (an issue_comment's `issue` is its PR).
+}
+
+/** A pull request event, or a review or a comment on one (an issue_comment's `issue` is its PR). */
+function pullRequestTrigger(
+  event: string,
+  repo: string,
+  payload: Record<string, unknown>
+): TriggerOf<'pull-request'> | undefined {
   const onPull =
     PULL_EVENTS.includes(event) ||
     (event === 'issue_comment' && isRecord(payload.issue) && isRecord(payload.issue.pull_request))
-  const pull = event === 'issue_comment' ? payload.issue : payload.pull_request
-  if (onPull && isRecord(pull)) {
-    const pr = pull
-    const number = pr.number
-    if (typeof number === 'number') {
-      return {
-        kind: 'pull-request',
-        repo,
-        number,
-        title: text(pr.title),
-        url: text(pr.html_url) || undefined,
-        body: text(pr.body),
-        base: isRecord(pr.base) ? text(pr.base.ref) : '',
-        head: isRecord(pr.head) ? text(pr.head.ref) : '',
-        changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : undefined
-      }
-    }
+  const pr = event === 'issue_comment' ? payload.issue : payload.pull_request
+  if (!onPull || !isRecord(pr) || typeof pr.number !== 'number') return undefined
+  return {
+    kind: 'pull-request',
+    repo,
+    number: pr.number,
+    title: text(pr.title),
+    url: text(pr.html_url) || undefined,
+    body: text(pr.body),
+    base: isRecord(pr.base) ? text(pr.base.ref) : '',
+    head: isRecord(pr.head) ? text(pr.head.ref) : '',
+    changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : undefined
   }
+}
+
+/** Any event run on a tag ref. */
+function tagRefTrigger(env: EventEnv, repo: string): TriggerOf<'tag'> | undefined {
   const tag = tagName(env)
-  if (tag) return { kind: 'tag', repo, tag, release: undefined }
-  if (event === 'push' && env.GITHUB_REF?.startsWith('refs/heads/')) {
-    return {
-      kind: 'push',
-      repo,
-      branch: env.GITHUB_REF_NAME || env.GITHUB_REF.slice('refs/heads/'.length),
-      commits: Array.isArray(payload.commits) ? payload.commits.filter(isRecord).map(pushedCommit) : [],
-      compareUrl: text(payload.compare) || undefined
-    }
+  return tag ? { kind: 'tag', repo, tag, release: undefined } : undefined
+}
+
+/** A push to a branch. */
+function pushTrigger(
+  env: EventEnv,
+  event: string,
+  repo: string,
+  payload: Record<string, unknown>
+): TriggerOf<'push'> | undefined {
+  if (event !== 'push' || !env.GITHUB_REF?.startsWith('refs/heads/')) return undefined
+  return {
+    kind: 'push',
+    repo,
+    branch: env.GITHUB_REF_NAME || env.GITHUB_REF.slice('refs/heads/'.length),
+    commits: Array.isArray(payload.commits) ? payload.commits.filter(isRecord).map(pushedCommit) : [],
+    compareUrl: text(payload.compare) || undefined
   }
+}
+
+/** `schedule`, or `workflow_dispatch` on a branch, with the commit and the workflow file it runs. */
+function scheduledTrigger(env: EventEnv, event: string, repo: string): TriggerOf<'scheduled'> | undefined {
   const workflow = /\/\.github\/workflows\/([^/@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? '')?.[1]
   if (
     (event === 'schedule' || event === 'workflow_dispatch') &&
@@ -126,7 +155,7 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
       workflow
     }
   }
-  return { kind: 'other', event }
+  return undefined
 }
 
 const PULL_EVENTS = ['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']

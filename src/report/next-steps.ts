@@ -11,22 +11,7 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
   const jobId = state.jobId ?? ''
   const wait: Part[] = ['wait for it with ', { code: `job-id: ${jobId}` }, ' and no prompt']
   const followUp: Part[] = ['send a follow-up (', { code: `job-id: ${jobId}` }, ' with a prompt)']
-  if (state.mayHaveActed && settings) {
-    const around = formatTime(new Date(state.postedAt ?? state.startedAt).toISOString())
-    return settings.mode === 'create'
-      ? [
-          `Look in the Mintlify dashboard for a job created around ${around}. If there is one, wait for it with `,
-          { code: 'job-id' },
-          ' and no prompt, rather than running this step again: that would create a second job.'
-        ]
-      : [
-          'Look at job ',
-          { code: jobId },
-          ' in the Mintlify dashboard. If it took up the follow-up, ',
-          ...wait,
-          ', rather than sending it again.'
-        ]
-  }
+  if (state.mayHaveActed && settings) return mayHaveActedSteps(state, settings, wait)
   switch (state.outcome ?? 'error') {
     case 'failed':
       return [
@@ -55,21 +40,44 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
       return mayStillRun(state) ? ['It may still be running: ', ...wait, '.'] : undefined
     case 'started':
       return ['In a later step, ', ...wait, '.']
-    case 'completed': {
-      const pr = pullRequest(state)
-      if (pr.kind === 'unusable')
-        return [
-          'Find the pull request of this job in the Mintlify dashboard; the ',
-          { code: 'pr-link' },
-          ' output is empty.'
-        ]
-      if (pr.kind === 'none') return ['For changes, ', ...followUp, ' that says more precisely what to change.']
-      return undefined
-    }
+    case 'completed':
+      return completedSteps(state, followUp)
     case 'dry-run':
     case 'not-permitted':
       return undefined
   }
+}
+
+/** The create or follow-up left but no usable answer came: look in the dashboard before repeating it. */
+function mayHaveActedSteps(state: RunState, settings: ReportedSettings, wait: Part[]): Part[] {
+  const jobId = state.jobId ?? ''
+  const around = formatTime(new Date(state.postedAt ?? state.startedAt).toISOString())
+  return settings.mode === 'create'
+    ? [
+        `Look in the Mintlify dashboard for a job created around ${around}. If there is one, wait for it with `,
+        { code: 'job-id' },
+        ' and no prompt, rather than running this step again: that would create a second job.'
+      ]
+    : [
+        'Look at job ',
+        { code: jobId },
+        ' in the Mintlify dashboard. If it took up the follow-up, ',
+        ...wait,
+        ', rather than sending it again.'
+      ]
+}
+
+/** A completed job without a usable pull request: where to find it, or how to ask for changes. */
+function completedSteps(state: RunState, followUp: Part[]): Part[] | undefined {
+  const pr = pullRequest(state)
+  if (pr.kind === 'unusable')
+    return [
+      'Find the pull request of this job in the Mintlify dashboard; the ',
+      { code: 'pr-link' },
+      ' output is empty.'
+    ]
+  if (pr.kind === 'none') return ['For changes, ', ...followUp, ' that says more precisely what to change.']
+  return undefined
 }
 
 /** A job that reads 404: what to check. Waiting on the same id again cannot help, so it is never advised. */

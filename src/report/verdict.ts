@@ -1,7 +1,7 @@
 /** The verdict: what each ending means for the step, as its last log line. */
 import { formatDuration } from '../base/duration.js'
 import { httpUrl } from '../github/pr-link.js'
-import type { ReportedSettings, RunState } from './state.js'
+import type { FailOutcome, ReportedSettings, RunState } from './state.js'
 import { inline } from '../base/text.js'
 
 /** How the step ends, as one log line. */
@@ -14,7 +14,7 @@ export interface Verdict {
 /** Logs nothing: says whether the step fails and what its last line says. */
 export function verdict(state: RunState, settings: ReportedSettings | undefined): Verdict {
   const id = inline(state.jobId ?? 'unknown')
-  const failOn = settings?.failOn ?? new Set()
+  const failOn: ReadonlySet<FailOutcome> = settings?.failOn ?? new Set()
   const outcome = state.outcome ?? 'error'
   switch (outcome) {
     case 'error':
@@ -35,21 +35,8 @@ export function verdict(state: RunState, settings: ReportedSettings | undefined)
         level: 'info',
         message: `Job ${id} ${settings?.mode === 'message' ? 'has the follow-up' : 'started'}; not waiting (wait: false).`
       }
-    case 'timed-out': {
-      const still = inline(state.job?.status ?? 'unknown', 40)
-      const timeout = formatDuration(settings?.timeoutMs ?? 0)
-      return failOn.has('timed-out')
-        ? {
-            failed: true,
-            level: 'error',
-            message: `Timed out after ${timeout} waiting for job ${id} (still ${still}). Resume with job-id: ${id}.`
-          }
-        : {
-            failed: false,
-            level: 'warning',
-            message: `Timed out after ${timeout} waiting for job ${id}; fail-on does not include timed-out.`
-          }
-    }
+    case 'timed-out':
+      return timedOutVerdict(state, settings, id, failOn)
     case 'failed':
     case 'archived':
       return failOn.has(outcome)
@@ -63,23 +50,49 @@ export function verdict(state: RunState, settings: ReportedSettings | undefined)
             level: 'warning',
             message: `Docs agent job ${id} ended ${outcome}; fail-on does not include it.`
           }
-    case 'completed': {
-      const pr = pullRequest(state)
-      if (pr.kind === 'link')
-        return { failed: false, level: 'notice', message: `Docs pull request: ${inline(pr.url, 500)}` }
-      const none =
-        pr.kind === 'unusable'
-          ? `completed with a pull request link that is not http(s) (${pr.scheme}), so it is not used`
-          : 'completed without a pull request (the agent changed no files)'
-      return failOn.has('no-pr')
-        ? { failed: true, level: 'error', message: `Docs agent job ${id} ${none} (fail-on includes 'no-pr').` }
-        : {
-            failed: false,
-            level: pr.kind === 'unusable' ? 'warning' : 'info',
-            message: `Docs agent job ${id} ${none}.`
-          }
-    }
+    case 'completed':
+      return completedVerdict(state, id, failOn)
   }
+}
+
+/** A wait that ran out of time: a failure only when `fail-on` says so; either way the job may still finish. */
+function timedOutVerdict(
+  state: RunState,
+  settings: ReportedSettings | undefined,
+  id: string,
+  failOn: ReadonlySet<FailOutcome>
+): Verdict {
+  const still = inline(state.job?.status ?? 'unknown', 40)
+  const timeout = formatDuration(settings?.timeoutMs ?? 0)
+  return failOn.has('timed-out')
+    ? {
+        failed: true,
+        level: 'error',
+        message: `Timed out after ${timeout} waiting for job ${id} (still ${still}). Resume with job-id: ${id}.`
+      }
+    : {
+        failed: false,
+        level: 'warning',
+        message: `Timed out after ${timeout} waiting for job ${id}; fail-on does not include timed-out.`
+      }
+}
+
+/** A completed job: its pull request, or why there is none (a failure only when `fail-on` has `no-pr`). */
+function completedVerdict(state: RunState, id: string, failOn: ReadonlySet<FailOutcome>): Verdict {
+  const pr = pullRequest(state)
+  if (pr.kind === 'link')
+    return { failed: false, level: 'notice', message: `Docs pull request: ${inline(pr.url, 500)}` }
+  const none =
+    pr.kind === 'unusable'
+      ? `completed with a pull request link that is not http(s) (${pr.scheme}), so it is not used`
+      : 'completed without a pull request (the agent changed no files)'
+  return failOn.has('no-pr')
+    ? { failed: true, level: 'error', message: `Docs agent job ${id} ${none} (fail-on includes 'no-pr').` }
+    : {
+        failed: false,
+        level: pr.kind === 'unusable' ? 'warning' : 'info',
+        message: `Docs agent job ${id} ${none}.`
+      }
 }
 
 /** What the job's `prLink` gives: a link, a link we will not use, or none. */

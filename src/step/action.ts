@@ -1,5 +1,5 @@
 /**
- * The step's flow, top to bottom as phases: gate, resume, prompt, post, wait, then report. Each
+ * The step's flow, top to bottom as phases: gate, resume, group, prompt, post, wait, then report. Each
  * phase returns what happened; run-state.ts records it, ending.ts decides how the step ended (a
  * cancel included), and the report goes out on every exit path.
  */
@@ -44,11 +44,7 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
   const run = new RunStateWriter(deps, settings.mode === 'create' ? undefined : settings.jobId)
   const deadline = run.state.startedAt + settings.timeoutMs
   const rerun = new Rerun({ ...deps, records: mode.records })
-  const decided: Decided = { settings, plan: undefined }
-  const end = await flow(settings, deps, run, rerun, deadline, decided).catch((error: unknown): FlowEnd => ({
-    kind: 'thrown',
-    error
-  }))
+  const { end, decided } = await flow(settings, deps, run, rerun, deadline)
   // The preview phase: a job that ended with a docs PR, when asked for (never changes the ending).
   if (decided.settings.preview && end.kind === 'waited' && end.end.reason === 'terminal' && end.end.job.prLink) {
     await preview(decided.settings, deps, run, end.end.job, deadline)
@@ -63,59 +59,74 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
   return report(mode, decided, deps, run.state, rerun)
 }
 
-/** The request as decided up front: a grouped run's follow-up is a message to the group's job. */
+/** The request as decided: a grouped run's follow-up is a message to the group's job. */
 interface Decided {
   settings: Settings
   plan: GroupPlan | undefined
 }
 
-/** Everything up to the step's ending: what the last phase came to. */
+/** What the flow came to, and the request as decided by then. */
+interface Flowed {
+  end: FlowEnd
+  decided: Decided
+}
+
+/** Everything up to the step's ending, phase by phase; a throw ends it as `thrown`. */
 async function flow(
   settings: Settings,
   deps: Deps,
   run: RunStateWriter,
   rerun: Rerun,
-  deadline: number,
-  decided: Decided
-): Promise<FlowEnd> {
-  if (settings.mode === 'wait-only') {
-    if (settings.dryRun) return { kind: 'dry-run' }
-    return wait(settings, deps, run, deadline, { jobId: settings.jobId, pollNow: true, notFoundUntil: undefined })
-  }
-  const refused = await gate(settings, deps)
-  if (refused) return refused
-  const resumed = await resume(settings, deps, run, rerun, deadline)
-  if (resumed) return resumed
+  deadline: number
+): Promise<Flowed> {
+  // The request as decided so far, replaced by what the group and post phases return: a throw is
+  // reported for the request decided by then.
+  let decided: Decided = { settings, plan: undefined }
+  try {
+    if (settings.mode === 'wait-only') return { end: await waitOnly(settings, deps, run, deadline), decided }
+    const refused = await gate(settings, deps)
+    if (refused) return { end: refused, decided }
+    const resumed = await resume(settings, deps, run, rerun, deadline)
+    if (resumed) return { end: resumed, decided }
 
-  // A /docs command keeps its own target: only a run's own prompt joins a group.
-  const key = settings.mode === 'create' && !settings.command ? groupKey(settings, deps) : undefined
-  const plan = settings.mode === 'create' && key ? await planGroup(settings, key, deps) : undefined
-  decided.plan = plan
-  const built = await preparePrompt(settings, deps, groupRange(plan, deps))
-  const followUp = plan?.kind === 'follow-up' ? `${addsTo(plan)}\n\n${built.prompt}` : built.prompt
-  run.prompted({ ...built, prompt: followUp })
-  if (settings.dryRun) {
-    if (plan) dryRunGroup(plan, run, deps.log)
-    showPrompt(followUp, deps.log)
-    return { kind: 'dry-run' }
+    decided = { settings, plan: await group(settings, deps) }
+    const prompts = await writePrompts(settings, decided.plan, deps, run)
+    if (settings.dryRun) {
+      if (decided.plan) dryRunGroup(decided.plan, run, deps.log)
+      showPrompt(prompts.followUp, deps.log)
+      return { end: { kind: 'dry-run' }, decided }
+    }
+    const sent = await send(settings, decided.plan, prompts, deps, run, deadline)
+    decided = sent.decided
+    const { job, answeredAt } = sent.posted
+    const answer = decided.settings.mode === 'message' ? jobFingerprint(job) : undefined
+    rerun.startSavingRecord(
+      settings,
+      { jobId: job.id, answeredAt, mayHaveActed: false, answer },
+      run.state.prompt ?? ''
+    )
+    const end = await wait(decided.settings, deps, run, deadline, {
+      jobId: job.id,
+      pollNow: false,
+      notFoundUntil: answeredAt + NOT_FOUND_GRACE_MS,
+      previous: answer === undefined ? undefined : { fingerprint: answer, answeredAt },
+      posted: true
+    })
+    return { end, decided }
+  } catch (error) {
+    return { end: { kind: 'thrown', error }, decided }
   }
-  let sent: Posted
-  if (settings.mode === 'create' && plan) {
-    const grouped = await postGrouped(settings, plan, { followUp, create: built.prompt }, deps, run, deadline)
-    Object.assign(decided, { plan: grouped.plan, settings: grouped.settings })
-    sent = grouped.posted
-  } else sent = await post(settings, deps, run, deadline, built.prompt)
-  const { job, answeredAt } = sent
-  const answer = decided.settings.mode === 'message' ? jobFingerprint(job) : undefined
-  rerun.startSavingRecord(settings, { jobId: job.id, answeredAt, mayHaveActed: false, answer }, run.state.prompt ?? '')
-  const waited = await wait(decided.settings, deps, run, deadline, {
-    jobId: job.id,
-    pollNow: false,
-    notFoundUntil: answeredAt + NOT_FOUND_GRACE_MS,
-    previous: answer === undefined ? undefined : { fingerprint: answer, answeredAt },
-    posted: true
-  })
-  return waited
+}
+
+/** A wait-only run: no gate and no prompt; the given job is read at once. */
+async function waitOnly(
+  settings: Extract<Settings, { mode: 'wait-only' }>,
+  deps: Deps,
+  run: RunStateWriter,
+  deadline: number
+): Promise<FlowEnd> {
+  if (settings.dryRun) return { kind: 'dry-run' }
+  return wait(settings, deps, run, deadline, { jobId: settings.jobId, pollNow: true, notFoundUntil: undefined })
 }
 
 /** The gate: whether whoever triggered the run may start a job; the refusal when not. */
@@ -172,6 +183,47 @@ async function resume(
     run.resumeAbandoned(settings.mode === 'message' ? settings.jobId : undefined)
     return undefined
   }
+}
+
+/**
+ * The group phase: a run's own prompt with `group` finds its group's open docs pull request. A
+ * /docs command keeps its own target: it never joins a group.
+ */
+async function group(settings: CreateOrMessage, deps: Deps): Promise<GroupPlan | undefined> {
+  const key = settings.mode === 'create' && !settings.command ? groupKey(settings, deps) : undefined
+  return settings.mode === 'create' && key ? planGroup(settings, key, deps) : undefined
+}
+
+/** The prompt phase: the prompt a new job gets, and a grouped follow-up's, which names the pull request it adds to. */
+async function writePrompts(
+  settings: CreateOrMessage,
+  plan: GroupPlan | undefined,
+  deps: Deps,
+  run: RunStateWriter
+): Promise<{ followUp: string; create: string }> {
+  const built = await preparePrompt(settings, deps, groupRange(plan, deps))
+  const followUp = plan?.kind === 'follow-up' ? `${addsTo(plan)}\n\n${built.prompt}` : built.prompt
+  run.prompted({ ...built, prompt: followUp })
+  return { followUp, create: built.prompt }
+}
+
+/**
+ * The post phase: the create or the follow-up, and the request as it went out (a grouped run's
+ * follow-up the API refused becomes a create).
+ */
+async function send(
+  settings: CreateOrMessage,
+  plan: GroupPlan | undefined,
+  prompts: { followUp: string; create: string },
+  deps: Deps,
+  run: RunStateWriter,
+  deadline: number
+): Promise<{ posted: Posted; decided: Decided }> {
+  if (settings.mode === 'create' && plan) {
+    const grouped = await postGrouped(settings, plan, prompts, deps, run, deadline)
+    return { posted: grouped.posted, decided: { settings: grouped.settings, plan: grouped.plan } }
+  }
+  return { posted: await post(settings, deps, run, deadline, prompts.create), decided: { settings, plan } }
 }
 
 /** A dry run says which of the two a grouped run would do. */

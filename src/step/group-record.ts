@@ -9,11 +9,17 @@ import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import type { Trigger } from '../github/event.js'
 import { groupCommentBody } from '../github/group/comment.js'
-import { openGroupRecord, withSource, type GroupRecord, type GroupSource } from '../github/group/record.js'
+import {
+  openGroupRecord,
+  withSource,
+  type GroupKey,
+  type GroupRecord,
+  type GroupSource
+} from '../github/group/record.js'
 import { parsePullRequestUrl } from '../github/pr-link.js'
 import { pullRequest } from '../report/verdict.js'
 import type { RunState } from '../report/state.js'
-import type { GroupPlan } from './group.js'
+import type { GroupDocs, GroupPlan, OpenGroup } from './group.js'
 
 export interface GroupRecordDeps {
   log: Log
@@ -76,6 +82,7 @@ export async function recordGroup(
     const known = record.sources.some((s) => s.label === source.label && s.run === source.run)
     return known ? next : withSource(next, { ...source, via })
   }
+  const writing: Writing = { apiKey, key: plan.key, name, log, add }
   try {
     if (plan.kind === 'follow-up') {
       await plan.docs.updateComment(plan.commentId, groupCommentBody(apiKey, plan.key, add(plan.record, 'follow-up')))
@@ -83,49 +90,77 @@ export async function recordGroup(
       return
     }
     if (!plan.docs) return
-    const link = pullRequest(state)
-    const pr = link.kind === 'link' ? parsePullRequestUrl(link.url, deps.serverUrl) : undefined
-    if (!pr) {
-      log.info(
-        `${name}: the job has no docs pull request yet, so the group keeps no record; the next run starts a new job.`
-      )
-      return
-    }
-    if (`${pr.owner}/${pr.repo}`.toLowerCase() !== plan.key.docsRepository.toLowerCase()) {
-      log.warning(
-        `${name}: the docs pull request ${pr.owner}/${pr.repo}#${pr.number} is not in docs-repository ${plan.key.docsRepository}, so the next run of the group will not find it.`
-      )
-      return
-    }
-    const docs = plan.docs
-    const me = (await docs.identity()).toLowerCase()
-    const own = (await docs.comments(pr.number))
-      .filter((c) => c.author.toLowerCase() === me)
-      .map((c) => ({ id: c.id, opened: openGroupRecord(apiKey, plan.key, pr.number, c.body) }))
-      .find((c) => c.opened.kind === 'found')
-    const fresh: GroupRecord = {
-      pr: pr.number,
-      job: state.jobId,
-      sources: [],
-      earlier: 0,
-      last: plan.replaces?.record.last
-    }
-    const base = own?.opened.kind === 'found' ? { ...own.opened.record, job: state.jobId } : fresh
-    const body = groupCommentBody(apiKey, plan.key, add(base, 'created'))
-    if (own) await docs.updateComment(own.id, body)
-    else await docs.createComment(pr.number, body)
-    log.info(`${name}: recorded on its docs pull request ${plan.key.docsRepository}#${pr.number}.`)
-    const old = plan.replaces
-    if (old && old.pull.number !== pr.number) {
-      await docs.updateComment(
-        old.commentId,
-        groupCommentBody(apiKey, plan.key, { ...old.record, supersededBy: pr.number })
-      )
-      log.info(`${name}: ${plan.key.docsRepository}#${old.pull.number} now says it was superseded.`)
-    }
+    const pr = docsPullNumber(state, writing, deps.serverUrl)
+    if (pr !== undefined) await recordOnNewPull(writing, plan.docs, pr, state.jobId, plan.replaces)
   } catch (error) {
     log.warning(
       `${name}: could not write the group's comment on ${plan.key.docsRepository} (${inline(errorMessage(error), 200)}); the next run of the group may start a new job. The 'github-token' input needs pull-requests: write on ${plan.key.docsRepository}.`
     )
+  }
+}
+
+/** What every write of the group's comment needs. */
+interface Writing {
+  apiKey: string
+  key: GroupKey
+  /** `Group <name>`, as the log lines start. */
+  name: string
+  log: Log
+  /** The record with this run added to its sources. */
+  add: (record: GroupRecord, via: GroupSource['via']) => GroupRecord
+}
+
+/** The job's docs pull request in the group's docs repository; undefined (said in the log) when there is none. */
+function docsPullNumber(
+  state: Readonly<RunState>,
+  { key, name, log }: Writing,
+  serverUrl: string | undefined
+): number | undefined {
+  const link = pullRequest(state)
+  const pr = link.kind === 'link' ? parsePullRequestUrl(link.url, serverUrl) : undefined
+  if (!pr) {
+    log.info(
+      `${name}: the job has no docs pull request yet, so the group keeps no record; the next run starts a new job.`
+    )
+    return undefined
+  }
+  if (`${pr.owner}/${pr.repo}`.toLowerCase() !== key.docsRepository.toLowerCase()) {
+    log.warning(
+      `${name}: the docs pull request ${pr.owner}/${pr.repo}#${pr.number} is not in docs-repository ${key.docsRepository}, so the next run of the group will not find it.`
+    )
+    return undefined
+  }
+  return pr.number
+}
+
+/**
+ * Writes the group's record on a created job's docs pull request: into our own comment there
+ * when a re-run already wrote one, else a new comment; a replaced pull request's comment then
+ * says it was superseded.
+ */
+async function recordOnNewPull(
+  { apiKey, key, name, log, add }: Writing,
+  docs: GroupDocs,
+  pr: number,
+  jobId: string,
+  replaces: OpenGroup | undefined
+): Promise<void> {
+  const me = (await docs.identity()).toLowerCase()
+  const own = (await docs.comments(pr))
+    .filter((c) => c.author.toLowerCase() === me)
+    .map((c) => ({ id: c.id, opened: openGroupRecord(apiKey, key, pr, c.body) }))
+    .find((c) => c.opened.kind === 'found')
+  const fresh: GroupRecord = { pr, job: jobId, sources: [], earlier: 0, last: replaces?.record.last }
+  const base = own?.opened.kind === 'found' ? { ...own.opened.record, job: jobId } : fresh
+  const body = groupCommentBody(apiKey, key, add(base, 'created'))
+  if (own) await docs.updateComment(own.id, body)
+  else await docs.createComment(pr, body)
+  log.info(`${name}: recorded on its docs pull request ${key.docsRepository}#${pr}.`)
+  if (replaces && replaces.pull.number !== pr) {
+    await docs.updateComment(
+      replaces.commentId,
+      groupCommentBody(apiKey, key, { ...replaces.record, supersededBy: pr })
+    )
+    log.info(`${name}: ${key.docsRepository}#${replaces.pull.number} now says it was superseded.`)
   }
 }

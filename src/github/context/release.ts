@@ -7,7 +7,7 @@ import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'
 import { changeLines } from './commits.js'
-import { findDirectory, packageScope, splitRange, type PackageScope } from './package.js'
+import { findDirectory, packageScope, splitRange, type PackageScope, type Split } from './package.js'
 import { findPreviousRelease } from './previous-release.js'
 import { CONTENTS, type Read } from './reading.js'
 import { parseTag, type VersionTag } from './version.js'
@@ -71,6 +71,9 @@ export async function releaseContext(
   )
 }
 
+/** The range's commits as the context lists them. */
+type Changes = ReturnType<typeof changeLines>
+
 /** What is known of a tag before its release is read. */
 interface TagFacts {
   repo: string
@@ -90,41 +93,20 @@ function describeTag(
   comparison: Comparison | undefined,
   scope: PackageScope | undefined
 ): Built {
-  const { tag, version, complete, inSet } = facts
+  const { tag, inSet } = facts
   const notes = release?.body.trim() || tagMessage?.trim() || ''
   const changes = comparison ? changeLines(comparison) : undefined
   const split = comparison && previous && scope?.kind === 'own' ? splitRange(scope, comparison, previous) : undefined
-  const what = release ? 'Release' : 'Tag'
-  const parts: string[] = []
-  if (notes) parts.push(release ? 'notes' : 'tag message')
-  if (split) parts.push(split.summary)
-  else if (changes) parts.push(`${plural(changes.count, 'change')} since ${previous ?? ''}`)
-  else if (!version) parts.push('not a version tag, so no previous release')
-  else if (complete && previous === undefined) parts.push(noEarlier(version))
   const why = changes && scope?.kind === 'whole' ? scope.why : undefined
+  const what = release ? 'Release' : 'Tag'
+  const parts = describedParts(facts, notes, release, previous, split, changes)
 
   const head = tagHead(facts, release, previous, comparison)
   if (split) head.push(split.fact)
-  const sections: Section[] = []
-  if (notes) {
-    const source = release ? 'release notes' : 'tag message'
-    sections.push({
-      title: release ? 'Release notes' : `Message of tag ${inline(tag, 100)}`,
-      lines: quote(notes),
-      unread: 0,
-      more: (left) => `> … and ${plural(left, 'more line')} of the ${source}${release?.url ? `: ${release.url}` : ''}`
-    })
-  }
+  const sections: Section[] = notes ? [notesSection(tag, notes, release)] : []
   // In a release set, the range's other commits are named once for every package.
   if (split) sections.push(split.own, ...(inSet ? [] : [split.others.section]))
-  else if (changes) {
-    sections.push({
-      title: `Changes since ${inline(previous ?? '', 100)} (${changes.count})`,
-      lines: changes.lines,
-      unread: changes.unread,
-      more: (left) => `- … and ${plural(left, 'more change')}`
-    })
-  }
+  else if (changes) sections.push(changesSection(previous, changes))
   const first = scope?.kind === 'own' ? scope.directory : undefined
   const files =
     comparison && first !== undefined && inSet
@@ -146,6 +128,45 @@ function describeTag(
           }
         }
       : {})
+  }
+}
+
+/** What the context holds, as the description names it: the notes, then the change or why there is none. */
+function describedParts(
+  { version, complete }: TagFacts,
+  notes: string,
+  release: Release | undefined,
+  previous: string | undefined,
+  split: Split | undefined,
+  changes: Changes | undefined
+): string[] {
+  const parts: string[] = []
+  if (notes) parts.push(release ? 'notes' : 'tag message')
+  if (split) parts.push(split.summary)
+  else if (changes) parts.push(`${plural(changes.count, 'change')} since ${previous ?? ''}`)
+  else if (!version) parts.push('not a version tag, so no previous release')
+  else if (complete && previous === undefined) parts.push(noEarlier(version))
+  return parts
+}
+
+/** The release notes, or the tag's message when there is no release. */
+function notesSection(tag: string, notes: string, release: Release | undefined): Section {
+  const source = release ? 'release notes' : 'tag message'
+  return {
+    title: release ? 'Release notes' : `Message of tag ${inline(tag, 100)}`,
+    lines: quote(notes),
+    unread: 0,
+    more: (left) => `> … and ${plural(left, 'more line')} of the ${source}${release?.url ? `: ${release.url}` : ''}`
+  }
+}
+
+/** The commits since the previous release, when the range is not split by package. */
+function changesSection(previous: string | undefined, changes: Changes): Section {
+  return {
+    title: `Changes since ${inline(previous ?? '', 100)} (${changes.count})`,
+    lines: changes.lines,
+    unread: changes.unread,
+    more: (left) => `- … and ${plural(left, 'more change')}`
   }
 }
 

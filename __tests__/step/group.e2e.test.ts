@@ -4,35 +4,41 @@
  * docs pull request: one job, one follow-up, one comment listing both. Only what a process shows;
  * the rules are tested in-process (group.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
-import { AgentApiSimulator } from '../../simulator/agent-api.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
+import { realTime, type AgentApiSimulator } from '../../simulator/agent-api.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
+import { useFakeGitHub } from '../fixtures/github.js'
+import { useSimulator } from '../fixtures/simulator.js'
 
 const KEY = 'mint_e2e_group_key_0123456789'
 let sim: AgentApiSimulator
 let github: GitHubApiFake
-beforeAll(async () => {
-  sim = await AgentApiSimulator.start({ apiKey: KEY, scenario: { runMs: 600 } })
-  github = await GitHubApiFake.start({ token: FAKE_GITHUB_TOKEN })
-  linkDocsRepository(sim, github)
-  github.addRepo('acme/docs')
-  for (const number of [41, 43])
-    github.addPull('acme/app', {
-      number,
-      title: `Change ${number}`,
-      head: `b${number}`,
-      base: 'main',
-      files: [],
-      merged: true
-    })
-  github.setPermission('acme/app', 'mona', 'write')
-})
-afterAll(async () => {
-  await sim.close()
-  await github.close()
-})
+useSimulator(KEY, { runMs: 600 }, (started) => (sim = started))
+const fake = useFakeGitHub(
+  () => realTime,
+  {
+    token: FAKE_GITHUB_TOKEN,
+    repo: 'acme/app',
+    fresh: 'none',
+    seed: (gh) => {
+      linkDocsRepository(sim, gh)
+      gh.addRepo('acme/docs')
+      for (const number of [41, 43])
+        gh.addPull('acme/app', {
+          number,
+          title: `Change ${number}`,
+          head: `b${number}`,
+          base: 'main',
+          files: [],
+          merged: true
+        })
+      gh.setPermission('acme/app', 'mona', 'write')
+    }
+  },
+  (started) => (github = started)
+)
 
 const merged = (number: number, runId: string) =>
   runAction(
@@ -47,17 +53,14 @@ const merged = (number: number, runId: string) =>
       'docs-repository': 'acme/docs'
     },
     {
-      env: {
+      env: fake.env({
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: 'event.json',
         GITHUB_REF: `refs/pull/${number}/merge`,
-        GITHUB_REPOSITORY: 'acme/app',
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_API_URL: github.url,
         GITHUB_ACTOR: 'mona',
         GITHUB_RUN_ID: runId,
         GITHUB_RUN_ATTEMPT: '1'
-      },
+      }),
       files: {
         'event.json': JSON.stringify({
           action: 'closed',

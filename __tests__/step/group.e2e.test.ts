@@ -9,6 +9,7 @@ import type { GitHubApiFake } from '../../simulator/github.js'
 import { realTime, type AgentApiSimulator } from '../../simulator/agent-api.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
+import { mergedPullRequestRun } from '../../scripts/merged-pull-request.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useSimulator } from '../fixtures/simulator.js'
 
@@ -40,8 +41,9 @@ const fake = useFakeGitHub(
   (started) => (github = started)
 )
 
-const merged = (number: number, runId: string) =>
-  runAction(
+const merged = (number: number, runId: string) => {
+  const run = mergedPullRequestRun({ repo: 'acme/app', number, head: `b${number}`, actor: 'mona', runId })
+  return runAction(
     {
       'api-key': KEY,
       'project-id': 'proj-e2e-group',
@@ -52,32 +54,9 @@ const merged = (number: number, runId: string) =>
       group: 'merged-prs',
       'docs-repository': 'acme/docs'
     },
-    {
-      env: fake.env({
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: 'event.json',
-        GITHUB_REF: `refs/pull/${number}/merge`,
-        GITHUB_ACTOR: 'mona',
-        GITHUB_RUN_ID: runId,
-        GITHUB_RUN_ATTEMPT: '1'
-      }),
-      files: {
-        'event.json': JSON.stringify({
-          action: 'closed',
-          pull_request: {
-            number,
-            title: `Change ${number}`,
-            body: '',
-            merged: true,
-            user: { login: 'mona' },
-            head: { ref: `b${number}`, repo: { full_name: 'acme/app' } },
-            base: { ref: 'main', repo: { full_name: 'acme/app' } },
-            html_url: `https://github.com/acme/app/pull/${number}`
-          }
-        })
-      }
-    }
+    { env: fake.env(run.env), files: run.files }
   )
+}
 
 describe('two grouped runs on different refs, as the runner runs them', () => {
   it('make one job and one docs pull request; the second adds to the first', async () => {

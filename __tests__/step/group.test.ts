@@ -66,7 +66,7 @@ describe('one docs pull request for a group of runs', () => {
   const run = (
     trigger: { event: string; ref: string; payload: unknown; sha?: string },
     inputs: Record<string, string> = {},
-    options: { records?: MemoryRecords } = {}
+    options: { records?: MemoryRecords; rerun?: boolean } = {}
   ): Promise<StepRun> =>
     step.run(inputs, {
       env: fake.env({
@@ -77,8 +77,9 @@ describe('one docs pull request for a group of runs', () => {
         ...(trigger.sha ? { GITHUB_SHA: trigger.sha } : {}),
         GITHUB_ACTOR: 'mona',
         GITHUB_EVENT_PATH: '/event.json',
-        GITHUB_RUN_ID: String(++runId),
-        GITHUB_RUN_ATTEMPT: '1'
+        // "Re-run jobs": the same run, its next attempt.
+        GITHUB_RUN_ID: String(options.rerun ? runId : ++runId),
+        GITHUB_RUN_ATTEMPT: options.rerun ? '2' : '1'
       }),
       files: { '/event.json': JSON.stringify(trigger.payload) },
       records: options.records
@@ -367,5 +368,20 @@ describe('one docs pull request for a group of runs', () => {
     const first = await run(pullEvent(41), { 'link-back': 'pull-request docs-pr' })
     await run(pullEvent(43), { 'link-back': 'pull-request docs-pr' })
     expect(docsComments(first.outputs['pr-number'])).toHaveLength(1)
+  })
+
+  it('a re-run of a grouped follow-up resumes it: the message is not sent again, and the outputs report the same job', async () => {
+    const first = await run(pullEvent(41))
+    const records = new MemoryRecords()
+    const second = await run(pullEvent(43), {}, { records })
+    expect(second.outputs.grouped).toBe('true')
+    expect(records.keys).toHaveLength(1)
+    const again = await run(pullEvent(43), {}, { records, rerun: true })
+    expect(again.code).toBe(0)
+    expect(again.at('warning')).toEqual([])
+    expect(again.at('info')).toContain(`Resuming job ${second.outputs['job-id'] ?? ''} from attempt 1`)
+    expect([agent('create').length, agent('message').length]).toEqual([1, 1])
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(again.outputs['pr-link']).toBe(first.outputs['pr-link'])
   })
 })

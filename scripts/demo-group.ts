@@ -7,6 +7,7 @@
 import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { linkDocsRepository } from '../simulator/docs-repository.js'
 import { GitHubApiFake } from '../simulator/github.js'
+import { mergedPullRequestRun } from './merged-pull-request.js'
 import { FAKE_GITHUB_TOKEN, runAction } from './run-action.js'
 
 const REPO = 'acme/widgets'
@@ -51,6 +52,13 @@ export async function groupDemo(): Promise<number> {
     let code = 0
     for (const [index, number] of [51, 52].entries()) {
       const before = { github: github.requests.length, agent: sim.requests.length }
+      const event = mergedPullRequestRun({
+        repo: REPO,
+        number,
+        head: `feature-${number}`,
+        actor: 'alice',
+        runId: String(8100 + index)
+      })
       const run = await runAction(
         {
           'api-key': 'mint_demo_key_not_a_secret',
@@ -61,32 +69,8 @@ export async function groupDemo(): Promise<number> {
           'docs-repository': DOCS
         },
         {
-          env: {
-            GITHUB_EVENT_NAME: 'pull_request',
-            GITHUB_EVENT_PATH: 'event.json',
-            GITHUB_REF: `refs/pull/${number}/merge`,
-            GITHUB_REPOSITORY: REPO,
-            GITHUB_SERVER_URL: 'https://github.com',
-            GITHUB_API_URL: github.url,
-            GITHUB_ACTOR: 'alice',
-            GITHUB_RUN_ID: String(8100 + index),
-            GITHUB_RUN_ATTEMPT: '1'
-          },
-          files: {
-            'event.json': JSON.stringify({
-              action: 'closed',
-              pull_request: {
-                number,
-                title: `Change ${number}`,
-                body: '',
-                merged: true,
-                user: { login: 'alice' },
-                head: { ref: `feature-${number}`, repo: { full_name: REPO } },
-                base: { ref: 'main', repo: { full_name: REPO } },
-                html_url: `https://github.com/${REPO}/pull/${number}`
-              }
-            })
-          }
+          env: { ...event.env, GITHUB_SERVER_URL: 'https://github.com', GITHUB_API_URL: github.url },
+          files: event.files
         }
       )
       code ||= run.code ?? 1

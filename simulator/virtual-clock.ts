@@ -16,6 +16,12 @@ import { Cancelled } from '../src/base/cancel.js'
 import type { Clock } from '../src/base/clock.js'
 import type { SimulatorClock } from './agent-api.js'
 
+/**
+ * A delay as Node's timers take it: a fraction of a millisecond is dropped, so time stays whole
+ * milliseconds as `Date.now()` reads it (a jittered poll interval is fractional).
+ */
+const whole = (ms: number): number => Math.max(0, Math.trunc(ms))
+
 /** Read afresh: timers and I/O abort signals while a method runs. */
 const aborted = (signal: AbortSignal): boolean => signal.aborted
 
@@ -51,7 +57,7 @@ export class VirtualClock implements Clock, SimulatorClock {
 
   sleep(ms: number, signal: AbortSignal): Promise<void> {
     if (signal.aborted) return Promise.reject(new Cancelled(false))
-    const wake = this.time + Math.max(0, ms)
+    const wake = this.time + whole(ms)
     for (let next = this.timers[0]; next && next.at <= wake; next = this.timers[0]) this.fireNext()
     this.time = wake
     // A timer fired on the way may have aborted it.
@@ -60,7 +66,9 @@ export class VirtualClock implements Clock, SimulatorClock {
 
   timeout(ms: number): AbortSignal {
     const controller = new AbortController()
-    this.add(this.time + ms, () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')))
+    this.add(this.time + whole(ms), () =>
+      controller.abort(new DOMException('The operation timed out.', 'TimeoutError'))
+    )
     return controller.signal
   }
 

@@ -1,22 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseJob } from '../../src/agent-api/job.js'
 import { OUTPUT_NAMES, renderOutputs } from '../../src/report/finish.js'
-import { initialState, type RunState } from '../../src/report/state.js'
+import { initialState } from '../../src/report/state.js'
+import { DONE_JOB as done, runStateAt } from '../fixtures/run-state.js'
 
-const done = {
-  id: 'job_1',
-  status: 'completed',
-  source: { repository: 'https://github.com/acme/docs', ref: 'main' },
-  model: 'm-1',
-  prLink: 'https://github.com/acme/docs/pull/42',
-  createdAt: '2026-11-21T10:00:00Z',
-  archivedAt: null
-}
-const state = (patch: Partial<RunState>, job?: Record<string, unknown>): RunState => ({
-  ...initialState(1_000_000, 'job_1'),
-  ...(job ? { job: parseJob(job) } : {}),
-  ...patch
-})
+const state = runStateAt(1_000_000)
 
 describe('renderOutputs', () => {
   it('fills every output from a completed job', () => {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
-import { parseJob } from '../../src/agent-api/job.js'
 import { nextSteps } from '../../src/report/next-steps.js'
-import { parseSettings, type Settings } from '../../src/step/settings.js'
-import { initialState, type RunState } from '../../src/report/state.js'
+import type { Settings } from '../../src/step/settings.js'
+import type { RunState } from '../../src/report/state.js'
+import { runStateAt, settings } from '../fixtures/run-state.js'
 
-const DEFAULTS = inputDefaults(readAction(), 'tok')
-const settings = (inputs: Record<string, string> = {}): Settings =>
-  parseSettings({
-    get: (name) => ({ ...DEFAULTS, 'api-key': 'k', 'project-id': 'p', prompt: 'x', ...inputs })[name] ?? '',
-    readFile: () => ''
-  })
-const state = (patch: Partial<RunState>, job?: Record<string, unknown>): RunState => ({
-  ...initialState(Date.parse('2026-11-22T10:00:00Z'), 'job_1'),
-  ...(job ? { job: parseJob(job) } : {}),
-  ...patch
-})
+const state = runStateAt(Date.parse('2026-11-22T10:00:00Z'))
 
 describe('nextSteps', () => {
   const text = (s: RunState, given: Settings | undefined = settings()) =>

@@ -1,31 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
-import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
-import { parseJob } from '../../src/agent-api/job.js'
-import { parseSettings, type Settings } from '../../src/step/settings.js'
-import { initialState, type RunState } from '../../src/report/state.js'
+import type { Settings } from '../../src/step/settings.js'
+import type { RunState } from '../../src/report/state.js'
 import { CELL_CHARS, renderSummary, SUMMARY_BYTES, SUMMARY_PROMPT_CHARS } from '../../src/report/summary.js'
 import { renderLikeGitHub } from '../../scripts/github-render.js'
+import { DONE_JOB as done, runStateAt, settings } from '../fixtures/run-state.js'
 
-const DEFAULTS = inputDefaults(readAction(), 'tok')
-const settings = (inputs: Record<string, string> = {}): Settings =>
-  parseSettings({
-    get: (name) => ({ ...DEFAULTS, 'api-key': 'k', 'project-id': 'p', prompt: 'x', ...inputs })[name] ?? '',
-    readFile: () => ''
-  })
-const done = {
-  id: 'job_1',
-  status: 'completed',
-  source: { repository: 'https://github.com/acme/docs', ref: 'main' },
-  model: 'm-1',
-  prLink: 'https://github.com/acme/docs/pull/42',
-  createdAt: '2026-11-21T10:00:00Z',
-  archivedAt: null
-}
-const state = (patch: Partial<RunState>, job?: Record<string, unknown>): RunState => ({
-  ...initialState(1_000_000, 'job_1'),
-  ...(job ? { job: parseJob(job) } : {}),
-  ...patch
-})
+const state = runStateAt(1_000_000)
 const render = (s: RunState, given: Settings | undefined = settings()) =>
   renderSummary({ state: s, settings: given, serverUrl: undefined })
 

@@ -1,6 +1,7 @@
 /**
- * Faults and hostile input, one scenario per row of the README's Reliability table, in-process on a
- * virtual clock: a 30 s Retry-After or a request that never answers costs milliseconds.
+ * Faults and hostile input, one scenario per row of the Reliability table in docs/reliability.md,
+ * in-process on a virtual clock: a 30 s Retry-After or a request that never answers costs
+ * milliseconds.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'

@@ -4,38 +4,46 @@
  * docs pull request: one job, one follow-up, one comment listing both. Only what a process shows;
  * the rules are tested in-process (group.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
-import { AgentApiSimulator } from '../../simulator/agent-api.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
+import { realTime, type AgentApiSimulator } from '../../simulator/agent-api.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
+import { mergedPullRequestRun } from '../../scripts/merged-pull-request.js'
+import { useFakeGitHub } from '../fixtures/github.js'
+import { useSimulator } from '../fixtures/simulator.js'
 
 const KEY = 'mint_e2e_group_key_0123456789'
 let sim: AgentApiSimulator
 let github: GitHubApiFake
-beforeAll(async () => {
-  sim = await AgentApiSimulator.start({ apiKey: KEY, scenario: { runMs: 600 } })
-  github = await GitHubApiFake.start({ token: FAKE_GITHUB_TOKEN })
-  linkDocsRepository(sim, github)
-  github.addRepo('acme/docs')
-  for (const number of [41, 43])
-    github.addPull('acme/app', {
-      number,
-      title: `Change ${number}`,
-      head: `b${number}`,
-      base: 'main',
-      files: [],
-      merged: true
-    })
-  github.setPermission('acme/app', 'mona', 'write')
-})
-afterAll(async () => {
-  await sim.close()
-  await github.close()
-})
+useSimulator(KEY, { runMs: 600 }, (started) => (sim = started))
+const fake = useFakeGitHub(
+  () => realTime,
+  {
+    token: FAKE_GITHUB_TOKEN,
+    repo: 'acme/app',
+    fresh: 'none',
+    seed: (gh) => {
+      linkDocsRepository(sim, gh)
+      gh.addRepo('acme/docs')
+      for (const number of [41, 43])
+        gh.addPull('acme/app', {
+          number,
+          title: `Change ${number}`,
+          head: `b${number}`,
+          base: 'main',
+          files: [],
+          merged: true
+        })
+      gh.setPermission('acme/app', 'mona', 'write')
+    }
+  },
+  (started) => (github = started)
+)
 
-const merged = (number: number, runId: string) =>
-  runAction(
+const merged = (number: number, runId: string) => {
+  const run = mergedPullRequestRun({ repo: 'acme/app', number, head: `b${number}`, actor: 'mona', runId })
+  return runAction(
     {
       'api-key': KEY,
       'project-id': 'proj-e2e-group',
@@ -46,35 +54,9 @@ const merged = (number: number, runId: string) =>
       group: 'merged-prs',
       'docs-repository': 'acme/docs'
     },
-    {
-      env: {
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: 'event.json',
-        GITHUB_REF: `refs/pull/${number}/merge`,
-        GITHUB_REPOSITORY: 'acme/app',
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_API_URL: github.url,
-        GITHUB_ACTOR: 'mona',
-        GITHUB_RUN_ID: runId,
-        GITHUB_RUN_ATTEMPT: '1'
-      },
-      files: {
-        'event.json': JSON.stringify({
-          action: 'closed',
-          pull_request: {
-            number,
-            title: `Change ${number}`,
-            body: '',
-            merged: true,
-            user: { login: 'mona' },
-            head: { ref: `b${number}`, repo: { full_name: 'acme/app' } },
-            base: { ref: 'main', repo: { full_name: 'acme/app' } },
-            html_url: `https://github.com/acme/app/pull/${number}`
-          }
-        })
-      }
-    }
+    { env: fake.env(run.env), files: run.files }
   )
+}
 
 describe('two grouped runs on different refs, as the runner runs them', () => {
   it('make one job and one docs pull request; the second adds to the first', async () => {

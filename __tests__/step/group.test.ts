@@ -3,11 +3,12 @@
  * the fake GitHub on a virtual clock: runs of one group share one open docs pull request, across
  * refs and events; what ends a group; refusals; copies; unreadable state; ranges of pushes.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
-import { GITHUB_TOKEN, MemoryRecords, runInProcess, type StepRun } from '../../scripts/in-process.js'
-import { useVirtualSimulator } from '../fixtures/simulator.js'
+import { GITHUB_TOKEN, MemoryRecords, type StepRun } from '../../scripts/in-process.js'
+import { useFakeGitHub } from '../fixtures/github.js'
+import { useStep } from '../fixtures/step.js'
 
 const KEY = 'mint_group_key_0123456789abcdef'
 const PROJECT = 'proj-group'
@@ -16,30 +17,33 @@ const DOCS = 'acme/docs'
 const GROUP = { group: 'merged-prs', 'docs-repository': DOCS, prompt: 'Document this change' }
 
 describe('one docs pull request for a group of runs', () => {
-  const virtual = useVirtualSimulator(KEY, { runMs: 3000 })
+  const step = useStep({ key: KEY, project: PROJECT, inputs: GROUP, scenario: { runMs: 3000 } })
+  const virtual = step.virtual
   let github: GitHubApiFake
-  beforeAll(async () => {
-    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
-  })
-  afterAll(() => github.close())
-  beforeEach(() => {
-    github.reset()
-    github.time = virtual().clock
-    github.identity = { login: 'github-actions[bot]', kind: 'installation' }
-    github.addRepo(APP)
-    github.addRepo(DOCS)
-    for (const number of [41, 43, 45])
-      github.addPull(APP, {
-        number,
-        title: `Change ${number}`,
-        head: `b${number}`,
-        base: 'main',
-        files: [],
-        merged: true
-      })
-    github.setPermission(APP, 'mona', 'write')
-    linkDocsRepository(virtual().sim, github)
-  })
+  const fake = useFakeGitHub(
+    step.clock,
+    {
+      repo: APP,
+      fresh: 'reset',
+      each: (gh) => {
+        gh.identity = { login: 'github-actions[bot]', kind: 'installation' }
+        gh.addRepo(APP)
+        gh.addRepo(DOCS)
+        for (const number of [41, 43, 45])
+          gh.addPull(APP, {
+            number,
+            title: `Change ${number}`,
+            head: `b${number}`,
+            base: 'main',
+            files: [],
+            merged: true
+          })
+        gh.setPermission(APP, 'mona', 'write')
+        linkDocsRepository(virtual().sim, gh)
+      }
+    },
+    (started) => (github = started)
+  )
 
   let runId = 7000
   const pullEvent = (number: number) => ({
@@ -62,31 +66,25 @@ describe('one docs pull request for a group of runs', () => {
   const run = (
     trigger: { event: string; ref: string; payload: unknown; sha?: string },
     inputs: Record<string, string> = {},
-    options: { records?: MemoryRecords } = {}
+    options: { records?: MemoryRecords; rerun?: boolean } = {}
   ): Promise<StepRun> =>
-    runInProcess(
-      { 'api-key': KEY, 'project-id': PROJECT, 'base-url': virtual().sim.url, ...GROUP, ...inputs },
-      {
-        clock: virtual().clock,
-        env: {
-          GITHUB_API_URL: github.url,
-          GITHUB_SERVER_URL: 'https://github.com',
-          GITHUB_REPOSITORY: APP,
-          GITHUB_EVENT_NAME: trigger.event,
-          GITHUB_REF: trigger.ref,
-          GITHUB_REF_NAME: trigger.ref.replace(/^refs\/(heads|tags)\//, ''),
-          ...(trigger.ref.startsWith('refs/tags/') ? { GITHUB_REF_TYPE: 'tag' } : {}),
-          ...(trigger.sha ? { GITHUB_SHA: trigger.sha } : {}),
-          GITHUB_ACTOR: 'mona',
-          GITHUB_EVENT_PATH: '/event.json',
-          GITHUB_RUN_ID: String(++runId),
-          GITHUB_RUN_ATTEMPT: '1'
-        },
-        files: { '/event.json': JSON.stringify(trigger.payload) },
-        records: options.records
-      }
-    )
-  const agent = (op: 'create' | 'message') => virtual().sim.requests.filter((r) => r.operation === op)
+    step.run(inputs, {
+      env: fake.env({
+        GITHUB_EVENT_NAME: trigger.event,
+        GITHUB_REF: trigger.ref,
+        GITHUB_REF_NAME: trigger.ref.replace(/^refs\/(heads|tags)\//, ''),
+        ...(trigger.ref.startsWith('refs/tags/') ? { GITHUB_REF_TYPE: 'tag' } : {}),
+        ...(trigger.sha ? { GITHUB_SHA: trigger.sha } : {}),
+        GITHUB_ACTOR: 'mona',
+        GITHUB_EVENT_PATH: '/event.json',
+        // "Re-run jobs": the same run, its next attempt.
+        GITHUB_RUN_ID: String(options.rerun ? runId : ++runId),
+        GITHUB_RUN_ATTEMPT: options.rerun ? '2' : '1'
+      }),
+      files: { '/event.json': JSON.stringify(trigger.payload) },
+      records: options.records
+    })
+  const agent = (op: 'create' | 'message') => step.requests(op)
   const docsComments = (number: string | undefined) => github.commentsOf(DOCS, Number(number))
   const groupComment = (number: string | undefined) =>
     docsComments(number).find((c) => c.body.includes('docs-agent-action:group'))?.body ?? ''
@@ -370,5 +368,20 @@ describe('one docs pull request for a group of runs', () => {
     const first = await run(pullEvent(41), { 'link-back': 'pull-request docs-pr' })
     await run(pullEvent(43), { 'link-back': 'pull-request docs-pr' })
     expect(docsComments(first.outputs['pr-number'])).toHaveLength(1)
+  })
+
+  it('a re-run of a grouped follow-up resumes it: the message is not sent again, and the outputs report the same job', async () => {
+    const first = await run(pullEvent(41))
+    const records = new MemoryRecords()
+    const second = await run(pullEvent(43), {}, { records })
+    expect(second.outputs.grouped).toBe('true')
+    expect(records.keys).toHaveLength(1)
+    const again = await run(pullEvent(43), {}, { records, rerun: true })
+    expect(again.code).toBe(0)
+    expect(again.at('warning')).toEqual([])
+    expect(again.at('info')).toContain(`Resuming job ${second.outputs['job-id'] ?? ''} from attempt 1`)
+    expect([agent('create').length, agent('message').length]).toEqual([1, 1])
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(again.outputs['pr-link']).toBe(first.outputs['pr-link'])
   })
 })

@@ -2,23 +2,18 @@
  * A step without a GitHub token: an empty `github-token`, or the unevaluated `${{ github.token }}`
  * that GitHub's local runner passes. In-process, against the simulator and a fake GitHub on loopback.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
-import { GITHUB_TOKEN, runInProcess } from '../../scripts/in-process.js'
-import { useVirtualSimulator } from '../fixtures/simulator.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
+import { useFakeGitHub } from '../fixtures/github.js'
+import { useStep } from '../fixtures/step.js'
 
 describe('no GitHub token', () => {
   const KEY = 'mint_no_token_secret_key_0'
   const REPO = 'acme/widgets'
-  const virtual = useVirtualSimulator(KEY, { runMs: 3000 })
+  const step = useStep({ key: KEY, project: 'proj', prompt: 'Document it.', scenario: { runMs: 3000 } })
+  const virtual = step.virtual
   let github: GitHubApiFake
-
-  beforeAll(async () => {
-    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
-  })
-  afterAll(async () => {
-    await github.close()
-  })
+  useFakeGitHub(step.clock, { fresh: 'reset' }, (started) => (github = started))
 
   const tagPush = () => ({
     GITHUB_EVENT_NAME: 'push',
@@ -28,14 +23,8 @@ describe('no GitHub token', () => {
     GITHUB_REPOSITORY: REPO,
     GITHUB_API_URL: github.url
   })
-  const run = (inputs: Record<string, string>, env: Record<string, string>, files: Record<string, string> = {}) => {
-    github.reset()
-    return runInProcess(
-      { 'api-key': KEY, 'project-id': 'proj', 'base-url': virtual().sim.url, prompt: 'Document it.', ...inputs },
-      { clock: virtual().clock, env, files }
-    )
-  }
-  const created = () => virtual().sim.requests.filter((r) => r.operation === 'create').length
+  const run = (inputs: Record<string, string>, env: Record<string, string>) => step.run(inputs, { env })
+  const created = () => step.requests('create').length
 
   const TAG_WARNING =
     "Input 'github-token' is empty, so the agent will not get the release notes of v1.4.0 and the changes since the previous release: only what the event itself holds. No GitHub API calls are made and no labels are added. Leave the input out for the workflow's token, or pass `${{ secrets.DOCS_BOT_TOKEN || github.token }}`."

@@ -3,15 +3,15 @@
  * virtual clock: once the job ends with a docs PR, the branch's preview is asked for and waited on;
  * whatever goes wrong is one warning, and the step's result stands.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
-import { GITHUB_TOKEN, runInProcess } from '../../scripts/in-process.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import { parseJob } from '../../src/agent-api/job.js'
 import { initialState } from '../../src/report/state.js'
 import { renderLinkBack } from '../../src/step/link-back.js'
 import { parseSettings } from '../../src/step/settings.js'
-import { useVirtualSimulator } from '../fixtures/simulator.js'
+import { useFakeGitHub } from '../fixtures/github.js'
+import { useStep } from '../fixtures/step.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('preview', () => {
@@ -20,33 +20,25 @@ describe('preview', () => {
   const PR = 'https://github.com/acme/docs/pull/71'
   const BRANCH = 'mintlify/docs-update-71'
   const URL = 'https://proj-preview-mintlify-docs-update-71.mintlify.app'
-  const virtual = useVirtualSimulator(KEY, { runMs: 30_000, prLink: PR })
+  const step = useStep({
+    key: KEY,
+    project: PROJECT,
+    prompt: 'Document release v1.2.3',
+    inputs: { preview: 'true' },
+    scenario: { runMs: 30_000, prLink: PR }
+  })
+  const virtual = step.virtual
   let github: GitHubApiFake
-  beforeAll(async () => {
-    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
-  })
-  afterAll(async () => {
-    await github.close()
-  })
-  beforeEach(() => {
-    github.reset()
-    github.addPull('acme/docs', { number: 71, title: 'Docs', head: BRANCH, base: 'main', files: [] })
-  })
-  const run = (extra: Record<string, string> = {}) => {
-    const inputs = {
-      'api-key': KEY,
-      'project-id': PROJECT,
-      'base-url': virtual().sim.url,
-      prompt: 'Document release v1.2.3',
-      preview: 'true',
-      ...extra
-    }
-    return runInProcess(inputs, {
-      clock: virtual().clock,
-      env: { GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com' }
-    })
-  }
-  const previewRequests = () => virtual().sim.requests.filter((r) => r.operation === 'preview')
+  const fake = useFakeGitHub(
+    step.clock,
+    {
+      fresh: 'reset',
+      each: (gh) => gh.addPull('acme/docs', { number: 71, title: 'Docs', head: BRANCH, base: 'main', files: [] })
+    },
+    (started) => (github = started)
+  )
+  const run = (extra: Record<string, string> = {}) => step.run(extra, { env: fake.env() })
+  const previewRequests = () => step.requests('preview')
 
   it("asks for the docs PR's head branch and gives its URL: output, summary, log", async () => {
     const result = await run()

@@ -2,11 +2,11 @@
  * A package's release in a monorepo: the package's own commits first, all of them, then the rest
  * of the range. In-process, against the simulator and the fake GitHub on loopback, on a virtual clock.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../../simulator/github.js'
-import { GITHUB_TOKEN, runInProcess } from '../../../scripts/in-process.js'
+import { beforeEach, describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../../simulator/github.js'
 import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/budget.js'
-import { useVirtualSimulator } from '../../fixtures/simulator.js'
+import { useFakeGitHub } from '../../fixtures/github.js'
+import { useStep } from '../../fixtures/step.js'
 
 describe('a package of a monorepo', () => {
   const KEY = 'mint_package_context_key_000'
@@ -15,8 +15,9 @@ describe('a package of a monorepo', () => {
   /** A Cargo workspace of crates at the root, a range longer than compare lists. */
   const CARGO = 'acme/wharf'
   const PROMPT = 'Document this release.'
-  const virtual = useVirtualSimulator(KEY, { runMs: 3000 })
+  const step = useStep({ key: KEY, project: 'proj', prompt: PROMPT, scenario: { runMs: 3000 } })
   let github: GitHubApiFake
+  const fake = useFakeGitHub(step.clock, { fresh: 'requests', seed: seedRepositories }, (started) => (github = started))
 
   const change = (filename: string, line: string) => ({
     filename,
@@ -28,8 +29,7 @@ describe('a package of a monorepo', () => {
   const commit = (repo: string, message: string, filename: string): string =>
     github.addCommits(repo, [{ message, files: [change(filename, message)] }])[0] ?? ''
 
-  beforeAll(async () => {
-    github = await GitHubApiFake.start({ token: GITHUB_TOKEN })
+  function seedRepositories(): void {
     const [init] = github.addCommits(NPM, [
       {
         message: 'Set up the workspace',
@@ -71,31 +71,22 @@ describe('a package of a monorepo', () => {
       else commit(CARGO, `wharf: change ${i}`, `wharf/src/w${i % 9}.rs`)
     }
     github.addTag(CARGO, { name: 'wharf-macros-v0.2.0', at: commit(CARGO, 'Release', 'Cargo.lock') })
-  })
-  afterAll(async () => {
-    await github.close()
-  })
+  }
   beforeEach(() => {
-    github.time = virtual().clock
-    github.requests.length = 0
     github.treeLimit = 100_000
   })
 
-  const tagEnv = (repo: string, tag: string) => ({
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_REF: `refs/tags/${tag}`,
-    GITHUB_REF_TYPE: 'tag',
-    GITHUB_REF_NAME: tag,
-    GITHUB_REPOSITORY: repo,
-    GITHUB_API_URL: github.url,
-    GITHUB_SERVER_URL: 'https://github.com'
-  })
+  const tagEnv = (repo: string, tag: string) =>
+    fake.env({
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_REF: `refs/tags/${tag}`,
+      GITHUB_REF_TYPE: 'tag',
+      GITHUB_REF_NAME: tag,
+      GITHUB_REPOSITORY: repo
+    })
   const run = (repo: string, tag: string, inputs: Record<string, string> = {}) =>
-    runInProcess(
-      { 'api-key': KEY, 'project-id': 'proj', 'base-url': virtual().sim.url, prompt: PROMPT, ...inputs },
-      { clock: virtual().clock, env: tagEnv(repo, tag) }
-    )
-  const sent = () => virtual().sim.jobs('proj')[0]?.prompts[0] ?? ''
+    step.run(inputs, { env: tagEnv(repo, tag) })
+  const sent = () => step.sim().jobs('proj')[0]?.prompts[0] ?? ''
   const routes = () => github.requests.map((r) => r.route).sort()
   /** The lines of the prompt under `heading`, up to the next heading. */
   const under = (prompt: string, heading: string): string[] => {

@@ -381,7 +381,7 @@ async function buildPrompt(
   }
   const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)])
   const reader = settings.githubToken && repo ? deps.github.reader(repo, signal) : undefined
-  const options = { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS }
+  const options = { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS, dryRun: settings.dryRun }
   const context = releaseSet
     ? await releaseSetContext(releaseSet, settings.releaseTags, options)
     : await gatherContext(trigger, options)

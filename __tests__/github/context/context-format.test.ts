@@ -23,6 +23,7 @@ const options = (over: Partial<ContextOptions> = {}): ContextOptions => ({
   reader: reader(),
   signal: new AbortController().signal,
   timeoutMs: 10_000,
+  dryRun: false,
   ...over
 })
 const tag = (name: string, release?: { body: string; name?: string }): Trigger => ({
@@ -186,6 +187,71 @@ describe('a tag', () => {
     const plain = reader({ releaseByTag: () => Promise.reject(new Error('getaddrinfo ENOTFOUND api.github.com')) })
     expect((await gatherContext(tag('v2'), options({ reader: plain }))).warning).toContain(
       '(getaddrinfo ENOTFOUND api.github.com)'
+    )
+  })
+})
+
+describe('the warning', () => {
+  /** A failed fetch as Octokit reports it: a 500 over fetch's TypeError over the socket's error. */
+  const unreachable = (socket: Error) =>
+    Object.assign(new Error(socket.message), {
+      status: 500,
+      cause: Object.assign(new TypeError('fetch failed'), { cause: socket })
+    })
+  const socket = (code: string, message: string) => Object.assign(new Error(message), { code })
+  const warningFor = async (notes: Error, tags?: Error) => {
+    return (
+      await gatherContext(
+        tag('v2'),
+        options({
+          reader: reader({
+            releaseByTag: () => Promise.reject(notes),
+            tagRefs: () => (tags === undefined ? Promise.resolve([]) : Promise.reject(tags))
+          })
+        })
+      )
+    ).warning
+  }
+  const OFFLINE =
+    "; the job is created with what was read. The runner could not connect to GitHub's API: check its network (DNS, proxy, firewall), or set context: none."
+
+  it.each([
+    ['ENOTFOUND', 'getaddrinfo ENOTFOUND api.github.com'],
+    ['EAI_AGAIN', 'getaddrinfo EAI_AGAIN api.github.com'],
+    ['ECONNREFUSED', 'connect ECONNREFUSED 140.82.112.6:443'],
+    ['ECONNRESET', 'read ECONNRESET'],
+    ['ETIMEDOUT', 'connect ETIMEDOUT 140.82.112.6:443']
+  ])(
+    'a network failure (%s) names the network, not the 500 Octokit reports nor a permission',
+    async (code, message) => {
+      expect(await warningFor(unreachable(socket(code, message)))).toBe(
+        `Context: could not read the release notes of v2 (could not reach GitHub: ${message})${OFFLINE}`
+      )
+    }
+  )
+
+  it("names the socket's code when its message does not; reads an AggregateError's first error", async () => {
+    expect(await warningFor(unreachable(socket('UND_ERR_SOCKET', 'other side closed')))).toBe(
+      `Context: could not read the release notes of v2 (could not reach GitHub: other side closed (UND_ERR_SOCKET))${OFFLINE}`
+    )
+    const both = new AggregateError([socket('ECONNREFUSED', 'connect ECONNREFUSED ::1:443')], '')
+    expect(await warningFor(unreachable(both))).toContain('(could not reach GitHub: connect ECONNREFUSED ::1:443);')
+  })
+
+  it('a code that is not the network, or a 500 without one, is what GitHub answered; one read refused still needs the permission', async () => {
+    expect(await warningFor(unreachable(socket('ERR_INVALID_URL', 'Invalid URL')))).toContain(
+      "(GitHub answered 500: Invalid URL); the job is created with what was read. The workflow's token (github-token) needs `contents: read`"
+    )
+    const mixed = await warningFor(unreachable(socket('ECONNRESET', 'read ECONNRESET')), status(403, 'Forbidden'))
+    expect(mixed).toContain('(could not reach GitHub: read ECONNRESET); the job is created with what was read.')
+    expect(mixed).toContain('needs `contents: read`')
+    expect(mixed).not.toContain('could not connect')
+  })
+
+  it('in a dry run, says that nothing is created', async () => {
+    const failing = reader({ releaseByTag: () => Promise.reject(status(403, 'Forbidden')) })
+    expect((await gatherContext(tag('v2'), options({ reader: failing, dryRun: true }))).warning).toBe(
+      "Context: could not read the release notes of v2 (GitHub answered 403: Forbidden); nothing is created in a dry run; the prompt below holds what was read. The workflow's token (github-token) needs `contents: read` on this repository; set them under `permissions:`, or set context: none."
     )
   })
 })

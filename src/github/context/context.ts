@@ -39,6 +39,8 @@ export interface ContextOptions {
   timeoutMs: number
   /** Reads of the triggering repository; undefined without a token. */
   reader: GitHubReader | undefined
+  /** A dry run: the warning says nothing is created. */
+  dryRun: boolean
 }
 
 /** The user's prompt, whole, then the context under its own heading. */
@@ -75,7 +77,9 @@ export async function gatherContext(event: Trigger, options: ContextOptions): Pr
   return {
     text: render(built, options.budget),
     description: built.description,
-    warning: missing.length ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined) : undefined,
+    warning: missing.length
+      ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined, options.dryRun)
+      : undefined,
     requests: requests(),
     hidden: hidden()
   }

@@ -83,7 +83,9 @@ export async function releaseSetContext(
   const text = renderSet(repo, described, built, packages.slice(MAX_PACKAGES), options.budget)
   const warnings = [
     unusable.length ? `Release tags: ${unusable.join('; ')}; the job is told about the others.` : undefined,
-    missing.length ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined) : undefined
+    missing.length
+      ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined, options.dryRun)
+      : undefined
   ].filter((line) => line !== undefined)
   return {
     text,

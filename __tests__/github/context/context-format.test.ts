@@ -90,6 +90,53 @@ describe('a tag', () => {
     })
   })
 
+  it("leaves out the release's own version-bump commit, and says how many in the count", async () => {
+    const kept = [
+      'Add export (#1)',
+      'Release notes for the CLI (#2)',
+      'Release the lock before exiting',
+      'chore: bump deps',
+      'chore(deps): release-drafter 6',
+      'Versioning guide',
+      'v2 API (#3)'
+    ]
+    const bumps = [
+      'Release 2.0.0',
+      'Release v2.0.0 (#9)',
+      'release: v2.0.0-rc.1',
+      'Version Packages',
+      'Version Packages (beta)',
+      'chore(release): 2.0.0 [skip ci]',
+      'chore: release 2.0.0',
+      'chore(main)!: release 2.0.0',
+      'chore: release',
+      '2.0.0',
+      'v2.0.0'
+    ]
+    const result = await gatherContext(
+      tag('v2.0.0', { body: 'Notes' }),
+      options({
+        reader: reader({
+          tagRefs: () => Promise.resolve([{ name: 'v1.0.0', type: 'commit', sha: 'a' }]),
+          compare: () =>
+            Promise.resolve({
+              status: 'ahead',
+              files: [],
+              commits: [...kept, ...bumps].map((message) => commit(message)),
+              total: kept.length + bumps.length,
+              url: undefined
+            })
+        })
+      })
+    )
+    expect(result.description).toBe(`Release v2.0.0: notes and ${kept.length} changes since v1.0.0`)
+    expect(
+      result.text.endsWith(
+        `### Changes since v1.0.0 (${kept.length}; ${bumps.length} release commits left out)\n\n${kept.map((line) => `- ${line}`).join('\n')}`
+      )
+    ).toBe(true)
+  })
+
   it('says so when there is no earlier version tag, and names the release without a title of its own', async () => {
     const result = await gatherContext(
       tag('v1.0.0', { body: '' }),
@@ -436,6 +483,29 @@ describe('a scheduled or manual run', () => {
       'A manual run of docs.yml on main: no earlier successful run of it is in the history of this commit, so there is no range to add'
     )
     expect(result.requests).toBe(1 + RUNS_TRIED)
+  })
+
+  it('leaves the release commit out of the range, and says so in the count', async () => {
+    const result = await gatherContext(
+      scheduled,
+      options({
+        reader: reader({
+          successfulRuns: () => Promise.resolve(runs(1)),
+          compare: () =>
+            Promise.resolve({
+              status: 'ahead',
+              commits: [commit('Release 1.2.0'), commit('Fix the flag (#5)')],
+              total: 2,
+              files: [],
+              url: undefined
+            })
+        })
+      })
+    )
+    expect(result.description).toBe('A manual run of docs.yml on main: 1 change since the last successful run')
+    expect(result.text).toContain(
+      '### Changes since the last successful run (1; 1 release commit left out)\n\n- Fix the flag (#5)'
+    )
   })
 
   it('the same commit as the last run: no changes, said as such', async () => {

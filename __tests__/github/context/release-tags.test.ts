@@ -82,7 +82,7 @@ describe('release tags and scheduled runs', () => {
       const tagged = TAGS.findIndex((t) => t.name === tag)
       const since = TAGS.findIndex((t) => t.name === previous)
       expect(prompt).toContain(`### Changes since ${previous} (${tagged - since})\n`)
-      expect(prompt).toMatch(new RegExp(`\\n- Release ${tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'))
+      expect(prompt).toMatch(new RegExp(`\\n- Change for ${tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'))
       expect(prompt).toContain(`+export const version = '${tag}'`)
       expect(result.at('warning')).toEqual([])
     })

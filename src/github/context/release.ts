@@ -6,7 +6,7 @@ import type { Comparison, Release, TagRef } from '../client.js'
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'
-import { changeLines } from './commits.js'
+import { changeLines, countOf } from './commits.js'
 import { findPreviousRelease } from './previous-release.js'
 import { CONTENTS, type Read } from './reading.js'
 import { parseTag, type VersionTag } from './version.js'
@@ -104,7 +104,7 @@ function describeTag(
   }
   if (changes) {
     sections.push({
-      title: `Changes since ${inline(previous ?? '', 100)} (${changes.count})`,
+      title: `Changes since ${inline(previous ?? '', 100)} (${countOf(changes)})`,
       lines: changes.lines,
       unread: changes.unread,
       more: (left) => `- … and ${plural(left, 'more change')}`

@@ -26,6 +26,7 @@ const options = (over: Partial<ContextOptions> = {}): ContextOptions => ({
   reader: reader(),
   signal: new AbortController().signal,
   timeoutMs: 10_000,
+  dryRun: false,
   ...over
 })
 const tag = (name: string, release?: { body: string; name?: string }): Trigger => ({
@@ -91,6 +92,53 @@ describe('a tag', () => {
       // The direction control of the last subject: hidden, so never read by the agent.
       hidden: 1
     })
+  })
+
+  it("leaves out the release's own version-bump commit, and says how many in the count", async () => {
+    const kept = [
+      'Add export (#1)',
+      'Release notes for the CLI (#2)',
+      'Release the lock before exiting',
+      'chore: bump deps',
+      'chore(deps): release-drafter 6',
+      'Versioning guide',
+      'v2 API (#3)'
+    ]
+    const bumps = [
+      'Release 2.0.0',
+      'Release v2.0.0 (#9)',
+      'release: v2.0.0-rc.1',
+      'Version Packages',
+      'Version Packages (beta)',
+      'chore(release): 2.0.0 [skip ci]',
+      'chore: release 2.0.0',
+      'chore(main)!: release 2.0.0',
+      'chore: release',
+      '2.0.0',
+      'v2.0.0'
+    ]
+    const result = await gatherContext(
+      tag('v2.0.0', { body: 'Notes' }),
+      options({
+        reader: reader({
+          tagRefs: () => Promise.resolve([{ name: 'v1.0.0', type: 'commit', sha: 'a' }]),
+          compare: () =>
+            Promise.resolve({
+              status: 'ahead',
+              files: [],
+              commits: [...kept, ...bumps].map((message) => commit(message)),
+              total: kept.length + bumps.length,
+              url: undefined
+            })
+        })
+      })
+    )
+    expect(result.description).toBe(`Release v2.0.0: notes and ${kept.length} changes since v1.0.0`)
+    expect(
+      result.text.endsWith(
+        `### Changes since v1.0.0 (${kept.length}; ${bumps.length} release commits left out)\n\n${kept.map((line) => `- ${line}`).join('\n')}`
+      )
+    ).toBe(true)
   })
 
   it('says so when there is no earlier version tag, and names the release without a title of its own', async () => {
@@ -190,6 +238,71 @@ describe('a tag', () => {
     const plain = reader({ releaseByTag: () => Promise.reject(new Error('getaddrinfo ENOTFOUND api.github.com')) })
     expect((await gatherContext(tag('v2'), options({ reader: plain }))).warning).toContain(
       '(getaddrinfo ENOTFOUND api.github.com)'
+    )
+  })
+})
+
+describe('the warning', () => {
+  /** A failed fetch as Octokit reports it: a 500 over fetch's TypeError over the socket's error. */
+  const unreachable = (socket: Error) =>
+    Object.assign(new Error(socket.message), {
+      status: 500,
+      cause: Object.assign(new TypeError('fetch failed'), { cause: socket })
+    })
+  const socket = (code: string, message: string) => Object.assign(new Error(message), { code })
+  const warningFor = async (notes: Error, tags?: Error) => {
+    return (
+      await gatherContext(
+        tag('v2'),
+        options({
+          reader: reader({
+            releaseByTag: () => Promise.reject(notes),
+            tagRefs: () => (tags === undefined ? Promise.resolve([]) : Promise.reject(tags))
+          })
+        })
+      )
+    ).warning
+  }
+  const OFFLINE =
+    "; the job is created with what was read. The runner could not connect to GitHub's API: check its network (DNS, proxy, firewall), or set context: none."
+
+  it.each([
+    ['ENOTFOUND', 'getaddrinfo ENOTFOUND api.github.com'],
+    ['EAI_AGAIN', 'getaddrinfo EAI_AGAIN api.github.com'],
+    ['ECONNREFUSED', 'connect ECONNREFUSED 140.82.112.6:443'],
+    ['ECONNRESET', 'read ECONNRESET'],
+    ['ETIMEDOUT', 'connect ETIMEDOUT 140.82.112.6:443']
+  ])(
+    'a network failure (%s) names the network, not the 500 Octokit reports nor a permission',
+    async (code, message) => {
+      expect(await warningFor(unreachable(socket(code, message)))).toBe(
+        `Context: could not read the release notes of v2 (could not reach GitHub: ${message})${OFFLINE}`
+      )
+    }
+  )
+
+  it("names the socket's code when its message does not; reads an AggregateError's first error", async () => {
+    expect(await warningFor(unreachable(socket('UND_ERR_SOCKET', 'other side closed')))).toBe(
+      `Context: could not read the release notes of v2 (could not reach GitHub: other side closed (UND_ERR_SOCKET))${OFFLINE}`
+    )
+    const both = new AggregateError([socket('ECONNREFUSED', 'connect ECONNREFUSED ::1:443')], '')
+    expect(await warningFor(unreachable(both))).toContain('(could not reach GitHub: connect ECONNREFUSED ::1:443);')
+  })
+
+  it('a code that is not the network, or a 500 without one, is what GitHub answered; one read refused still needs the permission', async () => {
+    expect(await warningFor(unreachable(socket('ERR_INVALID_URL', 'Invalid URL')))).toContain(
+      "(GitHub answered 500: Invalid URL); the job is created with what was read. The workflow's token (github-token) needs `contents: read`"
+    )
+    const mixed = await warningFor(unreachable(socket('ECONNRESET', 'read ECONNRESET')), status(403, 'Forbidden'))
+    expect(mixed).toContain('(could not reach GitHub: read ECONNRESET); the job is created with what was read.')
+    expect(mixed).toContain('needs `contents: read`')
+    expect(mixed).not.toContain('could not connect')
+  })
+
+  it('in a dry run, says that nothing is created', async () => {
+    const failing = reader({ releaseByTag: () => Promise.reject(status(403, 'Forbidden')) })
+    expect((await gatherContext(tag('v2'), options({ reader: failing, dryRun: true }))).warning).toBe(
+      "Context: could not read the release notes of v2 (GitHub answered 403: Forbidden); nothing is created in a dry run; the prompt below holds what was read. The workflow's token (github-token) needs `contents: read` on this repository; set them under `permissions:`, or set context: none."
     )
   })
 })
@@ -374,6 +487,29 @@ describe('a scheduled or manual run', () => {
       'A manual run of docs.yml on main: no earlier successful run of it is in the history of this commit, so there is no range to add'
     )
     expect(result.requests).toBe(1 + RUNS_TRIED)
+  })
+
+  it('leaves the release commit out of the range, and says so in the count', async () => {
+    const result = await gatherContext(
+      scheduled,
+      options({
+        reader: reader({
+          successfulRuns: () => Promise.resolve(runs(1)),
+          compare: () =>
+            Promise.resolve({
+              status: 'ahead',
+              commits: [commit('Release 1.2.0'), commit('Fix the flag (#5)')],
+              total: 2,
+              files: [],
+              url: undefined
+            })
+        })
+      })
+    )
+    expect(result.description).toBe('A manual run of docs.yml on main: 1 change since the last successful run')
+    expect(result.text).toContain(
+      '### Changes since the last successful run (1; 1 release commit left out)\n\n- Fix the flag (#5)'
+    )
   })
 
   it('the same commit as the last run: no changes, said as such', async () => {

@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import type { GitHubApiFake } from '../../../simulator/github.js'
 import type { StepRun } from '../../../scripts/in-process.js'
 import { CONTEXT_BUDGET_CHARS, LISTS_CHARS } from '../../../src/github/context/budget.js'
@@ -335,6 +336,20 @@ describe('context', () => {
       expect((create?.time ?? Infinity) - started).toBe(CONTEXT_TIMEOUT_MS)
       expect(result.at('warning')).toEqual([expect.stringContaining('(GitHub did not answer within 10s)')])
       expect(sent()).toContain('- Previous release: v1.10.0')
+    })
+
+    it('no network: the warning names it, not a 500 nor a permission; a dry run says nothing was created', async () => {
+      // A port nothing listens on: the real client's connection is refused, as with no route to GitHub.
+      const closed = createServer()
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+      const { port } = closed.address() as AddressInfo
+      await new Promise((resolve) => closed.close(resolve))
+      const result = await run({ 'dry-run': 'true' }, tagEnv('v1.11.0', { GITHUB_API_URL: `http://127.0.0.1:${port}` }))
+      expect(result.code).toBe(0)
+      expect(virtual().sim.requests).toEqual([])
+      expect(result.at('warning')).toEqual([
+        `Context: could not read the release notes of v1.11.0 and the tags starting with v1 (to find the previous release) (could not reach GitHub: connect ECONNREFUSED 127.0.0.1:${port}); nothing is created in a dry run; the prompt below holds what was read. The runner could not connect to GitHub's API: check its network (DNS, proxy, firewall), or set context: none.`
+      ])
     })
 
     it('an empty github-token: no request, one warning saying what the agent will not get', async () => {

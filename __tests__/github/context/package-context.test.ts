@@ -151,10 +151,10 @@ describe('a package of a monorepo', () => {
 
   it('no directory found: the whole range, and the summary says why', async () => {
     const result = await run(NPM, 'lone@1.0.1')
-    expect(sent()).toContain('\n### Changes since lone@1.0.0 (61)\n')
+    expect(sent()).toContain('\n### Changes since lone@1.0.0 (60; 1 release commit left out)\n')
     expect(sent()).not.toContain('Package directory')
     const why = "package directory not found: no directory of the tag's tree is named like lone"
-    expect(result.at('info')).toContainEqual(expect.stringContaining(`61 changes since lone@1.0.0 (${why})`))
+    expect(result.at('info')).toContainEqual(expect.stringContaining(`60 changes since lone@1.0.0 (${why})`))
     expect(result.summary).toContain(why)
     expect(result.at('warning')).toEqual([])
   })
@@ -162,7 +162,7 @@ describe('a package of a monorepo', () => {
   it('a tree cut short: the whole range and one warning', async () => {
     github.treeLimit = 3
     const result = await run(NPM, '@acme/cli@1.1.0')
-    expect(sent()).toContain('\n### Changes since @acme/cli@1.0.0 (61)\n')
+    expect(sent()).toContain('\n### Changes since @acme/cli@1.0.0 (60; 1 release commit left out)\n')
     expect(result.at('warning')).toEqual([
       "Context: GitHub cut the tree of @acme/cli@1.1.0 short (too many files to list), so the package's directory was not looked for; the context lists every commit of the range."
     ])
@@ -172,7 +172,7 @@ describe('a package of a monorepo', () => {
   it('a failed read: the whole range and one warning naming it', async () => {
     github.fail('commits', { kind: 'status', status: 500 })
     const result = await run(NPM, '@acme/cli@1.1.0')
-    expect(sent()).toContain('\n### Changes since @acme/cli@1.0.0 (61)\n')
+    expect(sent()).toContain('\n### Changes since @acme/cli@1.0.0 (60; 1 release commit left out)\n')
     const warnings = result.at('warning')
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(

@@ -82,9 +82,9 @@ describe('release sets', () => {
   const TABLE = [
     '| Tag | Previous release | Changes | Compare |',
     '| --- | --- | --- | --- |',
-    `| \`@acme/cli@1.1.0\` | \`@acme/cli@1.0.0\` | 7 | ${compare(REPO, '@acme/cli@1.0.0...@acme/cli@1.1.0')} |`,
-    `| \`@acme/core@2.4.0\` | \`@acme/core@2.3.0\` | 6 | ${compare(REPO, '@acme/core@2.3.0...@acme/core@2.4.0')} |`,
-    `| \`acme-docs@0.5.0\` | \`acme-docs@0.4.0\` | 5 | ${compare(REPO, 'acme-docs@0.4.0...acme-docs@0.5.0')} |`
+    `| \`@acme/cli@1.1.0\` | \`@acme/cli@1.0.0\` | 6 | ${compare(REPO, '@acme/cli@1.0.0...@acme/cli@1.1.0')} |`,
+    `| \`@acme/core@2.4.0\` | \`@acme/core@2.3.0\` | 5 | ${compare(REPO, '@acme/core@2.3.0...@acme/core@2.4.0')} |`,
+    `| \`acme-docs@0.5.0\` | \`acme-docs@0.4.0\` | 4 | ${compare(REPO, 'acme-docs@0.4.0...acme-docs@0.5.0')} |`
   ].join('\n')
 
   it('a list of three tags of three components: one job, a table of the packages, then each one', async () => {
@@ -95,16 +95,18 @@ describe('release sets', () => {
     expect(prompt.startsWith(`${PROMPT}\n\n---\n\n## Context from GitHub\n\n`)).toBe(true)
     expect(prompt).toContain(`released 3 packages together.`)
     expect(prompt).toContain(`\n\n${TABLE}\n\n### \`@acme/cli@1.1.0\`\n\n- Release: @acme/cli@1.1.0 (`)
-    for (const [tag, previous, subject] of [
-      ['@acme/cli@1.1.0', '@acme/cli@1.0.0', 'cli: add the export command (#51)'],
-      ['@acme/core@2.4.0', '@acme/core@2.3.0', 'core: stream large files (#52)'],
-      ['acme-docs@0.5.0', 'acme-docs@0.4.0', 'docs: new theme (#53)']
-    ]) {
+    for (const [tag, previous, subject, count] of [
+      ['@acme/cli@1.1.0', '@acme/cli@1.0.0', 'cli: add the export command (#51)', 6],
+      ['@acme/core@2.4.0', '@acme/core@2.3.0', 'core: stream large files (#52)', 5],
+      ['acme-docs@0.5.0', 'acme-docs@0.4.0', 'docs: new theme (#53)', 4]
+    ] as const) {
       const section = prompt.slice(prompt.indexOf(`### \`${tag}\``))
       expect(section).toContain(`\n- Previous release: ${previous}\n`)
-      expect(section).toContain(`#### Changes since ${previous}`)
+      // The set's own "Version Packages" commit is not one of its changes.
+      expect(section).toContain(`#### Changes since ${previous} (${count}; 1 release commit left out)\n`)
       expect(section).toContain(`\n- ${subject}\n`)
     }
+    expect(prompt).not.toContain('\n- Version Packages')
     expect(prompt).toContain('#### Release notes\n\n> ### Minor\n>\n> - The export command.')
     expect(prompt).toContain('#### The change itself: patches, most useful files first')
     // One matching-refs request per component, none per major.
@@ -252,6 +254,6 @@ describe('release sets', () => {
       pushEnv(REPO, { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_REF: '', GITHUB_ACTOR: 'release-bot-owner' })
     )
     expect(result.code).toBe(0)
-    expect(sent()).toContain(`| \`acme-docs@0.5.0\` | \`acme-docs@0.4.0\` | 5 |`)
+    expect(sent()).toContain(`| \`acme-docs@0.5.0\` | \`acme-docs@0.4.0\` | 4 |`)
   })
 })

@@ -73,7 +73,7 @@ describe('release tags and scheduled runs', () => {
         // A path tag names its directory: the range is counted, the commits touching it listed first.
         expect(prompt).toContain(`; 1 of the ${tagged - since} commits since ${previous} touches it\n`)
       } else expect(prompt).toContain(`### Changes since ${previous} (${tagged - since})\n`)
-      expect(prompt).toMatch(new RegExp(`\\n- Release ${tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'))
+      expect(prompt).toMatch(new RegExp(`\\n- Change for ${tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'))
       expect(prompt).toContain(`+export const version = '${tag}'`)
       expect(result.at('warning')).toEqual([])
     })

@@ -39,6 +39,8 @@ export interface ContextOptions {
   timeoutMs: number
   /** Reads of the triggering repository; undefined without a token. */
   reader: GitHubReader | undefined
+  /** A dry run creates nothing: the warning says so. */
+  dryRun: boolean
 }
 
 /** The user's prompt, whole, then the context under its own heading. */
@@ -74,7 +76,9 @@ export async function gatherContext(event: Trigger, options: ContextOptions): Pr
   }
   const warnings = [
     built.warning,
-    missing.length ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined) : undefined
+    missing.length
+      ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined, options.dryRun)
+      : undefined
   ].filter((line) => line !== undefined)
   return {
     text: render(built, options.budget),

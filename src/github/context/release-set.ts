@@ -85,7 +85,9 @@ export async function releaseSetContext(
   const warnings = [
     unusable.length ? `Release tags: ${unusable.join('; ')}; the job is told about the others.` : undefined,
     ...new Set(built.map((b) => b.warning)),
-    missing.length ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined) : undefined
+    missing.length
+      ? warning(missing, options.signal.aborted ? options.timeoutMs : undefined, options.dryRun)
+      : undefined
   ].filter((line) => line !== undefined)
   return {
     text,

@@ -6,7 +6,7 @@ import type { Comparison, Release, TagRef } from '../client.js'
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'
-import { changeLines } from './commits.js'
+import { changeLines, countOf } from './commits.js'
 import { findDirectory, packageScope, splitRange, type PackageScope, type Split } from './package.js'
 import { findPreviousRelease } from './previous-release.js'
 import { CONTENTS, type Read } from './reading.js'
@@ -163,7 +163,7 @@ function notesSection(tag: string, notes: string, release: Release | undefined):
 /** The commits since the previous release, when the range is not split by package. */
 function changesSection(previous: string | undefined, changes: Changes): Section {
   return {
-    title: `Changes since ${inline(previous ?? '', 100)} (${changes.count})`,
+    title: `Changes since ${inline(previous ?? '', 100)} (${countOf(changes)})`,
     lines: changes.lines,
     unread: changes.unread,
     more: (left) => `- … and ${plural(left, 'more change')}`

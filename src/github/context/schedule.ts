@@ -2,7 +2,7 @@
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import type { Built } from './budget.js'
-import { changeLines } from './commits.js'
+import { changeLines, countOf } from './commits.js'
 import type { LastRun } from './last-run.js'
 
 export function describeScheduled(trigger: Extract<Trigger, { kind: 'scheduled' }>, last: LastRun): Built {
@@ -41,7 +41,7 @@ export function describeScheduled(trigger: Extract<Trigger, { kind: 'scheduled' 
         head,
         sections: [
           {
-            title: `Changes since the last successful run (${changes.count})`,
+            title: `Changes since the last successful run (${countOf(changes)})`,
             lines: changes.lines,
             unread: changes.unread,
             more: (left) => `- … and ${plural(left, 'more change')}`

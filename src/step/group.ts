@@ -134,7 +134,7 @@ export async function postGrouped(
     run.grouped({ name: plan.key.group, via: 'created' })
     return { posted: await post(settings, deps, run, deadline, prompts.create), plan, settings }
   }
-  const pull = { label: `${plan.key.docsRepository}#${plan.pull.number}`, url: plan.pull.url }
+  const pull = { label: `${plan.key.docsRepository}#${plan.pull.number}`, url: plan.pull.url, head: plan.pull.head }
   const message: Settings = { ...settings, mode: 'message', jobId: plan.record.job, prompt: prompts.followUp }
   run.targeted(plan.record.job)
   run.grouped({ name: plan.key.group, via: 'follow-up', pull })

@@ -29,7 +29,7 @@ if (globalThis.__mutantKilled) {
   await import('./github/trust.test.js')
   await import('./github/context/package-reads.test.js')
   await import('./github/context/package-context.test.js')
-  await import('./github/group/range.test.js')
+  await import('./github/context/since-documented.test.js')
   await import('./step/group.test.js')
   await import('./step/no-token.test.js')
 }

@@ -109,6 +109,26 @@ describe('renderSummary', () => {
     expect(render(state({ outcome: 'completed' }, done))).not.toContain('Group')
   })
 
+  it("the Branch row: the docs pull request's head branch when it was read, else the job's branch", () => {
+    const branch = (s: RunState) => /<th align="left">Branch<\/th><td>(.*?)<\/td>/.exec(render(s))?.[1]
+    const previewed = { url: 'https://acme-docs.mintlify.app', problem: undefined }
+    expect(branch(state({ outcome: 'completed', preview: { ...previewed, branch: 'mintlify/docs-a1' } }, done))).toBe(
+      '<code>mintlify/docs-a1</code>'
+    )
+    // The job's branch when the preview asked for it, not the pull request's.
+    expect(branch(state({ outcome: 'completed', preview: previewed }, done))).toBe('<code>main</code>')
+    const pull = { label: 'acme/docs#42', url: done.prLink }
+    const group = (head?: string) => ({ name: 'docs', via: 'follow-up' as const, pull: { ...pull, head } })
+    expect(branch(state({ outcome: 'completed', group: group('mintlify/docs-g7') }, done))).toBe(
+      '<code>mintlify/docs-g7</code>'
+    )
+    expect(branch(state({ outcome: 'completed', group: group() }, done))).toBe('<code>main</code>')
+    // Read without a job's branch, it is still shown; neither, no row.
+    const bare = { ...done, source: { repository: done.source.repository } }
+    expect(branch(state({ outcome: 'completed', preview: { ...previewed, branch: 'b' } }, bare))).toBe('<code>b</code>')
+    expect(branch(state({ outcome: 'completed' }, bare))).toBeUndefined()
+  })
+
   it('keeps the prompt line by line, a blank line never ending the HTML block', () => {
     const html = render(
       state({ outcome: 'dry-run', prompt: '\nfirst\n\n\n  \nlast\r\nend\n' }),

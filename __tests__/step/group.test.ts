@@ -138,6 +138,9 @@ describe('one docs pull request for a group of runs', () => {
     expect(followUp).toContain('Document this change')
     expect(followUp).toContain('#43')
     expect(second.summary).toContain('<code>merged-prs</code>: added to its open docs pull request')
+    // The Branch row is the group's docs pull request's head branch, as read from GitHub.
+    const job = first.outputs['job-id'] ?? ''
+    expect(second.summary).toContain(`<tr><th align="left">Branch</th><td><code>mintlify/${job}</code></td></tr>`)
     expect(first.summary).toContain('<code>merged-prs</code>: started a new job for it')
     // The triggering pull request's comment says its change was added.
     expect(github.commentsOf(APP, 43)[0]?.body).toContain(

@@ -49,6 +49,8 @@ describe('preview', () => {
     expect(previewRequests().map((r) => JSON.parse(r.body) as unknown)).toEqual([{ branch: BRANCH }])
     expect(previewRequests()[0]?.rawPath).toBe(`/v1/project/preview/${PROJECT}`)
     expect(result.summary).toContain(`<tr><th align="left">Preview</th><td><a href="${URL}/">${URL}/</a></td></tr>`)
+    // The Branch row names the branch the preview is of, not the job's.
+    expect(result.summary).toContain(`<tr><th align="left">Branch</th><td><code>${BRANCH}</code></td></tr>`)
     expect(result.at('info')).toContainEqual(`Asking Mintlify for the preview of branch ${BRANCH}`)
     expect(result.at('info')).toContainEqual(`Preview: ${URL}`)
     expect(result.at('warning')).toEqual([])

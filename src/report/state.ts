@@ -76,8 +76,11 @@ export interface RunState {
   resumedFrom: number | undefined
   /** Reading the job ended in a 404 (past any grace): the id is wrong, or the job is gone. */
   notFound: boolean
-  /** `preview: true`: the docs PR's preview URL once built, or why there is none. */
-  preview: { url: string | undefined; problem: string | undefined } | undefined
+  /**
+   * `preview: true`: the docs PR's preview URL once built, or why there is none; `branch`, the docs
+   * PR's head branch when it was read from GitHub.
+   */
+  preview: { url: string | undefined; problem: string | undefined; branch?: string | undefined } | undefined
   /** With `group`: the group, and where this run's request went. */
   group?: GroupState | undefined
 }
@@ -87,8 +90,8 @@ export interface GroupState {
   name: string
   /** `follow-up`: added to the open docs pull request; `created`: a new job; `would-…`: a dry run's plan. */
   via: 'follow-up' | 'created' | 'would-follow-up' | 'would-create'
-  /** The group's open docs pull request, when it has one: `owner/name#n` and its page. */
-  pull?: { label: string; url: string } | undefined
+  /** The group's open docs pull request, when it has one: `owner/name#n`, its page and its head branch. */
+  pull?: { label: string; url: string; head?: string | undefined } | undefined
 }
 
 export function initialState(now: number, jobId: string | undefined): RunState {

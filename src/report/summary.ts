@@ -155,7 +155,9 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
   }
   const repository = job?.source?.repository
   if (repository) result.push(['Docs repository', link(repository, shortRepository(repository))])
-  if (job?.source?.ref) result.push(['Branch', code(job.source.ref)])
+  // The docs pull request's head branch, when read, is the branch the Preview row speaks of.
+  const branch = state.preview?.branch ?? state.group?.pull?.head ?? job?.source?.ref
+  if (branch) result.push(['Branch', code(branch)])
   if (state.preview) {
     const { url, problem } = state.preview
     result.push(['Preview', url ? link(url) : text(problem ?? 'none', 300)])

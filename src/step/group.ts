@@ -10,7 +10,7 @@ import { inline, plural } from '../base/text.js'
 import { ApiError } from '../agent-api/errors.js'
 import type { Trigger } from '../github/event.js'
 import { findGroupPull, type DocsPull, type DocsReads } from '../github/group/find.js'
-import type { Range } from '../github/group/range.js'
+import type { Range } from '../github/context/since-documented.js'
 import type { GroupKey, GroupRecord } from '../github/group/record.js'
 import { post, type PostDeps, type Posted } from './post.js'
 import type { RunStateWriter } from './run-state.js'
@@ -134,7 +134,7 @@ export async function postGrouped(
     run.grouped({ name: plan.key.group, via: 'created' })
     return { posted: await post(settings, deps, run, deadline, prompts.create), plan, settings }
   }
-  const pull = { label: `${plan.key.docsRepository}#${plan.pull.number}`, url: plan.pull.url }
+  const pull = { label: `${plan.key.docsRepository}#${plan.pull.number}`, url: plan.pull.url, head: plan.pull.head }
   const message: Settings = { ...settings, mode: 'message', jobId: plan.record.job, prompt: prompts.followUp }
   run.targeted(plan.record.job)
   run.grouped({ name: plan.key.group, via: 'follow-up', pull })

@@ -45,6 +45,8 @@ export async function preview(
     return
   }
   const { branch } = target
+  // Only a branch read from the pull request is the summary's Branch; the job's own is there already.
+  const read = target.read ? branch : undefined
   deps.log.info(`Asking Mintlify for the preview of branch ${inline(branch, 200)}`)
   const started = deps.clock.now()
   const end = await awaitPreview(deps.previews, branch, {
@@ -56,12 +58,12 @@ export async function preview(
   if (end.kind === 'cancelled') return
   if (end.kind === 'ready') {
     deps.log.info(`Preview: ${inline(end.url, 500)}`)
-    run.previewed(end.url, undefined)
+    run.previewed(end.url, undefined, read)
     return
   }
   const problem = describe(end, branch, deps.clock.now() - started)
   deps.log.warning(`${problem} ${UNCHANGED}`)
-  run.previewed(undefined, problem)
+  run.previewed(undefined, problem, read)
 }
 
 const UNCHANGED = "The step's result does not change; preview-url is empty."
@@ -74,13 +76,13 @@ async function branchOf(
   settings: Settings,
   deps: PreviewDeps,
   job: AgentJob
-): Promise<{ branch: string } | { problem: string } | undefined> {
+): Promise<{ branch: string; read: boolean } | { problem: string } | undefined> {
   const pr = parsePullRequestUrl(job.prLink, deps.serverUrl)
   let why = pr ? 'github-token is empty' : 'the job links no GitHub pull request'
   if (pr && settings.githubToken) {
     const signal = AbortSignal.any([deps.signal, deps.clock.timeout(BRANCH_READ_MS)])
     try {
-      return { branch: await deps.github.pullBranch(pr, signal) }
+      return { branch: await deps.github.pullBranch(pr, signal), read: true }
     } catch (error) {
       if (deps.signal.aborted) return undefined
       why = `could not read ${pr.owner}/${pr.repo}#${pr.number} (${inline(errorMessage(error), 300)}; github-token needs 'pull-requests: read' there)`
@@ -89,7 +91,7 @@ async function branchOf(
   const ref = job.source?.ref
   if (ref && !DEFAULT_BRANCHES.has(ref)) {
     deps.log.info(`Preview: ${why}; asking for the job's branch ${inline(ref, 200)} instead.`)
-    return { branch: ref }
+    return { branch: ref, read: false }
   }
   return { problem: `No preview: ${why}, and the job names no branch but the default one.` }
 }

@@ -124,9 +124,9 @@ export class RunStateWriter {
     log.info(`Job ${inline(state.jobId ?? '')} is ${status}${waited}`)
   }
 
-  /** The docs PR's preview: its URL once built, or why there is none. */
-  previewed(url: string | undefined, problem: string | undefined): void {
-    this.#state.preview = { url, problem }
+  /** The docs PR's preview: its URL once built, or why there is none; the PR's head branch when read. */
+  previewed(url: string | undefined, problem: string | undefined, branch?: string): void {
+    this.#state.preview = { url, problem, branch }
   }
 
   ended(ending: Ending): void {

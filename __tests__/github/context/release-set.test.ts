@@ -20,6 +20,8 @@ describe('release sets', () => {
   const LARGE = 'acme/large'
   /** More packages than the cap. */
   const MANY = 'acme/many'
+  /** npm workspaces: three packages with their manifests. */
+  const WORKSPACE = 'acme/workspace'
   const PROMPT = 'Document what these packages changed.'
   const step = useStep({ key: KEY, project: 'proj', prompt: PROMPT, scenario: { runMs: 3000 } })
   const virtual = step.virtual
@@ -61,6 +63,20 @@ describe('release sets', () => {
     for (let p = 0; p < MAX_PACKAGES + 2; p++) github.addTag(MANY, { name: `m${p}@1.0.0`, at: commit(MANY, `m${p}`) })
     const manyHead = commit(MANY, 'Version Packages')
     for (let p = 0; p < MAX_PACKAGES + 2; p++) github.addTag(MANY, { name: `m${p}@1.0.1`, at: manyHead })
+
+    const [init = ''] = github.addCommits(WORKSPACE, [
+      {
+        message: 'Set up the workspace',
+        contents: Object.fromEntries(
+          ['cli', 'core', 'shim'].map((name) => [`packages/${name}/package.json`, `{"name":"@acme/${name}"}`])
+        )
+      }
+    ])
+    for (const name of ['cli', 'core', 'shim']) github.addTag(WORKSPACE, { name: `@acme/${name}@1.0.0`, at: init })
+    for (const name of ['cli', 'core', 'shim']) commit(WORKSPACE, `${name}: a change`, `packages/${name}/src/a.ts`)
+    const workspaceHead = commit(WORKSPACE, 'Version Packages', 'CHANGELOG.md')
+    for (const name of ['cli', 'core', 'shim'])
+      github.addTag(WORKSPACE, { name: `@acme/${name}@1.1.0`, at: workspaceHead })
   }
 
   const pushEnv = (repo = REPO, extra: Record<string, string> = {}) =>
@@ -114,13 +130,25 @@ describe('release sets', () => {
       ['@acme/cli@', '@acme/core@', 'acme-docs@'].map((c) => `/repos/${REPO}/git/matching-refs/tags/${c}`)
     )
     expect(paths('compare')).toHaveLength(3)
-    // One tree per package, to look for its directory: none has a manifest here.
-    expect(paths('tree')).toHaveLength(3)
+    // One tree for the three packages, whose tags share a commit: none has a manifest here.
+    expect(paths('tree')).toHaveLength(1)
     const told = 'Release set of 3 packages: @acme/cli@1.1.0, @acme/core@2.4.0, acme-docs@0.5.0'
     expect(result.at('info')).toContain(
-      `Context: ${told} (${(prompt.length - PROMPT.length - 2).toLocaleString('en-US')} characters, 12 GitHub requests)`
+      `Context: ${told} (${(prompt.length - PROMPT.length - 2).toLocaleString('en-US')} characters, 10 GitHub requests)`
     )
     expect(result.summary).toContain(told)
+    expect(result.at('warning')).toEqual([])
+  })
+
+  it("three tags on one commit: one tree read, and each package's directory found in it", async () => {
+    const result = await run('@acme/cli@1.1.0 @acme/core@1.1.0 @acme/shim@1.1.0', pushEnv(WORKSPACE))
+    expect(result.code).toBe(0)
+    expect(paths('tree')).toEqual([`/repos/${WORKSPACE}/git/trees/@acme/cli@1.1.0`])
+    const prompt = sent()
+    for (const name of ['cli', 'core', 'shim'])
+      expect(prompt).toContain(
+        `#### Changes to packages/${name} since @acme/${name}@1.0.0 (1)\n\n- ${name}: a change\n`
+      )
     expect(result.at('warning')).toEqual([])
   })
 

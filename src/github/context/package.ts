@@ -8,6 +8,7 @@ import type { Section } from './budget.js'
 import { commitLines } from './commits.js'
 import { listOwnCommits, type OwnCommits } from './package-commits.js'
 import { findPackageDirectory, type PackageDirectory } from './package-directory.js'
+import type { Tree } from './package-reads.js'
 import { CONTENTS, type Read } from './reading.js'
 
 /** What a tag's package directory and its commits gave, for the release's context. */
@@ -17,11 +18,33 @@ export type PackageScope =
   /** The whole range, as for a single package; `why` for the summary, `warning` when a read fell short. */
   | { kind: 'whole'; why: string | undefined; warning: string | undefined }
 
+/**
+ * A tree already read in this run, or read now: a release set's tags mostly share one commit, and
+ * its tree is read once for all of them.
+ */
+export type SharedTree = (readTree: () => Promise<Tree | undefined>) => Promise<Tree | undefined>
+
+/** Trees by commit sha, for one run. */
+export function treesByCommit(): (commit: string) => SharedTree {
+  const trees = new Map<string, Promise<Tree | undefined>>()
+  return (commit) => (readTree) => {
+    const tree = trees.get(commit) ?? readTree()
+    trees.set(commit, tree)
+    return tree
+  }
+}
+
 /** The package's directory at `tag`; starts reading at once, before the previous release is known. */
-export function findDirectory(repo: string, tag: string, component: string, read: Read): Promise<PackageDirectory> {
+export function findDirectory(
+  repo: string,
+  tag: string,
+  component: string,
+  read: Read,
+  shared: SharedTree = (readTree) => readTree()
+): Promise<PackageDirectory> {
   const at = inline(tag, 100)
   return findPackageDirectory(component, repo.split('/')[1] ?? repo, {
-    tree: () => read(`the tree of ${at} (to find the package's directory)`, CONTENTS, (r) => r.tree(tag)),
+    tree: () => shared(() => read(`the tree of ${at} (to find the package's directory)`, CONTENTS, (r) => r.tree(tag))),
     text: (path) => read(`${inline(path, 200)} at ${at}`, CONTENTS, (r) => r.fileText(path, tag))
   })
 }

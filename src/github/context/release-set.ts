@@ -9,6 +9,7 @@ import { mapBounded } from '../../base/bounded.js'
 import { inline, plural, truncate } from '../../base/text.js'
 import { render, type Built } from './budget.js'
 import type { ContextOptions, ContextResult } from './context.js'
+import { treesByCommit, type SharedTree } from './package.js'
 import { CONTENTS, reading, type Read } from './reading.js'
 import { releaseContext } from './release.js'
 import { warning } from './warning.js'
@@ -80,7 +81,8 @@ export async function releaseSetContext(
   }
 
   const described = packages.slice(0, MAX_PACKAGES)
-  const built = await mapBounded(described, READS_AT_ONCE, (pkg) => packageContext(repo, pkg, read))
+  const treeAt = treesByCommit()
+  const built = await mapBounded(described, READS_AT_ONCE, (pkg) => packageContext(repo, pkg, read, treeAt))
   const text = renderSet(repo, described, built, packages.slice(MAX_PACKAGES), options.budget)
   const warnings = [
     unusable.length ? `Release tags: ${unusable.join('; ')}; the job is told about the others.` : undefined,
@@ -98,11 +100,19 @@ export async function releaseSetContext(
   }
 }
 
-function packageContext(repo: string, pkg: Package, read: Read): Promise<Built> {
+function packageContext(
+  repo: string,
+  pkg: Package,
+  read: Read,
+  treeAt: (commit: string) => SharedTree
+): Promise<Built> {
   // The previous release is looked for among the tags already read, by the prefixes of the one-tag rule.
   const known = (prefix: string): Promise<TagRef[] | undefined> =>
     Promise.resolve(pkg.refs?.filter((ref) => ref.name.startsWith(prefix)))
-  return releaseContext(repo, pkg.tag, pkg.version, undefined, read, known)
+  // A lightweight tag's ref names its commit; an annotated tag's names the tag object, so its tree is its own.
+  const ref = pkg.refs?.find((r) => r.name === pkg.tag)
+  const tree = ref?.type === 'commit' ? treeAt(ref.sha) : undefined
+  return releaseContext(repo, pkg.tag, pkg.version, undefined, read, known, tree)
 }
 
 function describe(described: Package[], namedOnly: number, given: number): string {

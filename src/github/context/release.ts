@@ -7,7 +7,7 @@ import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'
 import { changeLines, countOf } from './commits.js'
-import { findDirectory, packageScope, splitRange, type PackageScope, type Split } from './package.js'
+import { findDirectory, packageScope, splitRange, type PackageScope, type SharedTree, type Split } from './package.js'
 import { findPreviousRelease } from './previous-release.js'
 import { CONTENTS, type Read } from './reading.js'
 import { parseTag, type VersionTag } from './version.js'
@@ -27,7 +27,9 @@ export async function releaseContext(
   payloadRelease: Release | undefined,
   read: Read,
   /** The tags already read (a release set reads each component once); undefined to ask GitHub. */
-  known?: (prefix: string) => Promise<TagRef[] | undefined>
+  known?: (prefix: string) => Promise<TagRef[] | undefined>,
+  /** The tree of the tag's commit, when other tags of the run may share it. */
+  tree?: SharedTree
 ): Promise<Built> {
   const listTags = (prefix: string): Promise<TagRef[] | undefined> =>
     known
@@ -38,7 +40,7 @@ export async function releaseContext(
           (r) => r.tagRefs(prefix)
         )
   // A package's directory is looked for at once: its reads need neither the release nor the tags.
-  const directory = version && findDirectory(repo, tag, version.component, read)
+  const directory = version && findDirectory(repo, tag, version.component, read, tree)
   // The release and the tags are independent: both requests go out at once.
   const [release, found] = await Promise.all([
     payloadRelease ?? read(`the release notes of ${tag}`, CONTENTS, (r) => r.releaseByTag(tag)),

@@ -1,7 +1,7 @@
 // A grouped push or schedule run's range, read from the fake GitHub through the action's own reader.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { GitHubClient } from '../../../src/github/client.js'
-import { sinceLastDocumented, type Range } from '../../../src/github/group/range.js'
+import { sinceLastDocumented, type Range } from '../../../src/github/context/since-documented.js'
 import { GitHubApiFake } from '../../../simulator/github.js'
 
 let fake: GitHubApiFake
@@ -30,22 +30,44 @@ describe("the changes since the group's last documented commit", () => {
     const range: Range = { repo: 'acme/app', branch: 'main', group: 'docs', last: documented, sha: head }
     const context = await sinceLastDocumented(range, reader(), 10_000)
     expect(context).toMatchObject({
-      description: `4 commits since the group's last documented commit ${documented.slice(0, 12)}`,
+      // The merge and the bot's commit are not counted.
+      description: `2 changes since the group's last documented commit ${documented.slice(0, 12)}`,
       requests: 1,
       warning: undefined
     })
     expect(context?.hidden).toBeGreaterThan(0)
     const text = context?.text ?? ''
+    expect(text).toMatch(/^---\n\n## Context from GitHub\n\nThis request comes from a run of group docs on main/)
     expect(text).toContain(`changes since the group's last documented commit (${documented.slice(0, 12)})`)
+    expect(text).toContain(`### Changes since ${documented.slice(0, 12)} (2)\n`)
     expect(text).toContain('- feat: the cancelled run\n- fix: this run')
     expect(text).not.toContain('Merge branch')
     expect(text).not.toContain('bump')
     expect(text).not.toContain('hidden')
-    expect(text).toContain('#### src/a.ts (modified, +2 −1)')
+    expect(text).toContain('### The change itself: patches, most useful files first\n\n#### src/a.ts (modified, +2 −1)')
     expect([cancelled, merge, bot].every(Boolean)).toBe(true)
   })
 
-  it('keeps within its budget', async () => {
+  it('leaves the release commits out of the range, and says how many', async () => {
+    fake.reset()
+    const [documented = '', head = ''] = fake
+      .addCommits('acme/app', [
+        { message: 'feat: documented already' },
+        { message: 'feat: a new option' },
+        { message: 'Version Packages' },
+        { message: 'Release 1.2.0' },
+        { message: 'fix: the option again' }
+      ])
+      .filter((_, index) => index === 0 || index === 4)
+    const range: Range = { repo: 'acme/app', branch: 'main', group: 'docs', last: documented, sha: head }
+    const text = (await sinceLastDocumented(range, reader(), 10_000))?.text ?? ''
+    expect(text).toContain(`### Changes since ${documented.slice(0, 12)} (2; 2 release commits left out)\n`)
+    expect(text).toContain('- feat: a new option\n- fix: the option again')
+    expect(text).not.toContain('Version Packages')
+    expect(text).not.toContain('Release 1.2.0')
+  })
+
+  it('keeps within its budget, the list cut at a line boundary with what was left out', async () => {
     fake.reset()
     const shas = fake.addCommits(
       'acme/app',
@@ -59,9 +81,17 @@ describe("the changes since the group's last documented commit", () => {
       sha: shas.at(-1) ?? ''
     }
     const context = await sinceLastDocumented(range, reader(), 1500)
-    expect(context?.text.length).toBeLessThanOrEqual(1500)
+    const text = context?.text ?? ''
+    expect(text.length).toBeLessThanOrEqual(1500)
+    const list = text.slice(text.indexOf('### Changes since')).split('\n').slice(2)
+    const kept = list.slice(0, -1)
+    expect(kept.length).toBeGreaterThan(5)
+    // Every line whole and in order, then the line counting the rest.
+    kept.forEach((line, index) => expect(line).toBe(`- feat: change ${index + 1}`))
+    expect(list.at(-1)).toBe(`- … and ${119 - kept.length} more changes`)
     const full = await sinceLastDocumented(range, reader(), 100_000)
-    expect(full?.text).toContain('- … and 19 more commits')
+    expect(full?.text).toContain('- feat: change 119')
+    expect(full?.text).not.toContain('more change')
   })
 
   it('is no range when the commit is this one, left the branch, or cannot be read', async () => {

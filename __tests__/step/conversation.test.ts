@@ -312,7 +312,11 @@ describe('conversation', () => {
     })
 
     it('acts on nothing when the permission cannot be read', async () => {
-      github.fail('collaborator-permission', { kind: 'status', status: 500 })
+      github.fail('collaborator-permission', {
+        kind: 'status',
+        status: 403,
+        message: 'Resource not accessible by integration'
+      })
       const result = await run('issue_comment', commentPayload('/docs do it'))
       expect(result.code).toBe(0)
       expect(virtual().sim.requests).toEqual([])

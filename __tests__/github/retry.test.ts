@@ -1,0 +1,112 @@
+// GitHub's limits and passing faults (finding 10), through the action's GitHub client against the
+// fake GitHub: reads are tried again on a 5xx, a lost connection and a rate limit; writes only on a
+// rate limit, the one answer that says GitHub did nothing. The plugins wait on real timers, so a
+// second of Retry-After or backoff is 1 ms here (the client's pace).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { GitHubClient } from '../../src/github/client.js'
+import { GitHubApiFake } from '../../simulator/github.js'
+
+const REPO = 'acme/app'
+const PR = { owner: 'acme', repo: 'app', number: 7 }
+let fake: GitHubApiFake
+let github: GitHubClient
+
+beforeAll(async () => {
+  fake = await GitHubApiFake.start({ token: 'tok' })
+})
+afterAll(async () => {
+  await fake.close()
+})
+beforeEach(() => {
+  fake.reset()
+  fake.addRepo(REPO)
+  fake.addPull(REPO, { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
+  fake.setPermission(REPO, 'ada', 'write')
+  github = new GitHubClient('tok', fake.url, { msPerSecond: 1 })
+})
+
+const read = (signal = AbortSignal.timeout(5000)): Promise<string> => github.permission(REPO, 'ada', signal)
+const write = (): Promise<void> => github.addLabels(PR, ['docs'])
+const sent = (route: string): number => fake.requests.filter((r) => r.route === route).length
+const secondary = { message: 'You have exceeded a secondary rate limit.', headers: { 'retry-after': '3' } }
+const resetIn = (s: number): string => String(Math.ceil(Date.now() / 1000) + s)
+
+describe('a read', () => {
+  it('answered 502 then 200 succeeds with two requests', async () => {
+    fake.fail('collaborator-permission', { kind: 'status', status: 502 })
+    expect(await read()).toBe('write')
+    expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  it('whose connection is lost is sent again', async () => {
+    fake.fail('collaborator-permission', { kind: 'reset' })
+    expect(await read()).toBe('write')
+    expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  it('answered 5xx every time gives up after three retries', async () => {
+    fake.failAlways('collaborator-permission', { kind: 'status', status: 503 })
+    await expect(read()).rejects.toMatchObject({ status: 503 })
+    expect(sent('collaborator-permission')).toBe(4)
+  })
+
+  it('answered a client error is not sent again', async () => {
+    fake.fail('collaborator-permission', { kind: 'status', status: 409 })
+    await expect(read()).rejects.toMatchObject({ status: 409 })
+    expect(sent('collaborator-permission')).toBe(1)
+  })
+
+  it('whose time is up is not sent again', async () => {
+    fake.fail('collaborator-permission', { kind: 'hang' })
+    await expect(read(AbortSignal.timeout(50))).rejects.toThrow()
+    expect(sent('collaborator-permission')).toBe(1)
+  })
+
+  it('answered 403 with the primary rate limit spent is retried after the reset', async () => {
+    const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetIn(2) }
+    fake.fail('collaborator-permission', { kind: 'status', status: 403, message: 'API rate limit exceeded', headers })
+    expect(await read()).toBe('write')
+    expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  it('answered 429 for the secondary rate limit is retried after Retry-After', async () => {
+    fake.fail('collaborator-permission', { kind: 'status', status: 429, ...secondary })
+    expect(await read()).toBe('write')
+    expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  it('is not retried for a rate limit whose wait is over a minute, nor more than twice', async () => {
+    fake.fail('collaborator-permission', {
+      kind: 'status',
+      status: 429,
+      ...secondary,
+      headers: { 'retry-after': '61' }
+    })
+    await expect(read()).rejects.toMatchObject({ status: 429 })
+    expect(sent('collaborator-permission')).toBe(1)
+    fake.failAlways('collaborator-permission', { kind: 'status', status: 429, ...secondary })
+    await expect(read()).rejects.toMatchObject({ status: 429 })
+    expect(sent('collaborator-permission')).toBe(1 + 3)
+  })
+})
+
+describe('a write', () => {
+  it('answered 502 is not sent again', async () => {
+    fake.fail('labels', { kind: 'status', status: 502 })
+    await expect(write()).rejects.toMatchObject({ status: 502 })
+    expect(sent('labels')).toBe(1)
+  })
+
+  it('whose connection is lost is not sent again, though the client library calls it a 500', async () => {
+    fake.fail('labels', { kind: 'reset' })
+    await expect(write()).rejects.toMatchObject({ status: 500 })
+    expect(sent('labels')).toBe(1)
+  })
+
+  it('answered 429 with Retry-After is sent once more, and takes effect once', async () => {
+    fake.fail('labels', { kind: 'status', status: 429, ...secondary })
+    await write()
+    expect(sent('labels')).toBe(2)
+    expect(fake.requests.filter((r) => r.route === 'labels').map((r) => r.answeredStatus)).toEqual([429, 200])
+  })
+})

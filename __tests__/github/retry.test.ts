@@ -58,7 +58,12 @@ describe('a read', () => {
 
   it('whose time is up is not sent again', async () => {
     fake.fail('collaborator-permission', { kind: 'hang' })
-    await expect(read(AbortSignal.timeout(50))).rejects.toThrow()
+    const controller = new AbortController()
+    const reading = read(controller.signal)
+    // Aborted once the request is on the wire (a timer could fire before, under load).
+    while (sent('collaborator-permission') < 1) await new Promise((resolve) => setImmediate(resolve))
+    controller.abort()
+    await expect(reading).rejects.toThrow()
     expect(sent('collaborator-permission')).toBe(1)
   })
 
@@ -87,6 +92,41 @@ describe('a read', () => {
     fake.failAlways('collaborator-permission', { kind: 'status', status: 429, ...secondary })
     await expect(read()).rejects.toMatchObject({ status: 429 })
     expect(sent('collaborator-permission')).toBe(1 + 3)
+  })
+})
+
+describe('a group read (the docs pull requests and their comments)', () => {
+  it('answered 502 once still succeeds', async () => {
+    fake.fail('pulls', { kind: 'status', status: 502 })
+    expect(await github.openPulls(REPO, AbortSignal.timeout(5000))).toEqual([
+      expect.objectContaining({ number: 7, head: 'docs' })
+    ])
+    expect(sent('pulls')).toBe(2)
+  })
+
+  it('answered a rate limit once still succeeds', async () => {
+    fake.addComment(REPO, 7, { body: 'hello', user: { login: 'mona' } })
+    fake.fail('comments', { kind: 'status', status: 429, ...secondary })
+    expect(await github.conversation(REPO).listComments(7)).toEqual([
+      expect.objectContaining({ body: 'hello', author: 'mona' })
+    ])
+    expect(sent('comments')).toBe(2)
+  })
+
+  it('whose signal fires in the wait between tries fails then, and is not sent again', async () => {
+    // A second of backoff lasts 200 ms here: the read must end on the abort, not when the wait is over.
+    const slow = new GitHubClient('tok', fake.url, { msPerSecond: 200 })
+    fake.failAlways('pulls', { kind: 'status', status: 503 })
+    const controller = new AbortController()
+    let settled = false
+    const reading = slow.openPulls(REPO, controller.signal).finally(() => (settled = true))
+    while (sent('pulls') < 1) await new Promise((resolve) => setImmediate(resolve))
+    controller.abort(new Error('the step is out of time'))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(settled).toBe(true)
+    await expect(reading).rejects.toThrow('the step is out of time')
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(sent('pulls')).toBe(1)
   })
 })
 

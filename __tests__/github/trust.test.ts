@@ -190,7 +190,7 @@ describe('trust', () => {
           /^Could not read the permission of mona on acme\/widgets \(Server Error - https:\/\/docs\.github\.com\S*\), so no job is started\. The workflow's token \(github-token\) needs `metadata: read` on this repository \(GITHUB_TOKEN always has it\)\.$/
         )
       ])
-      // The plugins' backoff (1 + 4 + 9 s) runs on real timers: this test waits 14 s.
+      // The plugins' backoff (1 + 4 + 9 s) runs on real timers, a second of it 1 ms in-process.
       expect(githubRequests()).toEqual(Array(4).fill(permissionOf('mona')))
     })
 

@@ -1,3 +1,4 @@
+import type { Octokit } from '@octokit/core'
 import type { OctokitOptions } from '@octokit/core/types'
 
 /** Retries of one request for a rate limit; the plugins' waits past this are not worth the step's time. */
@@ -41,25 +42,28 @@ export function retryOptions(pace: RetryPace): Pick<OctokitOptions, 'retry' | 't
   }
 }
 
-interface Hooks {
-  hook: {
-    before(name: 'request', fn: (options: RequestOptions) => void): void
-    error(name: 'request', fn: (error: unknown, options: RequestOptions) => never): void
-  }
-}
-
 /**
  * The retry plugin reads `request.retries` when a request fails: 0 for a write (it may have taken
- * effect) and for a request whose signal has fired (the step's time is up; sending it again fails at once).
+ * effect). A request whose signal fires fails then, even in a plugin's wait between tries (those
+ * waits run on timers no signal reaches); the try after the wait fails at once, unsent.
  */
-export function onlyReadsRetry(octokit: Hooks): void {
+export function onlyReadsRetry(octokit: Pick<Octokit, 'hook'>): void {
   octokit.hook.before('request', (options) => {
-    if (READS.has((options.method ?? 'GET').toUpperCase())) return
-    options.request ??= {}
-    options.request.retries = 0
+    if (READS.has(options.method.toUpperCase())) return
+    options.request = { ...options.request, retries: 0 }
   })
-  octokit.hook.error('request', (error, options) => {
-    if (options.request?.signal?.aborted) options.request.retries = 0
-    throw error
+  // Registered last, so outermost: it sees the plugins' waits and retries as one request.
+  octokit.hook.wrap('request', (request, options) =>
+    untilAborted(request(options), (options.request as RequestOptions['request'])?.signal)
+  )
+}
+
+function untilAborted<T>(pending: T | Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return Promise.resolve(pending)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error)
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
+    Promise.resolve(pending).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }

@@ -1,7 +1,8 @@
 /**
  * The writes of the conversation on a pull request or release: the action's identity, comments
- * (list, create, update, delete), reactions and release notes. One request each, never retried
- * (a create that may have been done is not sent twice); a refusal throws the Octokit error.
+ * (list, create, update, delete), reactions and release notes. The client retries the reads; a
+ * write is never sent again after a 5xx (a create that may have been done is not sent twice); a
+ * refusal throws the Octokit error.
  */
 import type { getOctokit } from '@actions/github'
 import { errorMessage } from '../../base/error-message.js'

@@ -8,7 +8,6 @@
 import { inline } from '../../base/text.js'
 import type { IssueComment } from '../conversation/marker.js'
 import { openGroupRecord, type GroupKey, type GroupRecord } from './record.js'
-import { retried, type RetryOptions } from './retry.js'
 
 /** An open pull request of the docs repository. */
 export interface DocsPull {
@@ -40,15 +39,14 @@ export const MAX_SCANNED = 30
 export async function findGroupPull(
   apiKey: string,
   key: GroupKey,
-  reads: DocsReads,
-  retry: RetryOptions
+  reads: DocsReads
 ): Promise<Finding> {
   let requests = 0
-  const read = <T>(get: () => Promise<T>): Promise<T> =>
-    retried(() => {
-      requests++
-      return get()
-    }, retry)
+  // Each read is one request as far as the search knows: the client retries a 5xx or a rate limit itself.
+  const read = <T>(get: () => Promise<T>): Promise<T> => {
+    requests++
+    return get()
+  }
   const ignored: string[] = []
   try {
     const me = (await reads.identity()).toLowerCase()

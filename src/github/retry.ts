@@ -64,6 +64,8 @@ function untilAborted<T>(pending: T | Promise<T>, signal: AbortSignal | null | u
     const onAbort = (): void => reject(signal.reason as Error)
     if (signal.aborted) onAbort()
     else signal.addEventListener('abort', onAbort, { once: true })
-    Promise.resolve(pending).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+    Promise.resolve(pending)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort))
   })
 }

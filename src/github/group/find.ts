@@ -36,11 +36,7 @@ export type Finding =
 /** Open pull requests whose comments are read, newest first: a group's own is among the newest. */
 export const MAX_SCANNED = 30
 
-export async function findGroupPull(
-  apiKey: string,
-  key: GroupKey,
-  reads: DocsReads
-): Promise<Finding> {
+export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsReads): Promise<Finding> {
   let requests = 0
   // Each read is one request as far as the search knows: the client retries a 5xx or a rate limit itself.
   const read = <T>(get: () => Promise<T>): Promise<T> => {

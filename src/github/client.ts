@@ -101,9 +101,11 @@ export class GitHubClient {
     this.octokit ??= Promise.all([
       import('@actions/github'),
       import('@octokit/plugin-retry'),
-      import('@octokit/plugin-throttling')
-    ]).then(([{ getOctokit }, { retry }, { throttling }]) => {
-      const options = { ...retryOptions(this.pace), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
+      import('@octokit/plugin-throttling'),
+      // The plugin's own build of it (light: no clustering), so the bundle holds one.
+      import('bottleneck/light.js')
+    ]).then(([{ getOctokit }, { retry }, { throttling }, { default: limiter }]) => {
+      const options = { ...retryOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
       const octokit = getOctokit(this.token, options, retry, throttling)
       onlyReadsRetry(octokit)
       return octokit

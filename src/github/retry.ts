@@ -1,4 +1,5 @@
 import type { Octokit } from '@octokit/core'
+import type Bottleneck from 'bottleneck'
 import type { OctokitOptions } from '@octokit/core/types'
 
 /** Retries of one request for a rate limit; the plugins' waits past this are not worth the step's time. */
@@ -27,13 +28,16 @@ interface RequestOptions {
  * retried after the wait while it fits; a 5xx or a connection lost may come after a write took
  * effect, so only reads are retried on those (see `onlyReadsRetry`).
  */
-export function retryOptions(pace: RetryPace): Pick<OctokitOptions, 'retry' | 'throttle'> {
+export function retryOptions(pace: RetryPace, limiter: typeof Bottleneck): Pick<OctokitOptions, 'retry' | 'throttle'> {
   const fits = (retryAfter: number, options: RequestOptions, retryCount: number): boolean =>
     retryCount < RATE_LIMIT_RETRIES && retryAfter <= RATE_LIMIT_WAIT_S && !options.request?.signal?.aborted
   return {
     retry: { doNotRetry: NOT_TRANSIENT, retries: READ_RETRIES, retryAfterBaseValue: pace.msPerSecond },
     throttle: {
       retryAfterBaseValue: pace.msPerSecond,
+      // GitHub asks for a second between writes: paced like the waits (the plugin's own groups are per process, in real seconds).
+      write: new limiter.Group({ maxConcurrent: 1, minTime: pace.msPerSecond }),
+      notifications: new limiter.Group({ maxConcurrent: 1, minTime: 3 * pace.msPerSecond }),
       onRateLimit: (retryAfter: number, options: RequestOptions, _octokit: unknown, retryCount: number) =>
         fits(retryAfter, options, retryCount),
       onSecondaryRateLimit: (retryAfter: number, options: RequestOptions, _octokit: unknown, retryCount: number) =>

@@ -5,6 +5,7 @@
  * refusal throws the Octokit error.
  */
 import type { getOctokit } from '@actions/github'
+import { connectionFailure } from '../../base/causes.js'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
 import type { IssueComment } from './marker.js'
@@ -117,8 +118,11 @@ export function conversationApi(client: () => Promise<Octokit>, repository: stri
   }
 }
 
-/** GitHub said no: what was refused and the permission the token needs. */
+/** GitHub said no: what was refused and the permission the token needs (a lost connection needs none). */
 export function refused(what: string, error: unknown, permission: string): string {
+  const lost = connectionFailure(error)
+  if (lost)
+    return `Could not ${what} (${inline(lost, 200)}): a network failure, not a missing permission; the outputs are unchanged.`
   const status = (error as { status?: unknown }).status
   const code = typeof status === 'number' ? ` (HTTP ${status})` : ''
   return `Could not ${what}${code}: ${inline(errorMessage(error), 200)}. The 'github-token' input needs ${permission}; the outputs are unchanged.`

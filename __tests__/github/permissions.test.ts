@@ -139,6 +139,16 @@ describe('Permissions', () => {
     expect(fake.requests).toHaveLength(1 + 4 + 1)
   })
 
+  it('keeps a connection lost on every try as unknown for the network, not the token', async () => {
+    fake.failAlways('collaborator-permission', { kind: 'reset' })
+    const permissions = new Permissions(read)
+    expect(await permissions.of('mona')).toEqual({
+      known: false,
+      error: 'the connection failed: read ECONNRESET',
+      network: true
+    })
+  })
+
   it('keeps a non-Error failure as unknown, with its text', async () => {
     const permissions = new Permissions(() => Promise.reject(new Error('boom')))
     expect(await permissions.of('x')).toEqual({ known: false, error: 'boom' })

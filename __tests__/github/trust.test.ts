@@ -194,6 +194,15 @@ describe('trust', () => {
       expect(githubRequests()).toEqual(Array(4).fill(permissionOf('mona')))
     })
 
+    it('a permission read whose connection is lost on every try refuses, with a warning that says network, not permission', async () => {
+      github.failAlways('collaborator-permission', { kind: 'reset' })
+      const result = await run({}, env('pull_request_target', 'mona'))
+      expectNoJob(result, refusal('pull_request_target events', 'the permission of mona could not be read'))
+      expect(result.at('warning')).toEqual([
+        'Could not read the permission of mona on acme/widgets (the connection failed: read ECONNRESET, after retries), so no job is started. A network failure, not a missing permission: run the workflow again.'
+      ])
+    })
+
     it('a permission read that does not answer is given up after 10 s: refused, with the warning', async () => {
       github.failAlways('collaborator-permission', { kind: 'hang' })
       const started = virtual().clock.now()

@@ -342,6 +342,18 @@ describe('conversation', () => {
     expect(comments()[0]).toEqual({ id: pastedId, body: pasted, author: 'mallory' })
   })
 
+  it('says a network failure, not a permission, when the connection to GitHub is lost reading the comments', async () => {
+    github.failAlways('comments', { kind: 'reset' })
+    const result = await run('pull_request', pullPayload, { prompt: 'Document this change' })
+    github.failAlways('comments', null)
+    expect(result.code).toBe(0)
+    expect(result.outputs.status).toBe('completed')
+    expect(result.at('warning')).toEqual([
+      'Could not comment on acme/app#7 (the connection failed: read ECONNRESET): a network failure, not a missing permission; the outputs are unchanged.'
+    ])
+    expect(comments()).toEqual([])
+  })
+
   it('warns once, naming the permission, when GitHub refuses the comment, and keeps the outputs and the result', async () => {
     github.fail('comment-create', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     const result = await run('pull_request', pullPayload, { prompt: 'Document this change' })

@@ -4,6 +4,7 @@
 // second of Retry-After or backoff is 1 ms here (the client's pace).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubClient } from '../../src/github/client.js'
+import { MAX_COMMENT_PAGES } from '../../src/github/conversation/api.js'
 import { GitHubApiFake } from '../../simulator/github.js'
 
 const REPO = 'acme/app'
@@ -148,5 +149,27 @@ describe('a write', () => {
     await write()
     expect(sent('labels')).toBe(2)
     expect(fake.requests.filter((r) => r.route === 'labels').map((r) => r.answeredStatus)).toEqual([429, 200])
+  })
+})
+
+describe('the comment listing', () => {
+  const addComments = (count: number): void => {
+    for (let i = 0; i < count; i++) fake.addComment(REPO, 7, { body: `c${i}`, user: { login: 'mona' } })
+  }
+
+  it(`reads every page up to ${MAX_COMMENT_PAGES} of 100, each comment cut to what is used`, async () => {
+    addComments(MAX_COMMENT_PAGES * 100)
+    const all = await github.conversation(REPO).listComments(7)
+    expect(all).toHaveLength(MAX_COMMENT_PAGES * 100)
+    expect(Object.keys(all[0] ?? {}).sort()).toEqual(['author', 'body', 'id'])
+    expect(all.at(-1)).toMatchObject({ body: `c${MAX_COMMENT_PAGES * 100 - 1}`, author: 'mona' })
+  })
+
+  it('fails, rather than answer part of the thread, past that', async () => {
+    addComments(MAX_COMMENT_PAGES * 100 + 1)
+    await expect(github.conversation(REPO).listComments(7)).rejects.toThrow(
+      `pull request #7 has more than ${MAX_COMMENT_PAGES * 100} comments: not read`
+    )
+    expect(sent('comments')).toBe(MAX_COMMENT_PAGES + 1)
   })
 })

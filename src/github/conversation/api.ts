@@ -13,6 +13,8 @@ import type { IssueComment } from './marker.js'
 type Octokit = ReturnType<typeof getOctokit>
 
 const WRITE_TIMEOUT_MS = 30_000
+/** Pages of 100 comments read at most: a thread longer than this is not one the action takes part in. */
+export const MAX_COMMENT_PAGES = 30
 /** The workflow token (`GITHUB_TOKEN`) writes as this account, and cannot read `/user`. */
 export const WORKFLOW_BOT = 'github-actions[bot]'
 
@@ -67,14 +69,19 @@ export function conversationApi(client: () => Promise<Octokit>, repository: stri
     },
     listComments: async (number) => {
       const octokit = await client()
-      const all = await octokit.paginate(octokit.rest.issues.listComments, {
-        owner,
-        repo,
-        issue_number: number,
-        per_page: 100,
-        request: request()
-      })
-      return all.map(comment)
+      let pages = 0
+      // Each page is cut to what is used as it comes; past MAX_COMMENT_PAGES the read fails rather
+      // than answer part of the thread (a missing own comment would be written twice).
+      return octokit.paginate(
+        octokit.rest.issues.listComments,
+        { owner, repo, issue_number: number, per_page: 100, request: request() },
+        (response) => {
+          if (++pages > MAX_COMMENT_PAGES) {
+            throw new Error(`pull request #${number} has more than ${MAX_COMMENT_PAGES * 100} comments: not read`)
+          }
+          return response.data.map(comment)
+        }
+      )
     },
     createComment: async (number, body) => {
       const octokit = await client()

@@ -547,6 +547,30 @@ describe('conversation', () => {
     expect(comments()).toEqual([])
   })
 
+  it('does nothing on the release: edited its own link-back fires; any other edit of the notes runs', async () => {
+    github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+    const inputs = { prompt: 'Document the release', 'link-back': 'release', context: 'none' }
+    await run('release', { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }, inputs)
+    const linked = github.releaseBody(APP, 'v2.0.0')
+    const edited = (from: string, body: string) => ({
+      action: 'edited',
+      changes: { body: { from } },
+      release: { tag_name: 'v2.0.0', body }
+    })
+    const own = await run('release', edited('Notes', linked), inputs, { runId: '5030' })
+    expect(own.code).toBe(0)
+    expect(own.at('info')).toContain(
+      "The release's notes changed only in the action's own link-back block: nothing to document."
+    )
+    expect(agent('create')).toHaveLength(1)
+    expect(github.releaseBody(APP, 'v2.0.0')).toBe(linked)
+    await run('release', edited(linked, `More notes\n\n${linked}`), inputs, { runId: '5031' })
+    expect(agent('create')).toHaveLength(2)
+    const renamed = { ...edited('Notes', linked), changes: { name: { from: 'Old' }, body: { from: 'Notes' } } }
+    await run('release', renamed, inputs, { runId: '5032' })
+    expect(agent('create')).toHaveLength(3)
+  })
+
   it('warns naming contents: write when the release cannot be edited', async () => {
     github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
     github.fail('release-update', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })

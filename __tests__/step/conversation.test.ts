@@ -551,7 +551,7 @@ describe('conversation', () => {
     github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
     const inputs = { prompt: 'Document the release', 'link-back': 'release', context: 'none' }
     await run('release', { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }, inputs)
-    const linked = github.releaseBody(APP, 'v2.0.0')
+    const linked = github.releaseBody(APP, 'v2.0.0') ?? ''
     const edited = (from: string, body: string) => ({
       action: 'edited',
       changes: { body: { from } },

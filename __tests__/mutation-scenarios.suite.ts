@@ -26,6 +26,7 @@ if (globalThis.__mutantKilled) {
   await import('./rerun/rerun.test.js')
   await import('./rerun/cache.test.js')
   await import('./github/permissions.test.js')
+  await import('./github/retry.test.js')
   await import('./github/trust.test.js')
   await import('./github/context/package-reads.test.js')
   await import('./github/context/package-context.test.js')

@@ -7,6 +7,7 @@
 // A mutant stops at its first failing test: these kill most mutants in a few milliseconds each.
 import './base/hidden.test.js'
 import './base/text.test.js'
+import './base/causes.test.js'
 import './base/log.test.js'
 import './base/error-message.test.js'
 import './base/fingerprint.test.js'

@@ -92,7 +92,9 @@ export async function runInProcess(inputs: Record<string, string>, options: Step
     },
     clock: options.clock,
     signals: { signal: cancel.signal, received: () => (cancel.signal.aborted ? 'SIGTERM' : undefined) },
-    records: options.records ?? new MemoryRecords(false)
+    records: options.records ?? new MemoryRecords(false),
+    // GitHub's retry waits run on real timers, not the virtual clock: a second of them is 1 ms here.
+    githubPace: { msPerSecond: 1 }
   }).finally(() => rmSync(workspace, { recursive: true, force: true }))
   return {
     code,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
-import { codeSpan, markdownLink, mention, withReleaseBlock } from '../../src/github/conversation/markdown.js'
+import {
+  codeSpan,
+  markdownLink,
+  mention,
+  onlyReleaseBlockChanged,
+  withReleaseBlock
+} from '../../src/github/conversation/markdown.js'
 import { createHmac } from 'node:crypto'
 import {
   commentBody,
@@ -118,5 +124,23 @@ describe('withReleaseBlock', () => {
 
   it('appends when only a start marker is there', () => {
     expect(withReleaseBlock(`A ${START}`, 'D')).toBe(`A ${START}\n\n${START}\nD\n${END}`)
+  })
+})
+
+describe('onlyReleaseBlockChanged', () => {
+  const linked = (notes: string, docs: string): string => withReleaseBlock(notes, docs)
+
+  it('is true when the block was added or changed and nothing else, line endings aside', () => {
+    expect(onlyReleaseBlockChanged('Notes', linked('Notes', 'Docs: 1'))).toBe(true)
+    expect(onlyReleaseBlockChanged(linked('Notes', 'Docs: 1'), linked('Notes', 'Docs: 2'))).toBe(true)
+    expect(onlyReleaseBlockChanged('Line\r\nTwo', linked('Line\nTwo', 'Docs: 1'))).toBe(true)
+    expect(onlyReleaseBlockChanged('', linked('', 'Docs: 1'))).toBe(true)
+  })
+
+  it('is false for no change, a change of the notes, or a block removed with the notes changed', () => {
+    expect(onlyReleaseBlockChanged(linked('Notes', 'D'), linked('Notes', 'D'))).toBe(false)
+    expect(onlyReleaseBlockChanged('Notes', linked('Notes, more', 'D'))).toBe(false)
+    expect(onlyReleaseBlockChanged(linked('Notes', 'D'), 'Other')).toBe(false)
+    expect(onlyReleaseBlockChanged('Notes', 'Notes\n\n<!-- docs-agent-action:release:start -->\nunclosed')).toBe(false)
   })
 })

@@ -10,7 +10,7 @@ import {
   toRepoPermission,
   type RepoPermission
 } from '../../src/github/permissions.js'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { GitHubApiFake, type Fault } from '../../simulator/github.js'
 
 const REPO = 'acme/app'
 let fake: GitHubApiFake
@@ -18,7 +18,7 @@ let github: GitHubClient
 
 beforeAll(async () => {
   fake = await GitHubApiFake.start({ token: 'tok' })
-  github = new GitHubClient('tok', fake.url)
+  github = new GitHubClient('tok', fake.url, { msPerSecond: 1 })
 })
 afterAll(async () => {
   await fake.close()
@@ -53,7 +53,8 @@ describe('reading a permission', () => {
 
   it('throws on any other failure', async () => {
     fake.fail('collaborator-permission', { kind: 'status', status: 403, message: 'Resource not accessible' })
-    fake.fail('collaborator-permission', { kind: 'status', status: 500 })
+    // A 5xx is tried again (retry.test.ts): this one stays.
+    fake.fail('collaborator-permission', ...Array<Fault>(4).fill({ kind: 'status', status: 500 }))
     await expect(read('mona')).rejects.toMatchObject({ status: 403 })
     await expect(read('mona')).rejects.toMatchObject({ status: 500 })
   })
@@ -127,12 +128,25 @@ describe('Permissions', () => {
     const [a, b] = await Promise.all([permissions.of('mona'), permissions.of('MONA')])
     expect(a).toEqual({ known: true, permission: 'maintain' })
     expect(b).toBe(a)
-    fake.fail('collaborator-permission', { kind: 'status', status: 500, message: 'Server Error' })
+    fake.fail(
+      'collaborator-permission',
+      ...Array<Fault>(4).fill({ kind: 'status', status: 500, message: 'Server Error' })
+    )
     const failed = await permissions.of('hubot')
     expect(failed).toEqual({ known: false, error: expect.stringMatching(/^Server Error - https:\/\/docs/) })
     expect(await permissions.of('hubot')).toBe(failed)
     expect(await permissions.of('stranger')).toEqual({ known: true, permission: 'none' })
-    expect(fake.requests).toHaveLength(3)
+    expect(fake.requests).toHaveLength(1 + 4 + 1)
+  })
+
+  it('keeps a connection lost on every try as unknown for the network, not the token', async () => {
+    fake.failAlways('collaborator-permission', { kind: 'reset' })
+    const permissions = new Permissions(read)
+    expect(await permissions.of('mona')).toEqual({
+      known: false,
+      error: 'the connection failed: read ECONNRESET',
+      network: true
+    })
   })
 
   it('keeps a non-Error failure as unknown, with its text', async () => {

@@ -181,7 +181,7 @@ describe('trust', () => {
       expect(githubRequests()).toEqual([])
     })
 
-    it('a permission read that fails refuses, with one warning naming the permission needed, and no retry', async () => {
+    it('a permission read that fails refuses, with one warning naming the permission needed, after three retries (a 5xx read is retried)', async () => {
       github.failAlways('collaborator-permission', { kind: 'status', status: 500, message: 'Server Error' })
       const result = await run({}, env('pull_request_target', 'mona'))
       expectNoJob(result, refusal('pull_request_target events', 'the permission of mona could not be read'))
@@ -190,7 +190,17 @@ describe('trust', () => {
           /^Could not read the permission of mona on acme\/widgets \(Server Error - https:\/\/docs\.github\.com\S*\), so no job is started\. The workflow's token \(github-token\) needs `metadata: read` on this repository \(GITHUB_TOKEN always has it\)\.$/
         )
       ])
-      expect(githubRequests()).toEqual([permissionOf('mona')])
+      // The plugins' backoff (1 + 4 + 9 s) runs on real timers, a second of it 1 ms in-process.
+      expect(githubRequests()).toEqual(Array(4).fill(permissionOf('mona')))
+    })
+
+    it('a permission read whose connection is lost on every try refuses, with a warning that says network, not permission', async () => {
+      github.failAlways('collaborator-permission', { kind: 'reset' })
+      const result = await run({}, env('pull_request_target', 'mona'))
+      expectNoJob(result, refusal('pull_request_target events', 'the permission of mona could not be read'))
+      expect(result.at('warning')).toEqual([
+        'Could not read the permission of mona on acme/widgets (the connection failed: read ECONNRESET, after retries), so no job is started. A network failure, not a missing permission: run the workflow again.'
+      ])
     })
 
     it('a permission read that does not answer is given up after 10 s: refused, with the warning', async () => {

@@ -312,7 +312,11 @@ describe('conversation', () => {
     })
 
     it('acts on nothing when the permission cannot be read', async () => {
-      github.fail('collaborator-permission', { kind: 'status', status: 500 })
+      github.fail('collaborator-permission', {
+        kind: 'status',
+        status: 403,
+        message: 'Resource not accessible by integration'
+      })
       const result = await run('issue_comment', commentPayload('/docs do it'))
       expect(result.code).toBe(0)
       expect(virtual().sim.requests).toEqual([])
@@ -336,6 +340,18 @@ describe('conversation', () => {
     expect(agent('message')).toEqual([])
     expect(comments().map((c) => c.author)).toEqual(['mallory', 'github-actions[bot]'])
     expect(comments()[0]).toEqual({ id: pastedId, body: pasted, author: 'mallory' })
+  })
+
+  it('says a network failure, not a permission, when the connection to GitHub is lost reading the comments', async () => {
+    github.failAlways('comments', { kind: 'reset' })
+    const result = await run('pull_request', pullPayload, { prompt: 'Document this change' })
+    github.failAlways('comments', null)
+    expect(result.code).toBe(0)
+    expect(result.outputs.status).toBe('completed')
+    expect(result.at('warning')).toEqual([
+      'Could not comment on acme/app#7 (the connection failed: read ECONNRESET): a network failure, not a missing permission; the outputs are unchanged.'
+    ])
+    expect(comments()).toEqual([])
   })
 
   it('warns once, naming the permission, when GitHub refuses the comment, and keeps the outputs and the result', async () => {
@@ -529,6 +545,30 @@ describe('conversation', () => {
     const second = await run('release', payload, inputs, { runId: '5020' })
     expect(github.releaseBody(APP, 'v2.0.0')).toBe(`Notes\n\n${block(second.outputs['pr-number'] ?? '')}`)
     expect(comments()).toEqual([])
+  })
+
+  it('does nothing on the release: edited its own link-back fires; any other edit of the notes runs', async () => {
+    github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+    const inputs = { prompt: 'Document the release', 'link-back': 'release', context: 'none' }
+    await run('release', { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }, inputs)
+    const linked = github.releaseBody(APP, 'v2.0.0') ?? ''
+    const edited = (from: string, body: string) => ({
+      action: 'edited',
+      changes: { body: { from } },
+      release: { tag_name: 'v2.0.0', body }
+    })
+    const own = await run('release', edited('Notes', linked), inputs, { runId: '5030' })
+    expect(own.code).toBe(0)
+    expect(own.at('info')).toContain(
+      "The release's notes changed only in the action's own link-back block: nothing to document."
+    )
+    expect(agent('create')).toHaveLength(1)
+    expect(github.releaseBody(APP, 'v2.0.0')).toBe(linked)
+    await run('release', edited(linked, `More notes\n\n${linked}`), inputs, { runId: '5031' })
+    expect(agent('create')).toHaveLength(2)
+    const renamed = { ...edited('Notes', linked), changes: { name: { from: 'Old' }, body: { from: 'Notes' } } }
+    await run('release', renamed, inputs, { runId: '5032' })
+    expect(agent('create')).toHaveLength(3)
   })
 
   it('warns naming contents: write when the release cannot be edited', async () => {

@@ -1,4 +1,6 @@
 /** The kinds of API failure; every response and network error is classified once, here. */
+import { causes, type Cause } from '../base/causes.js'
+
 export type ApiErrorKind =
   /** 401: the key is wrong. */
   | 'unauthorized'
@@ -161,26 +163,6 @@ function isTlsCode(code: string | undefined): boolean {
   )
 }
 
-interface Cause {
-  message: string
-  code: string | undefined
-}
-
-/**
- * The error and what it wraps (undici wraps the socket's error), at most five deep. Read by
- * shape, not by class: Node's own errors may come from another realm than ours.
- */
-function causes(error: unknown): Cause[] {
-  const chain: Cause[] = []
-  let cause: unknown = error
-  for (let depth = 0; depth < 5 && isErrorLike(cause); depth++) {
-    chain.push({ message: cause.message, code: typeof cause.code === 'string' ? cause.code : undefined })
-    cause = cause.cause
-  }
-  if (chain.length === 0) chain.push({ message: String(error), code: undefined })
-  return chain
-}
-
 function detail(chain: Cause[]): string {
   return chain
     .map(({ message, code }) => (code && !message.includes(code) ? `${message} (${code})` : message))
@@ -198,8 +180,4 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   if (!/[a-z]/i.test(text)) return undefined
   const date = Date.parse(text)
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs)
-}
-
-function isErrorLike(value: unknown): value is { message: string; code?: unknown; cause?: unknown } {
-  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string'
 }

@@ -6,6 +6,7 @@ import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
 import { pullBranch } from './pull-branch.js'
 import { packageReads, type PackageReads } from './context/package-reads.js'
+import { onlyReadsRetry, retryOptions, type RetryPace } from './retry.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -84,20 +85,31 @@ export interface GitHubReader extends PackageReads {
 /**
  * The GitHub REST API through `@actions/github`'s Octokit, with `github-token`. The module (and
  * Octokit with it) is loaded on first use, so runs that read and label nothing never pay for it.
- * `apiUrl` is `GITHUB_API_URL`, so GitHub Enterprise Server works.
+ * `apiUrl` is `GITHUB_API_URL`, so GitHub Enterprise Server works. Reads are retried on 5xx and
+ * rate limits, writes only on rate limits (retry.ts).
  */
 export class GitHubClient {
   private octokit: Promise<Octokit> | undefined
 
   constructor(
     private readonly token: string,
-    private readonly apiUrl: string | undefined
+    private readonly apiUrl: string | undefined,
+    private readonly pace: RetryPace = { msPerSecond: 1000 }
   ) {}
 
   private client(): Promise<Octokit> {
-    this.octokit ??= import('@actions/github').then(({ getOctokit }) =>
-      getOctokit(this.token, this.apiUrl ? { baseUrl: this.apiUrl } : {})
-    )
+    this.octokit ??= Promise.all([
+      import('@actions/github'),
+      import('@octokit/plugin-retry'),
+      import('@octokit/plugin-throttling'),
+      // The plugin's own build of it (light: no clustering), so the bundle holds one.
+      import('bottleneck/light.js')
+    ]).then(([{ getOctokit }, { retry }, { throttling }, { default: limiter }]) => {
+      const options = { ...retryOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
+      const octokit = getOctokit(this.token, options, retry, throttling)
+      onlyReadsRetry(octokit)
+      return octokit
+    })
     return this.octokit
   }
 

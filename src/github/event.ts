@@ -1,4 +1,5 @@
 /** What triggered the workflow, read from the runner's environment and the event payload file. */
+import { onlyReleaseBlockChanged } from './conversation/markdown.js'
 
 /** A release from the `release` event's payload. */
 export interface PayloadRelease {
@@ -6,6 +7,8 @@ export interface PayloadRelease {
   name: string
   body: string
   url: string | undefined
+  /** A `release: edited` whose only change is the action's link-back block (its own edit). */
+  ownLinkBack?: true
 }
 
 export interface PushedCommit {
@@ -76,17 +79,25 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
 
 type TriggerOf<K extends Trigger['kind']> = Extract<Trigger, { kind: K }>
 
-/** A `release` event with a tag name. */
+/** A `release` event with a tag name; an edit that only rewrote the action's own link-back is marked. */
 function releaseTrigger(event: string, repo: string, payload: Record<string, unknown>): TriggerOf<'tag'> | undefined {
   if (event !== 'release' || !isRecord(payload.release)) return undefined
   const release = payload.release
   const tag = text(release.tag_name)
   if (!tag) return undefined
+  const body = text(release.body)
+  const own = payload.action === 'edited' && ownLinkBack(payload.changes, body)
   return {
     kind: 'tag',
     repo,
     tag,
-    release: { tag, name: text(release.name), body: text(release.body), url: text(release.html_url) || undefined }
+    release: {
+      tag,
+      name: text(release.name),
+      body,
+      url: text(release.html_url) || undefined,
+      ...(own ? { ownLinkBack: true as const } : {})
+    }
   }
 }
 
@@ -188,4 +199,10 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
+}
+
+/** The edit changed the notes alone (`changes` names nothing else), and only in the action's block. */
+function ownLinkBack(changes: unknown, body: string): boolean {
+  if (!isRecord(changes) || Object.keys(changes).join() !== 'body' || !isRecord(changes.body)) return false
+  return onlyReleaseBlockChanged(text(changes.body.from), body)
 }

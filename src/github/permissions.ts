@@ -1,3 +1,4 @@
+import { connectionFailure } from '../base/causes.js'
 import { errorMessage } from '../base/error-message.js'
 
 /** A user's role on a repository, as the collaborators permission API names it (`role_name`). */
@@ -6,7 +7,10 @@ export type RepoPermission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' 
 const ROLES: readonly RepoPermission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none']
 
 /** What a read found: the permission, or why it is not known (which never counts as allowed). */
-export type PermissionResult = { known: true; permission: RepoPermission } | { known: false; error: string }
+export type PermissionResult =
+  | { known: true; permission: RepoPermission }
+  /** `network`: the connection to GitHub failed, so the token's permissions are not in question. */
+  | { known: false; error: string; network?: true }
 
 /** One permission read: `none` for a user GitHub does not know (404); throws on any other failure. */
 export type ReadPermission = (login: string) => Promise<RepoPermission>
@@ -57,7 +61,10 @@ export class Permissions {
     if (!result) {
       result = this.read(login).then(
         (permission): PermissionResult => ({ known: true, permission }),
-        (error: unknown): PermissionResult => ({ known: false, error: errorMessage(error) })
+        (error: unknown): PermissionResult => {
+          const lost = connectionFailure(error)
+          return lost ? { known: false, error: lost, network: true } : { known: false, error: errorMessage(error) }
+        }
       )
       this.results.set(key, result)
     }

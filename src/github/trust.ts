@@ -140,7 +140,9 @@ export async function decideStart(
     if (!result.known) {
       return refuse(
         `the permission of ${who} could not be read`,
-        `Could not read the permission of ${who} on ${facts.repository} (${inline(result.error, 200)}), so no job is started. The workflow's token (github-token) needs \`metadata: read\` on this repository (GITHUB_TOKEN always has it).`
+        result.network
+          ? `Could not read the permission of ${who} on ${facts.repository} (${inline(result.error, 200)}, after retries), so no job is started. A network failure, not a missing permission: run the workflow again.`
+          : `Could not read the permission of ${who} on ${facts.repository} (${inline(result.error, 200)}), so no job is started. The workflow's token (github-token) needs \`metadata: read\` on this repository (GITHUB_TOKEN always has it).`
       )
     }
     if (!mayWrite(result.permission)) {

@@ -2,6 +2,7 @@
  * A `/docs` comment on a pull request becomes the step's request: read, checked (who wrote it, and
  * whether they may write), acknowledged with a reaction, and turned into a new job or a follow-up.
  */
+import { connectionFailure } from '../base/causes.js'
 import { errorMessage } from '../base/error-message.js'
 import type { Log } from '../base/log.js'
 import { removeHidden } from '../base/hidden.js'
@@ -61,7 +62,7 @@ export async function readCommand(
   } catch (error) {
     // Unread comments are not "no linked job": a new job could duplicate the linked one.
     deps.log.warning(
-      `Could not read the comments of pull request #${thread.number} (${inline(errorMessage(error), 200)}): the command from ${who} is not carried out.`
+      `Could not read the comments of pull request #${thread.number} (${inline(connectionFailure(error) ?? errorMessage(error), 200)}): the command from ${who} is not carried out.`
     )
     await acknowledge(comment, thread.api, deps.log, 'confused')
     return { ignored: `The command from ${who} was not carried out: the pull request's comments could not be read.` }

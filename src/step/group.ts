@@ -4,7 +4,6 @@
  * create). A follow-up the API refuses (nothing was done) is one warning and one create; one that
  * may have taken effect is never followed by a create.
  */
-import type { Clock } from '../base/clock.js'
 import type { Log } from '../base/log.js'
 import { inline, plural } from '../base/text.js'
 import { ApiError } from '../agent-api/errors.js'
@@ -26,8 +25,6 @@ export interface GroupDocs extends DocsReads {
 
 export interface GroupDeps extends PostDeps {
   log: Log
-  clock: Clock
-  signal: AbortSignal
   /** The docs repository with `github-token`; undefined when there is no token. */
   groupDocs?: ((repository: string) => GroupDocs) | undefined
   /** `GITHUB_REPOSITORY`. */
@@ -73,12 +70,7 @@ export async function planGroup(settings: Creating, key: GroupKey, deps: GroupDe
     )
     return { kind: 'create', key, docs: undefined }
   }
-  const retry = {
-    sleep: (ms: number, signal: AbortSignal) => deps.clock.sleep(ms, signal),
-    now: () => deps.clock.now(),
-    signal: deps.signal
-  }
-  const found = await findGroupPull(settings.apiKey, key, docs, retry)
+  const found = await findGroupPull(settings.apiKey, key, docs)
   if (found.kind === 'unreadable') {
     log.warning(
       `${name}: could not read the open pull requests of ${key.docsRepository} (${found.message}), so a new job is started rather than a follow-up into a docs pull request whose state is unknown. The 'github-token' input needs pull-requests: read on ${key.docsRepository}.`

@@ -7,6 +7,7 @@ import { readTrigger, type Trigger } from '../github/event.js'
 import { readFromGitHub } from '../github/without-token.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
+import type { RetryPace } from '../github/retry.js'
 import { readTrustFacts } from '../github/trust.js'
 import { createDispatcher, ProxyError } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
@@ -45,6 +46,8 @@ export interface Host {
   clock: Clock
   signals: SignalWatch
   records: RecordStore
+  /** How long a second of GitHub's retry waits lasts (tests shorten it); real seconds when unset. */
+  githubPace?: RetryPace
 }
 
 /** Masks the secrets, reads the inputs, decides the mode, wires the dependencies and runs the step; the exit code. */
@@ -66,7 +69,7 @@ export async function main(host: Host): Promise<number> {
     return 1
   }
   const { settings, dispatcher } = inputs
-  const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL)
+  const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL, host.githubPace)
   log.debug(
     `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
   )

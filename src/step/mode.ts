@@ -43,6 +43,9 @@ export async function decideMode(
   deps: ConversationDeps
 ): Promise<StepMode | NoRequest> {
   const { trigger, comment } = event
+  if (trigger.kind === 'tag' && trigger.release?.ownLinkBack) {
+    return { why: "The release's notes changed only in the action's own link-back block: nothing to document." }
+  }
   const pull = comment
     ? { repository: comment.repo, number: comment.pullNumber }
     : trigger.kind === 'pull-request'

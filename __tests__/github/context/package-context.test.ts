@@ -170,13 +170,13 @@ describe('a package of a monorepo', () => {
   })
 
   it('a failed read: the whole range and one warning naming it', async () => {
-    github.fail('commits', { kind: 'status', status: 500 })
+    github.fail('commits', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     const result = await run(NPM, '@acme/cli@1.1.0')
     expect(sent()).toContain('\n### Changes since @acme/cli@1.0.0 (60; 1 release commit left out)\n')
     const warnings = result.at('warning')
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(
-      /^Context: could not read the commits touching packages\/cli \(page 1\) \(GitHub answered 500/
+      /^Context: could not read the commits touching packages\/cli \(page 1\) \(GitHub answered 403/
     )
   })
 

@@ -237,12 +237,12 @@ describe('release sets', () => {
   })
 
   it('a component that cannot be read: its package is still named, the others keep their context', async () => {
-    github.fail('matching-refs', { kind: 'status', status: 500 })
+    github.fail('matching-refs', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     const result = await run('@acme/cli@1.1.0')
     expect(result.code).toBe(0)
     expect(result.at('warning')).toHaveLength(1)
     expect(result.at('warning')[0]).toContain(
-      'Context: could not read the tags starting with @acme/cli@ (to find the previous release) (GitHub answered 500'
+      'Context: could not read the tags starting with @acme/cli@ (to find the previous release) (GitHub answered 403'
     )
     expect(sent()).toContain('| `@acme/cli@1.1.0` | — | — | — |')
     expect(sent()).toContain('> - The export command.')

@@ -8,7 +8,7 @@ let fake: GitHubApiFake
 let client: GitHubClient
 beforeAll(async () => {
   fake = await GitHubApiFake.start({ token: 'tok' })
-  client = new GitHubClient('tok', fake.url)
+  client = new GitHubClient('tok', fake.url, { msPerSecond: 1 })
 })
 afterAll(() => fake.close())
 
@@ -101,7 +101,7 @@ describe("the changes since the group's last documented commit", () => {
     expect(await sinceLastDocumented(range(b, b), reader(), 5000)).toBeUndefined()
     expect(await sinceLastDocumented(range(b, a), reader(), 5000)).toBeUndefined()
     const failures: string[] = []
-    fake.fail('compare', { kind: 'status', status: 500 })
+    fake.fail('compare', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     expect(await sinceLastDocumented(range(a, b), reader(), 5000, (m) => failures.push(m))).toBeUndefined()
     expect(failures).toHaveLength(1)
     expect(await sinceLastDocumented(range(a, b), reader(), 5000)).toBeDefined()

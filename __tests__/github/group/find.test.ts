@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals'
 import { groupCommentBody } from '../../../src/github/group/comment.js'
 import { findGroupPull, MAX_SCANNED, type DocsPull, type DocsReads } from '../../../src/github/group/find.js'
 import type { GroupKey, GroupRecord } from '../../../src/github/group/record.js'
-import { retried, retryDelay, MAX_RATE_WAIT_MS, type RetryOptions } from '../../../src/github/group/retry.js'
 import type { IssueComment } from '../../../src/github/conversation/marker.js'
 
 const KEY = 'mint_key'
@@ -48,7 +47,6 @@ function docs(
   }
 }
 
-const noWait: RetryOptions = { sleep: () => Promise.resolve(), now: () => 0, signal: new AbortController().signal }
 let nextId = 1
 const own = (pr: number, extra: Partial<GroupRecord> = {}, author = ME): IssueComment => ({
   id: nextId++,
@@ -59,7 +57,7 @@ const own = (pr: number, extra: Partial<GroupRecord> = {}, author = ME): IssueCo
 describe('finding the group docs pull request', () => {
   it('finds the newest open pull request carrying the record, and stops there', async () => {
     const reads = docs([9, 7, 5], { 9: [{ id: 1, author: 'mona', body: 'hi' }], 7: [own(7)], 5: [own(5)] })
-    const found = await findGroupPull(KEY, group, reads, noWait)
+    const found = await findGroupPull(KEY, group, reads)
     expect(found).toMatchObject({
       kind: 'found',
       pull: pull(7),
@@ -71,7 +69,7 @@ describe('finding the group docs pull request', () => {
   })
 
   it('finds nothing when no open pull request has it (merged or closed ones are not listed)', async () => {
-    expect(await findGroupPull(KEY, group, docs([3, 2], {}), noWait)).toEqual({
+    expect(await findGroupPull(KEY, group, docs([3, 2], {}))).toEqual({
       kind: 'none',
       scanned: 2,
       ignored: [],
@@ -80,7 +78,7 @@ describe('finding the group docs pull request', () => {
   })
 
   it('ignores a copy by anyone else, and says so', async () => {
-    const found = await findGroupPull(KEY, group, docs([4], { 4: [own(4, {}, 'mallory')] }), noWait)
+    const found = await findGroupPull(KEY, group, docs([4], { 4: [own(4, {}, 'mallory')] }))
     expect(found).toMatchObject({ kind: 'none', ignored: ['a copy of the record by mallory on acme/docs#4'] })
   })
 
@@ -92,7 +90,7 @@ describe('finding the group docs pull request', () => {
       body: groupCommentBody(KEY, { ...group, group: 'h' }, record(4))
     }
     const moved: IssueComment = { id: 92, author: ME, body: groupCommentBody(KEY, group, record(3)) }
-    const found = await findGroupPull(KEY, group, docs([4], { 4: [otherKey, otherGroup, moved] }), noWait)
+    const found = await findGroupPull(KEY, group, docs([4], { 4: [otherKey, otherGroup, moved] }))
     expect(found).toMatchObject({
       kind: 'none',
       ignored: ['a record on acme/docs#4 (its seal does not verify with this api-key)']
@@ -105,8 +103,7 @@ describe('finding the group docs pull request', () => {
     const found = await findGroupPull(
       KEY,
       group,
-      docs([8, 6], { 8: [own(8, { supersededBy: 10 })], 6: [older, newer] }),
-      noWait
+      docs([8, 6], { 8: [own(8, { supersededBy: 10 })], 6: [older, newer] })
     )
     expect(found).toMatchObject({ kind: 'found', pull: pull(6), record: { job: 'job_new' }, commentId: newer.id })
   })
@@ -114,95 +111,26 @@ describe('finding the group docs pull request', () => {
   it(`reads the comments of at most the ${MAX_SCANNED} newest open pull requests`, async () => {
     const many = Array.from({ length: MAX_SCANNED + 5 }, (_, i) => 100 - i)
     const reads = docs(many, { [many[MAX_SCANNED] ?? 0]: [own(many[MAX_SCANNED] ?? 0)] })
-    expect(await findGroupPull(KEY, group, reads, noWait)).toMatchObject({ kind: 'none', scanned: MAX_SCANNED })
+    expect(await findGroupPull(KEY, group, reads)).toMatchObject({ kind: 'none', scanned: MAX_SCANNED })
     expect(reads.reads).toHaveLength(MAX_SCANNED + 1)
   })
 
-  it('retries a read that failed with a 5xx, then goes on', async () => {
-    let failures = 1
-    const reads = docs([7], { 7: [own(7)] }, (what) =>
-      what === 'comments 7' && failures-- > 0 ? Object.assign(new Error('Bad gateway'), { status: 502 }) : undefined
-    )
-    expect(await findGroupPull(KEY, group, reads, noWait)).toMatchObject({ kind: 'found', requests: 3 })
-  })
-
-  it('is unreadable when a read keeps failing or is refused: never a guess', async () => {
+  it('is unreadable when a read fails (the client has retried what was worth it) or is refused: never a guess', async () => {
     const always = docs([7], {}, () => Object.assign(new Error('Server Error'), { status: 500 }))
-    expect(await findGroupPull(KEY, group, always, noWait)).toEqual({
+    expect(await findGroupPull(KEY, group, always)).toEqual({
       kind: 'unreadable',
       message: 'HTTP 500: Server Error',
-      requests: 3
+      requests: 1
     })
     const refused = docs([7], {}, (what) =>
       what === 'comments 7' ? Object.assign(new Error('Not Found'), { status: 404 }) : undefined
     )
-    expect(await findGroupPull(KEY, group, refused, noWait)).toEqual({
+    expect(await findGroupPull(KEY, group, refused)).toEqual({
       kind: 'unreadable',
       message: 'HTTP 404: Not Found',
       requests: 2
     })
     const odd = docs([], {}, () => 'not an error')
-    expect(await findGroupPull(KEY, group, odd, noWait)).toMatchObject({ kind: 'unreadable', message: 'not an error' })
-  })
-})
-
-describe('retrying reads', () => {
-  const status = (code: number, headers: Record<string, string> = {}): Error =>
-    Object.assign(new Error(`HTTP ${code}`), { status: code, response: { headers } })
-
-  it('backs off on 5xx and on a dropped connection, at most three tries', () => {
-    expect(retryDelay(status(500), 1, 0)).toBe(1000)
-    expect(retryDelay(status(503), 2, 0)).toBe(3000)
-    expect(retryDelay(status(503), 3, 0)).toBeUndefined()
-    expect(retryDelay(new Error('socket hang up'), 1, 0)).toBe(1000)
-  })
-
-  it('never retries a refusal, an abort or a thrown non-error', () => {
-    for (const code of [400, 401, 403, 404, 422]) expect(retryDelay(status(code), 1, 0)).toBeUndefined()
-    expect(retryDelay(Object.assign(new Error('aborted'), { name: 'AbortError' }), 1, 0)).toBeUndefined()
-    expect(retryDelay('boom', 1, 0)).toBeUndefined()
-    expect(retryDelay(undefined, 1, 0)).toBeUndefined()
-  })
-
-  it("waits out GitHub's rate limits when they lift within a minute", () => {
-    expect(retryDelay(status(429, { 'retry-after': '5' }), 1, 0)).toBe(5000)
-    expect(retryDelay(status(403, { 'retry-after': '2' }), 1, 0)).toBe(2000)
-    expect(retryDelay(status(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '100' }), 1, 70_000)).toBe(
-      30_000
-    )
-    expect(retryDelay(status(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '10' }), 1, 70_000)).toBe(0)
-    expect(retryDelay(status(429), 2, 0)).toBe(3000)
-    expect(retryDelay(status(429, { 'retry-after': String(MAX_RATE_WAIT_MS / 1000 + 1) }), 1, 0)).toBeUndefined()
-    expect(retryDelay(status(429, { 'retry-after': String(MAX_RATE_WAIT_MS / 1000) }), 1, 0)).toBe(MAX_RATE_WAIT_MS)
-  })
-
-  it('sleeps between tries and stops when the step is cancelled', async () => {
-    const slept: number[] = []
-    const controller = new AbortController()
-    const options: RetryOptions = {
-      sleep: (ms) => {
-        slept.push(ms)
-        return Promise.resolve()
-      },
-      now: () => 0,
-      signal: controller.signal
-    }
-    let calls = 0
-    await expect(
-      retried(() => {
-        calls++
-        return Promise.reject(status(502))
-      }, options)
-    ).rejects.toMatchObject({ status: 502 })
-    expect([calls, slept]).toEqual([3, [1000, 3000]])
-    controller.abort()
-    calls = 0
-    await expect(
-      retried(() => {
-        calls++
-        return Promise.reject(status(502))
-      }, options)
-    ).rejects.toMatchObject({ status: 502 })
-    expect(calls).toBe(1)
+    expect(await findGroupPull(KEY, group, odd)).toMatchObject({ kind: 'unreadable', message: 'not an error' })
   })
 })

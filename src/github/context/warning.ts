@@ -1,22 +1,9 @@
 /** The one warning for the context's reads that failed. */
+import { socketError } from '../../base/causes.js'
 import { formatDuration } from '../../base/duration.js'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
 import type { Missing } from './reading.js'
-
-/** The socket's codes for a GitHub that could not be reached: DNS, refused, reset, timed out, no route. */
-const NETWORK_CODES = new Set([
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT'
-])
 
 /** One warning for every read that failed: what is missing, why, and what would fix it. */
 /** `timedOut`: the time limit that passed, if it did (then that is the reason, whatever the errors say). */
@@ -46,27 +33,10 @@ function reason(error: unknown): string {
   return typeof status === 'number' ? `GitHub answered ${status}: ${message}` : message
 }
 
-interface Cause {
-  code?: unknown
-  message?: unknown
-  cause?: unknown
-  errors?: unknown
-}
-
-/**
- * The socket's error, when `error` wraps one: Octokit reports a failed fetch as a 500, with the
- * socket's error under fetch's. Read by shape, at most five deep; of an AggregateError (both
- * addresses of a host refused), the first.
- */
+/** The socket's error when `error` wraps one (Octokit reports a failed fetch as a 500), with its code. */
 export function networkFailure(error: unknown): string | undefined {
-  let cause = error
-  for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth++) {
-    const { code, message, cause: next, errors } = cause as Cause
-    if (typeof code === 'string' && NETWORK_CODES.has(code)) {
-      const text = typeof message === 'string' ? message : ''
-      return text.includes(code) ? text : `${text} (${code})`.trimStart()
-    }
-    cause = Array.isArray(errors) && next === undefined ? errors[0] : next
-  }
-  return undefined
+  const failed = socketError(error)
+  return (
+    failed && (failed.message.includes(failed.code) ? failed.message : `${failed.message} (${failed.code})`.trimStart())
+  )
 }

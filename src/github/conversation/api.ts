@@ -1,9 +1,11 @@
 /**
  * The writes of the conversation on a pull request or release: the action's identity, comments
- * (list, create, update, delete), reactions and release notes. One request each, never retried
- * (a create that may have been done is not sent twice); a refusal throws the Octokit error.
+ * (list, create, update, delete), reactions and release notes. The client retries the reads; a
+ * write is never sent again after a 5xx (a create that may have been done is not sent twice); a
+ * refusal throws the Octokit error.
  */
 import type { getOctokit } from '@actions/github'
+import { connectionFailure } from '../../base/causes.js'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
 import type { IssueComment } from './marker.js'
@@ -11,6 +13,8 @@ import type { IssueComment } from './marker.js'
 type Octokit = ReturnType<typeof getOctokit>
 
 const WRITE_TIMEOUT_MS = 30_000
+/** Pages of 100 comments read at most: a thread longer than this is not one the action takes part in. */
+export const MAX_COMMENT_PAGES = 30
 /** The workflow token (`GITHUB_TOKEN`) writes as this account, and cannot read `/user`. */
 export const WORKFLOW_BOT = 'github-actions[bot]'
 
@@ -65,14 +69,19 @@ export function conversationApi(client: () => Promise<Octokit>, repository: stri
     },
     listComments: async (number) => {
       const octokit = await client()
-      const all = await octokit.paginate(octokit.rest.issues.listComments, {
-        owner,
-        repo,
-        issue_number: number,
-        per_page: 100,
-        request: request()
-      })
-      return all.map(comment)
+      let pages = 0
+      // Each page is cut to what is used as it comes; past MAX_COMMENT_PAGES the read fails rather
+      // than answer part of the thread (a missing own comment would be written twice).
+      return octokit.paginate(
+        octokit.rest.issues.listComments,
+        { owner, repo, issue_number: number, per_page: 100, request: request() },
+        (response) => {
+          if (++pages > MAX_COMMENT_PAGES) {
+            throw new Error(`pull request #${number} has more than ${MAX_COMMENT_PAGES * 100} comments: not read`)
+          }
+          return response.data.map(comment)
+        }
+      )
     },
     createComment: async (number, body) => {
       const octokit = await client()
@@ -116,8 +125,11 @@ export function conversationApi(client: () => Promise<Octokit>, repository: stri
   }
 }
 
-/** GitHub said no: what was refused and the permission the token needs. */
+/** GitHub said no: what was refused and the permission the token needs (a lost connection needs none). */
 export function refused(what: string, error: unknown, permission: string): string {
+  const lost = connectionFailure(error)
+  if (lost)
+    return `Could not ${what} (${inline(lost, 200)}): a network failure, not a missing permission; the outputs are unchanged.`
   const status = (error as { status?: unknown }).status
   const code = typeof status === 'number' ? ` (HTTP ${status})` : ''
   return `Could not ${what}${code}: ${inline(errorMessage(error), 200)}. The 'github-token' input needs ${permission}; the outputs are unchanged.`

@@ -33,3 +33,17 @@ export function withReleaseBlock(notes: string, block: string): string {
   if (start >= 0 && end >= 0) return `${notes.slice(0, start)}${section}${notes.slice(end + RELEASE_END.length)}`
   return notes.trim() ? `${notes.trimEnd()}\n\n${section}` : section
 }
+
+/**
+ * Whether `before` and `after` differ only in the action's block: a `release: edited` that is
+ * the action's own link-back, which has nothing to document (and would otherwise run it again).
+ */
+export function onlyReleaseBlockChanged(before: string, after: string): boolean {
+  const without = (notes: string): string => {
+    const start = notes.indexOf(RELEASE_START)
+    const end = start < 0 ? -1 : notes.indexOf(RELEASE_END, start)
+    const rest = start >= 0 && end >= 0 ? notes.slice(0, start) + notes.slice(end + RELEASE_END.length) : notes
+    return rest.replace(/\r\n/g, '\n').trim()
+  }
+  return before !== after && without(before) === without(after)
+}

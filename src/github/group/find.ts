@@ -8,7 +8,6 @@
 import { inline } from '../../base/text.js'
 import type { IssueComment } from '../conversation/marker.js'
 import { openGroupRecord, type GroupKey, type GroupRecord } from './record.js'
-import { retried, type RetryOptions } from './retry.js'
 
 /** An open pull request of the docs repository. */
 export interface DocsPull {
@@ -37,18 +36,13 @@ export type Finding =
 /** Open pull requests whose comments are read, newest first: a group's own is among the newest. */
 export const MAX_SCANNED = 30
 
-export async function findGroupPull(
-  apiKey: string,
-  key: GroupKey,
-  reads: DocsReads,
-  retry: RetryOptions
-): Promise<Finding> {
+export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsReads): Promise<Finding> {
   let requests = 0
-  const read = <T>(get: () => Promise<T>): Promise<T> =>
-    retried(() => {
-      requests++
-      return get()
-    }, retry)
+  // Each read is one request as far as the search knows: the client retries a 5xx or a rate limit itself.
+  const read = <T>(get: () => Promise<T>): Promise<T> => {
+    requests++
+    return get()
+  }
   const ignored: string[] = []
   try {
     const me = (await reads.identity()).toLowerCase()

@@ -1,0 +1,175 @@
+// GitHub's limits and passing faults (finding 10), through the action's GitHub client against the
+// fake GitHub: reads are tried again on a 5xx, a lost connection and a rate limit; writes only on a
+// rate limit, the one answer that says GitHub did nothing. The plugins wait on real timers, so a
+// second of Retry-After or backoff is 1 ms here (the client's pace).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { GitHubClient } from '../../src/github/client.js'
+import { MAX_COMMENT_PAGES } from '../../src/github/conversation/api.js'
+import { GitHubApiFake } from '../../simulator/github.js'
+
+const REPO = 'acme/app'
+const PR = { owner: 'acme', repo: 'app', number: 7 }
+let fake: GitHubApiFake
+let github: GitHubClient
+
+beforeAll(async () => {
+  fake = await GitHubApiFake.start({ token: 'tok' })
+})
+afterAll(async () => {
+  await fake.close()
+})
+beforeEach(() => {
+  fake.reset()
+  fake.addRepo(REPO)
+  fake.addPull(REPO, { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
+  fake.setPermission(REPO, 'ada', 'write')
+  github = new GitHubClient('tok', fake.url, { msPerSecond: 1 })
+})
+
+const read = (signal = AbortSignal.timeout(5000)): Promise<string> => github.permission(REPO, 'ada', signal)
+const write = (): Promise<void> => github.addLabels(PR, ['docs'])
+const sent = (route: string): number => fake.requests.filter((r) => r.route === route).length
+const secondary = { message: 'You have exceeded a secondary rate limit.', headers: { 'retry-after': '3' } }
+const resetIn = (s: number): string => String(Math.ceil(Date.now() / 1000) + s)
+
+describe('a read', () => {
+  it('answered 502 then 200 succeeds with two requests', async () => {
+    fake.fail('collaborator-permission', { kind: 'status', status: 502 })
+    expect(await read()).toBe('write')
+    expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  it('whose connection is lost is sent again', async () => {
+    fake.fail('collaborator-permission', { kind: 'reset' })
+    expect(await read()).toBe('write')
+    expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  it('answered 5xx every time gives up after three retries', async () => {
+    fake.failAlways('collaborator-permission', { kind: 'status', status: 503 })
+    await expect(read()).rejects.toMatchObject({ status: 503 })
+    expect(sent('collaborator-permission')).toBe(4)
+  })
+
+  it('answered a client error is not sent again', async () => {
+    fake.fail('collaborator-permission', { kind: 'status', status: 409 })
+    await expect(read()).rejects.toMatchObject({ status: 409 })
+    expect(sent('collaborator-permission')).toBe(1)
+  })
+
+  it('whose time is up is not sent again', async () => {
+    fake.fail('collaborator-permission', { kind: 'hang' })
+    const controller = new AbortController()
+    const reading = read(controller.signal)
+    // Aborted once the request is on the wire (a timer could fire before, under load).
+    while (sent('collaborator-permission') < 1) await new Promise((resolve) => setImmediate(resolve))
+    controller.abort()
+    await expect(reading).rejects.toThrow()
+    expect(sent('collaborator-permission')).toBe(1)
+  })
+
+  it('answered 403 with the primary rate limit spent is retried after the reset', async () => {
+    const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetIn(2) }
+    fake.fail('collaborator-permission', { kind: 'status', status: 403, message: 'API rate limit exceeded', headers })
+    expect(await read()).toBe('write')
+    expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  it('answered 429 for the secondary rate limit is retried after Retry-After', async () => {
+    fake.fail('collaborator-permission', { kind: 'status', status: 429, ...secondary })
+    expect(await read()).toBe('write')
+    expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  it('is not retried for a rate limit whose wait is over a minute, nor more than twice', async () => {
+    fake.fail('collaborator-permission', {
+      kind: 'status',
+      status: 429,
+      ...secondary,
+      headers: { 'retry-after': '61' }
+    })
+    await expect(read()).rejects.toMatchObject({ status: 429 })
+    expect(sent('collaborator-permission')).toBe(1)
+    fake.failAlways('collaborator-permission', { kind: 'status', status: 429, ...secondary })
+    await expect(read()).rejects.toMatchObject({ status: 429 })
+    expect(sent('collaborator-permission')).toBe(1 + 3)
+  })
+})
+
+describe('a group read (the docs pull requests and their comments)', () => {
+  it('answered 502 once still succeeds', async () => {
+    fake.fail('pulls', { kind: 'status', status: 502 })
+    expect(await github.openPulls(REPO, AbortSignal.timeout(5000))).toEqual([
+      expect.objectContaining({ number: 7, head: 'docs' })
+    ])
+    expect(sent('pulls')).toBe(2)
+  })
+
+  it('answered a rate limit once still succeeds', async () => {
+    fake.addComment(REPO, 7, { body: 'hello', user: { login: 'mona' } })
+    fake.fail('comments', { kind: 'status', status: 429, ...secondary })
+    expect(await github.conversation(REPO).listComments(7)).toEqual([
+      expect.objectContaining({ body: 'hello', author: 'mona' })
+    ])
+    expect(sent('comments')).toBe(2)
+  })
+
+  it('whose signal fires in the wait between tries fails then, and is not sent again', async () => {
+    // A second of backoff lasts 200 ms here: the read must end on the abort, not when the wait is over.
+    const slow = new GitHubClient('tok', fake.url, { msPerSecond: 200 })
+    fake.failAlways('pulls', { kind: 'status', status: 503 })
+    const controller = new AbortController()
+    let settled = false
+    const reading = slow.openPulls(REPO, controller.signal).finally(() => (settled = true))
+    while (sent('pulls') < 1) await new Promise((resolve) => setImmediate(resolve))
+    controller.abort(new Error('the step is out of time'))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(settled).toBe(true)
+    await expect(reading).rejects.toThrow('the step is out of time')
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(sent('pulls')).toBe(1)
+  })
+})
+
+describe('a write', () => {
+  it('answered 502 is not sent again', async () => {
+    fake.fail('labels', { kind: 'status', status: 502 })
+    await expect(write()).rejects.toMatchObject({ status: 502 })
+    expect(sent('labels')).toBe(1)
+  })
+
+  it('whose connection is lost is not sent again, though the client library calls it a 500', async () => {
+    fake.fail('labels', { kind: 'reset' })
+    await expect(write()).rejects.toMatchObject({ status: 500 })
+    expect(sent('labels')).toBe(1)
+  })
+
+  it('answered 429 with Retry-After is sent once more, and takes effect once', async () => {
+    fake.fail('labels', { kind: 'status', status: 429, ...secondary })
+    await write()
+    expect(sent('labels')).toBe(2)
+    expect(fake.requests.filter((r) => r.route === 'labels').map((r) => r.answeredStatus)).toEqual([429, 200])
+  })
+})
+
+describe('the comment listing', () => {
+  const addComments = (count: number): void => {
+    for (let i = 0; i < count; i++) fake.addComment(REPO, 7, { body: `c${i}`, user: { login: 'mona' } })
+  }
+
+  it(`reads every page up to ${MAX_COMMENT_PAGES} of 100, each comment cut to what is used`, async () => {
+    addComments(MAX_COMMENT_PAGES * 100)
+    const all = await github.conversation(REPO).listComments(7)
+    expect(all).toHaveLength(MAX_COMMENT_PAGES * 100)
+    expect(Object.keys(all[0] ?? {}).sort()).toEqual(['author', 'body', 'id'])
+    expect(all.at(-1)).toMatchObject({ body: `c${MAX_COMMENT_PAGES * 100 - 1}`, author: 'mona' })
+  })
+
+  it('fails, rather than answer part of the thread, past that', async () => {
+    addComments(MAX_COMMENT_PAGES * 100 + 1)
+    await expect(github.conversation(REPO).listComments(7)).rejects.toThrow(
+      `pull request #7 has more than ${MAX_COMMENT_PAGES * 100} comments: not read`
+    )
+    expect(sent('comments')).toBe(MAX_COMMENT_PAGES + 1)
+  })
+})

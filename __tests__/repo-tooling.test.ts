@@ -235,6 +235,7 @@ describe('the mutation suite', () => {
     'step/group.e2e',
     'soak', // processes, signals and re-runs
     'rerun/cache-hang', // waits out the cache library's own retry sleeps, about 10 s
+    'base/time-limit', // runs the clock's source in a child Node, which instrumented code cannot
     'agent-api/schedule-goals', // many seeded runs of the wait loop; wait.test.ts pins the loop itself
     'report/summary-render', // the summary rendered as GitHub would, through scripts/
     'simulator/agent-api', // the fakes' own tests

@@ -79,7 +79,7 @@ describe('toRepoPermission', () => {
     const odd = await GitHubApiFake.start()
     try {
       odd.setPermission(REPO, 'mona', { role_name: 'custom', permission: 'push' as 'write' })
-      const client = new GitHubClient('tok', odd.url)
+      const client = new GitHubClient('tok', odd.url, { msPerSecond: 1 })
       await expect(client.permission(REPO, 'mona', AbortSignal.timeout(5000))).rejects.toThrow(
         "GitHub answered role 'custom', permission 'push'"
       )

@@ -369,7 +369,7 @@ describe('conversation', () => {
   })
 
   it('keeps the older comment when a concurrent run created one first, and deletes only its own duplicate', async () => {
-    const client = new GitHubClient(GITHUB_TOKEN, github.url)
+    const client = new GitHubClient(GITHUB_TOKEN, github.url, { msPerSecond: 1 })
     const me = client.conversation(APP).identity()
     const identity = () => me
     const a = new LinkBackThread(client.conversation(APP), APP, 7, identity, markerKey(KEY))
@@ -480,7 +480,7 @@ describe('conversation', () => {
     await run('pull_request_target', pullPayload, prompt, { runId: '5002' })
     const latest = comments()[0]?.body ?? ''
     const [older, newer] = decodeMarker(latest, SEAL)?.records ?? []
-    const client = new GitHubClient(GITHUB_TOKEN, github.url)
+    const client = new GitHubClient(GITHUB_TOKEN, github.url, { msPerSecond: 1 })
     const me = client.conversation(APP).identity()
     const thread = new LinkBackThread(client.conversation(APP), APP, 7, () => me, markerKey(KEY))
     const records = commentRecords(thread, undefined, undefined)

@@ -19,7 +19,7 @@ describe('package reads', () => {
 
   beforeAll(async () => {
     github = await GitHubApiFake.start({ token: 'tok' })
-    reader = new GitHubClient('tok', github.url).reader(REPO, new AbortController().signal)
+    reader = new GitHubClient('tok', github.url, { msPerSecond: 1 }).reader(REPO, new AbortController().signal)
     const [first] = github.addCommits(REPO, [
       {
         message: 'init',

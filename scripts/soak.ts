@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import fc from 'fast-check'
 import { checkGroup, signalNote, type RunReport, type Violation } from './soak/invariants.js'
-import { FAULT_CLASSES, mainOf, planArb, type RunPlan } from './soak/plan.js'
+import { FAULT_CLASSES, planArb, type RunPlan } from './soak/plan.js'
 import { runGroup, type GroupRun } from './soak/run.js'
 
 export { FAULT_CLASSES }
@@ -67,7 +67,7 @@ export function runSeed(campaign: number, index: number): number {
 
 /** Run `index`'s property: a plan of its main fault holds every invariant. `checked` sees every run of it. */
 function property(index: number, seed: number, quick: boolean, checked: (group: GroupRun, report: RunReport) => void) {
-  return fc.asyncProperty(planArb(mainOf(index), quick), async (drawn) => {
+  return fc.asyncProperty(planArb(index, quick), async (drawn) => {
     const group = await runGroup({ ...drawn, seed })
     const report = checkGroup(group)
     checked(group, report)
@@ -257,7 +257,7 @@ export async function replay(
   const seed = runSeed(campaign, index)
   let replayed: RunReport | undefined
   // fast-check goes on past the path's value when it holds: only that first value is run.
-  const logged = fc.asyncProperty(planArb(mainOf(index), quick), async (drawn) => {
+  const logged = fc.asyncProperty(planArb(index, quick), async (drawn) => {
     if (replayed) return true
     const group = await runGroup({ ...drawn, seed })
     replayed = checkGroup(group)

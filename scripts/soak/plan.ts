@@ -71,7 +71,7 @@ const FAIL_ON = [
 // Weights in percent (or parts); every draw shrinks towards its first value.
 const ENDS = { pr: 30, 'no-pr': 15, 'late-pr': 15, failed: 10, archived: 10, timeout: 10, 'unknown-status': 7 }
 const SEED_STATUSES: Partial<Record<JobStatus, number>> = { completed: 60, active: 25, failed: 15 }
-const POLL_WEIGHTS = Object.fromEntries([['none', 3], ...POLL_CLASSES.map((c) => [c, 1])]) as Record<PollClass, number>
+const POLL_WEIGHTS: [PollClass, number][] = [['none', 3], ...POLL_CLASSES.map((c): [PollClass, number] => [c, 1])]
 
 /** A fault as planned: `cls` names it in the report; a Retry-After date is set when it is served. */
 export interface PlannedFault {
@@ -152,13 +152,14 @@ export function terminalOf(end: End): FinalStatus {
   return end === 'failed' || end === 'archived' ? end : 'completed'
 }
 
-const weighted = <K extends string>(weights: Partial<Record<K, number>>): fc.Arbitrary<K> =>
-  fc.oneof(
-    { withCrossShrink: true },
-    ...Object.entries<number>(weights as Record<K, number>)
-      .filter(([, weight]) => weight > 0)
-      .map(([key, weight]) => ({ arbitrary: fc.constant(key as K), weight }))
-  )
+/** A key by weight, shrinking towards the first (give entries where keys look like numbers). */
+const weighted = <K extends string>(weights: Partial<Record<K, number>> | [K, number][]): fc.Arbitrary<K> => {
+  const entries = Array.isArray(weights) ? weights : (Object.entries(weights) as [K, number][])
+  const arbitraries = entries
+    .filter(([, weight]) => weight > 0)
+    .map(([key, weight]) => ({ arbitrary: fc.constant(key), weight }))
+  return fc.oneof({ withCrossShrink: true }, ...arbitraries)
+}
 const chance = (percent: number): fc.Arbitrary<boolean> =>
   weighted({ no: 100 - percent, yes: percent }).map((answer) => answer === 'yes')
 const anyOf = <T>(...values: T[]): fc.Arbitrary<T> => fc.constantFrom(...values)

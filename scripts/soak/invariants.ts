@@ -140,22 +140,12 @@ export function checkGroup(group: GroupRun): RunReport {
     const resumed = a.cacheRequests.some((r) => r.operation === 'lookup' && r.status === 200)
     const posts = a.requests.filter((r) => r.operation === postOp)
     const outcome = outcomeOf(exit.summary)
-    const report: AttemptReport = {
-      attempt: n,
-      outcome: startupKill ? 'start-up kill' : killedAfterReport ? 'killed after reporting' : (outcome ?? 'unknown'),
-      code: exit.code,
-      resumed,
-      posted: posts.length > 0,
-      durationMs: exit.at - a.spawnedAt
-    }
-    if (a.signal) {
-      report.signal = {
-        name: a.signal.name,
-        moment: a.signal.moment,
-        sent: signalSent,
-        afterSpawnMs: a.signal.afterSpawnMs
-      }
-    }
+    const ended = startupKill ? 'start-up kill' : killedAfterReport ? 'killed after reporting' : (outcome ?? 'unknown')
+    const { name, moment, afterSpawnMs } = a.signal ?? {}
+    const signal = name && moment && { name, moment, sent: signalSent, afterSpawnMs }
+    const [posted, durationMs] = [posts.length > 0, exit.at - a.spawnedAt]
+    const report: AttemptReport = { attempt: n, outcome: ended, code: exit.code, resumed, posted, durationMs }
+    if (signal) report.signal = signal
     attempts.push(report)
 
     // 5. A summary on every exit path, but for a kill that came before the handler of its signal

@@ -98,7 +98,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       const outcomes = run.attempts.map((a) => `${a.outcome}:${a.code ?? 'signal'}`).join(' → ')
       const status = run.violations.length > 0 ? 'FAIL' : 'ok  '
       log(
-        `${status} #${index} seed ${run.seed} ${run.plan.mode}, ends ${run.plan.end}; ${run.faults.join(',') || 'no faults'} ⇒ ${outcomes}`
+        `${status} #${index} seed ${run.seed} ${run.plan.mode}, ends ${run.plan.end}; ${run.faults.join(',') || 'no faults'} ⇒ ${outcomes} (${(run.durationMs / 1000).toFixed(1)}s)`
       )
       for (const violation of run.violations) log(violationLine(violation))
       if (failure) report.failures.push(failure)

@@ -63,10 +63,9 @@ export interface AttemptReport {
   /** What the attempt ended as; `start-up kill` when Node had not yet run the entry's handlers. */
   outcome: Outcome | 'start-up kill' | 'killed after reporting' | 'unknown'
   code: number | null
-  signal?: { name: SignalName; moment: Moment; sent: boolean; afterSpawnMs: number | undefined }
+  signal?: { name: SignalName; moment: Moment; sent: boolean }
   resumed: boolean
   posted: boolean
-  durationMs: number
 }
 
 export interface RunReport {
@@ -141,11 +140,8 @@ export function checkGroup(group: GroupRun): RunReport {
     const posts = a.requests.filter((r) => r.operation === postOp)
     const outcome = outcomeOf(exit.summary)
     const ended = startupKill ? 'start-up kill' : killedAfterReport ? 'killed after reporting' : (outcome ?? 'unknown')
-    const { name, moment, afterSpawnMs } = a.signal ?? {}
-    const signal = name && moment && { name, moment, sent: signalSent, afterSpawnMs }
-    const [posted, durationMs] = [posts.length > 0, exit.at - a.spawnedAt]
-    const report: AttemptReport = { attempt: n, outcome: ended, code: exit.code, resumed, posted, durationMs }
-    if (signal) report.signal = signal
+    const report: AttemptReport = { attempt: n, outcome: ended, code: exit.code, resumed, posted: posts.length > 0 }
+    if (a.signal) report.signal = { name: a.signal.name, moment: a.signal.moment, sent: signalSent }
     attempts.push(report)
 
     // 5. A summary on every exit path, but for a kill that came before the handler of its signal

@@ -5,12 +5,8 @@
  * Run `index` of a campaign is a fast-check property over the plans of its main fault (the fault
  * classes come round in turn, scripts/soak/plan.ts), with its own seed drawn from the campaign's;
  * the invariants (scripts/soak/invariants.ts) are checked once its attempts are over. A run that
- * breaks one is shrunk by fast-check to the smallest plan that still breaks it, and printed with the
- * command that replays it, by seed and fast-check's path, with its full log.
- *
- *   node build/scripts/soak.js [--seed N] [--runs N] [--seconds N] [--concurrency N] [--quick]
- *                              [--shrink-seconds N]
- *   node build/scripts/soak.js --seed N --replay INDEX [--path PATH] [--quick]
+ * breaks one is shrunk by fast-check to the smallest plan that still breaks it and reported by
+ * fast-check, with the command that replays it by seed and path with its full log. Usage: `--help`.
  */
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -18,10 +14,13 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import fc from 'fast-check'
 import { checkGroup, signalNote, type RunReport, type Violation } from './soak/invariants.js'
-import { FAULT_CLASSES, mainOf, planArb, type RunPlan } from './soak/plan.js'
+import { FAULT_CLASSES, planArb } from './soak/plan.js'
 import { runGroup, type GroupRun } from './soak/run.js'
 
 export { FAULT_CLASSES }
+
+const USAGE = `node build/scripts/soak.js [--seed N] [--runs N] [--seconds N] [--concurrency N] [--quick] [--shrink-seconds N]
+node build/scripts/soak.js --seed N --replay INDEX [--path PATH] [--quick]`
 
 export interface SoakOptions {
   /** The campaign's seed: the same seed plans the same runs. */
@@ -40,23 +39,14 @@ export interface SoakOptions {
   log?: (line: string) => void
 }
 
-/** A run that broke an invariant, shrunk: the smallest plan that still breaks one, and its path. */
-export interface Failure {
-  index: number
-  seed: number
-  path: string
-  shrinks: number
-  plan: RunPlan
-  violations: Violation[]
-}
-
 export interface SoakReport {
   seed: number
   quick: boolean
   /** Each run as first drawn. */
   runs: RunReport[]
   violations: Violation[]
-  failures: Failure[]
+  /** fast-check's report of each run that broke an invariant, shrunk, with its replay command. */
+  failures: string[]
   elapsedMs: number
 }
 
@@ -65,54 +55,32 @@ export function runSeed(campaign: number, index: number): number {
   return (campaign * 1000 + index) % 2 ** 31
 }
 
-/** Run `index`'s property: a plan of its main fault holds every invariant. `checked` sees every run of it. */
-function property(index: number, seed: number, quick: boolean, checked: (group: GroupRun, report: RunReport) => void) {
-  return fc.asyncProperty(planArb(mainOf(index), quick), async (drawn) => {
-    const group = await runGroup({ ...drawn, seed })
+/**
+ * Run `index`: drawn, checked and, when it breaks an invariant, shrunk; or, given fast-check's path
+ * of one of its plans (the drawn plan is path 0), that plan alone, logged in full.
+ */
+async function runOne(index: number, options: SoakOptions, path?: string) {
+  const { quick = false, shrinkSeconds = 600 } = options
+  const log = options.log ?? ((line: string) => console.log(line))
+  const seed = runSeed(options.seed, index)
+  let drawn: RunReport | undefined
+  const property = fc.asyncProperty(planArb(index, quick), async (plan) => {
+    if (path !== undefined && drawn) return true
+    const group = await runGroup({ ...plan, seed })
     const report = checkGroup(group)
-    checked(group, report)
+    if (path !== undefined) logGroup(group, report, log)
+    else if (drawn) log(`    shrinking #${index}: ${report.violations.length > 0 ? 'fails' : 'holds'}`)
+    drawn ??= report
     return report.violations.length === 0
   })
-}
-
-/** One run: drawn, checked and, when it breaks an invariant, shrunk. */
-async function runOne(
-  index: number,
-  options: SoakOptions,
-  log: (line: string) => void
-): Promise<{ report: RunReport; failure?: Failure }> {
-  const seed = runSeed(options.seed, index)
-  const shrinkSeconds = options.shrinkSeconds ?? 600
-  let drawn: RunReport | undefined
-  let smallest: RunReport | undefined
-  const details = await fc.check(
-    property(index, seed, options.quick ?? false, (_group, report) => {
-      if (drawn)
-        log(
-          `    shrinking #${index}: ${report.violations.length > 0 ? 'fails' : 'holds'} with ${describePlan(report.plan)}`
-        )
-      drawn ??= report
-      if (report.violations.length > 0) smallest = report
-    }),
-    // Without time to shrink, fast-check stops at the failure; else shrinking stops at the limit.
-    {
-      seed,
-      numRuns: 1,
-      ...(shrinkSeconds > 0 ? { interruptAfterTimeLimit: shrinkSeconds * 1000 } : { endOnFailure: true })
-    }
-  )
+  // Without time to shrink, fast-check stops at the failure; else shrinking stops at the limit.
+  const limit = shrinkSeconds > 0 && path === undefined
+  const ending = limit ? { interruptAfterTimeLimit: shrinkSeconds * 1000 } : { endOnFailure: true }
+  const details = await fc.check(property, { seed, numRuns: 1, ...(path !== undefined && { path }), ...ending })
   if (!drawn) throw new Error(`run #${index} did not run`, { cause: details.errorInstance })
-  if (!details.failed || !smallest) return { report: drawn }
-  const path = details.counterexamplePath ?? '0'
-  const failure = {
-    index,
-    seed,
-    path,
-    shrinks: details.numShrinks,
-    plan: smallest.plan,
-    violations: smallest.violations
-  }
-  return { report: drawn, failure }
+  if (!details.failed || path !== undefined) return { report: drawn }
+  const replay = `node build/scripts/soak.js --seed ${options.seed} --replay ${index} --path ${details.counterexamplePath ?? '0'}`
+  return { report: drawn, failure: `${fc.defaultReportMessage(details)}\nreplay: ${replay}${quick ? ' --quick' : ''}` }
 }
 
 export async function soak(options: SoakOptions): Promise<SoakReport> {
@@ -124,17 +92,17 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
   const worker = async (): Promise<void> => {
     while (next < runs && performance.now() - started < seconds * 1000) {
       const index = next++
-      const { report: run, failure } = await runOne(index, options, log)
+      const { report: run, failure } = await runOne(index, options)
       report.runs.push(run)
       report.violations.push(...run.violations)
-      log(runLine(index, run))
+      const outcomes = run.attempts.map((a) => `${a.outcome}:${a.code ?? 'signal'}`).join(' → ')
+      const status = run.violations.length > 0 ? 'FAIL' : 'ok  '
+      log(
+        `${status} #${index} seed ${run.seed} ${run.plan.mode}, ends ${run.plan.end}; ${run.faults.join(',') || 'no faults'} ⇒ ${outcomes} (${(run.durationMs / 1000).toFixed(1)}s)`
+      )
       for (const violation of run.violations) log(violationLine(violation))
-      if (failure) {
-        report.failures.push(failure)
-        log(`  smallest failing plan after ${failure.shrinks} shrinks: ${describePlan(failure.plan)}`)
-        for (const violation of failure.violations) log(violationLine(violation))
-        log(`    replay: ${replayCommand(report, failure)}`)
-      }
+      if (failure) report.failures.push(failure)
+      if (failure) log(failure)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker))
@@ -142,196 +110,104 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
   return report
 }
 
-function replayCommand(campaign: { seed: number; quick: boolean }, f: Pick<Failure, 'index' | 'path'>): string {
-  return `node build/scripts/soak.js --seed ${campaign.seed} --replay ${f.index} --path ${f.path}${campaign.quick ? ' --quick' : ''}`
-}
-
 function violationLine(v: Violation): string {
   const where = v.attempt === undefined ? '' : ` attempt ${v.attempt}`
   return `  VIOLATION seed ${v.seed}${where}, invariant ${v.invariant}: ${v.what}`
 }
 
-function describePlan(plan: RunPlan): string {
-  const mode = `${plan.mode}${plan.wait ? '' : ' (wait: false)'}`
-  const signals = plan.attempts.map((a) =>
-    a.signal ? `${a.signal.name}@${a.signal.moment}+${a.signal.delayMs}ms` : '-'
-  )
-  const rerun =
-    plan.attempts.length > 1 ? ` ×${plan.attempts.length}${plan.onRerun === 'new' ? ' (on-rerun: new)' : ''}` : ''
-  const defaulted = Object.entries(plan.defaulted).map(([name, how]) => (how === 'unset' ? `-${name}` : `${name}=''`))
-  const inputs = defaulted.length > 0 ? `, inputs ${defaulted.join(' ')}` : ''
-  return `${mode}, ends ${plan.end}, timeout ${plan.timeoutMs}ms, signals ${signals.join('/')}${rerun}${inputs}`
-}
-
-function runLine(index: number, report: RunReport): string {
-  const status = report.violations.length > 0 ? 'FAIL' : 'ok  '
-  const outcomes = report.attempts.map((a) => `${a.outcome}:${a.code ?? 'signal'}`).join(' → ')
-  const faults = report.faults.length > 0 ? report.faults.join(',') : 'no faults'
-  return `${status} #${index} seed ${report.seed} ${describePlan(report.plan)}; ${faults} ⇒ ${outcomes} (${(report.durationMs / 1000).toFixed(1)}s)`
-}
-
 function tally(values: Iterable<string>): string {
   const counts = new Map<string, number>()
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
-  return [...counts.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([value, count]) => `${value} ${count}`)
-    .join(' · ')
+  const sorted = [...counts.entries()].sort(([a], [b]) => a.localeCompare(b))
+  return sorted.map(([value, count]) => `${value} ${count}`).join(' · ')
 }
 
-/** The end-of-campaign table. */
+/** The end-of-campaign table: what the runs met, and what they broke. */
 export function formatReport(report: SoakReport): string {
   const { runs } = report
   const attempts = runs.flatMap((r) => r.attempts)
-  const signals = attempts.flatMap((a) => (a.signal ? [a.signal] : []))
-  const sent = signals.filter((s) => s.sent)
-  const later = runs.flatMap((r) => r.attempts.slice(1).map((a) => ({ a, r })))
+  const sent = attempts.flatMap((a) => (a.signal?.sent ? [a.signal] : []))
+  const later = runs.flatMap((r) => r.attempts.slice(1))
   const kills = runs.flatMap((r) => r.startupKills)
-  const slowest = runs.reduce<RunReport | undefined>((a, b) => (a && a.durationMs >= b.durationMs ? a : b), undefined)
-  const unexercised = FAULT_CLASSES.filter((cls) => !runs.some((r) => r.faults.includes(cls)))
-  const rows: [string, string][] = [
-    ['campaign', `seed ${report.seed}${report.quick ? ' (quick)' : ''}, ${(report.elapsedMs / 1000).toFixed(0)} s`],
-    ['runs', `${runs.length} (${attempts.length} action processes)`],
-    ['by mode', tally(runs.map((r) => r.plan.mode + (r.plan.wait ? '' : ' wait:false')))],
-    ['by end', tally(runs.map((r) => r.plan.end))],
-    ['by fault class', tally(runs.flatMap((r) => (r.faults.length > 0 ? r.faults : ['none'])))],
-    ['fault classes not met', unexercised.length > 0 ? unexercised.join(', ') : 'none'],
-    ['by fail-on', tally(runs.map((r) => r.plan.failOn.replace(/\s+/g, ' ')))],
-    [
-      'inputs at their default',
-      `${runs.filter((r) => Object.keys(r.plan.defaulted).length > 0).length} runs: ${tally(runs.flatMap((r) => Object.entries(r.plan.defaulted).map(([name, how]) => `${name} ${how}`)))}`
-    ],
-    ['outcomes', tally(attempts.map((a) => a.outcome))],
-    [
-      'signals',
-      `${sent.length} sent (${tally(sent.map((s) => s.name))}; at ${tally(sent.map((s) => s.moment))}), ${signals.length - sent.length} planned but the process had exited or never got there`
-    ],
-    [
-      're-runs',
-      `${runs.filter((r) => r.attempts.length > 1).length} runs, ${later.length} later attempts: ${later.filter(({ a }) => a.resumed).length} resumed the job, ${later.filter(({ a }) => a.posted).length} posted (${later.filter(({ r }) => r.plan.onRerun === 'new').length} with on-rerun: new)`
-    ],
-    [
-      'create answers raced by a signal',
-      `${runs.reduce((sum, r) => sum + r.racedAnswers.raced, 0)} (job-id left empty in ${runs.reduce((sum, r) => sum + r.racedAnswers.lost, 0)})`
-    ],
-    [
-      'killed during Node start-up',
-      kills.length === 0
-        ? '0'
-        : `${kills.length}, at ${kills.map((k) => `${k.afterMs} ms (handler ${k.handlerAfterMs === undefined ? 'not yet installed' : `installed at ${k.handlerAfterMs} ms`})`).join(', ')} after spawn`
-    ],
-    [
-      'violations',
-      report.violations.length === 0
-        ? '0'
-        : `${report.violations.length} (${tally(report.violations.map((v) => `invariant ${v.invariant}`))})`
-    ],
-    [
-      'slowest run',
-      slowest
-        ? `seed ${slowest.seed}, ${(slowest.durationMs / 1000).toFixed(1)} s (${describePlan(slowest.plan)})`
-        : '-'
-    ]
-  ]
-  const width = Math.max(...rows.map(([name]) => name.length))
-  const lines = rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`)
-  if (report.failures.length > 0) {
-    lines.push('', 'smallest failing plans:')
-    for (const f of report.failures)
-      lines.push(`  #${f.index} after ${f.shrinks} shrinks: ${describePlan(f.plan)}`, `    ${replayCommand(report, f)}`)
+  const defaulted = runs.flatMap((r) => Object.entries(r.plan.defaulted).map(([name, how]) => `${name} ${how}`))
+  const rows = {
+    campaign: `seed ${report.seed}${report.quick ? ' (quick)' : ''}, ${(report.elapsedMs / 1000).toFixed(0)} s`,
+    runs: `${runs.length} (${attempts.length} action processes)`,
+    'by mode': tally(runs.map((r) => r.plan.mode + (r.plan.wait ? '' : ' wait:false'))),
+    'by end': tally(runs.map((r) => r.plan.end)),
+    'by fault class': tally(runs.flatMap((r) => (r.faults.length > 0 ? r.faults : ['none']))),
+    'fault classes not met': FAULT_CLASSES.filter((cls) => !runs.some((r) => r.faults.includes(cls))).join(', '),
+    'by fail-on': tally(runs.map((r) => r.plan.failOn.replace(/\s+/g, ' '))),
+    'inputs at their default': tally(defaulted),
+    outcomes: tally(attempts.map((a) => a.outcome)),
+    'signals sent': `${sent.length}: ${tally(sent.map((s) => `${s.name} at ${s.moment}`))}`,
+    're-runs': `${later.length} later attempts, ${later.filter((a) => a.resumed).length} resumed the job, ${later.filter((a) => a.posted).length} posted`,
+    'create answers raced by a signal': `${runs.reduce((sum, r) => sum + r.racedAnswers.raced, 0)} (job-id left empty in ${runs.reduce((sum, r) => sum + r.racedAnswers.lost, 0)})`,
+    'killed during Node start-up': `${kills.length}${kills.map((k) => `, at ${k.afterMs} ms (handler at ${k.handlerAfterMs ?? 'none'})`).join('')}`,
+    violations: `${report.violations.length} ${tally(report.violations.map((v) => `invariant ${v.invariant}`))}`
   }
-  return lines.join('\n')
-}
-
-/**
- * One run again, from its seed and fast-check's path (the drawn plan is path 0), with everything
- * it did: the plan, each attempt's log, requests, outputs and summary.
- */
-export async function replay(
-  campaign: number,
-  index: number,
-  path: string,
-  quick: boolean,
-  log: (line: string) => void
-): Promise<RunReport> {
-  const seed = runSeed(campaign, index)
-  let replayed: RunReport | undefined
-  // fast-check goes on past the path's value when it holds: only that first value is run.
-  const logged = fc.asyncProperty(planArb(mainOf(index), quick), async (drawn) => {
-    if (replayed) return true
-    const group = await runGroup({ ...drawn, seed })
-    replayed = checkGroup(group)
-    logGroup(group, replayed, log)
-    return true
-  })
-  const details = await fc.check(logged, { seed, path, numRuns: 1 })
-  if (!replayed) throw new Error(`path ${path} replayed nothing`, { cause: details.errorInstance })
-  return replayed
+  const width = Math.max(...Object.keys(rows).map((name) => name.length))
+  const lines = Object.entries(rows).map(([name, value]) => `${name.padEnd(width)}  ${value || 'none'}`)
+  return [...lines, ...report.failures].join('\n')
 }
 
 function logGroup(group: GroupRun, report: RunReport, log: (line: string) => void): void {
   log(`plan: ${JSON.stringify(group.plan)}`)
   for (const a of group.attempts) {
+    const signal = a.signal ? `; ${a.signal.sentAt === undefined ? `${a.signal.name} not sent` : signalNote(a)}` : ''
     log(
-      `\n=== attempt ${a.attempt}: exit ${a.exit.code ?? a.exit.signal ?? ''} after ${Math.round(a.exit.at - a.spawnedAt)} ms${a.signal ? `; ${a.signal.sentAt === undefined ? `${a.signal.name} not sent` : signalNote(a)}` : ''}`
+      `\n=== attempt ${a.attempt}: exit ${a.exit.code ?? a.exit.signal ?? ''} after ${Math.round(a.exit.at - a.spawnedAt)} ms${signal}`
     )
-    log('--- stdout ---')
-    log(a.exit.stdout.trimEnd())
+    log(`--- stdout ---\n${a.exit.stdout.trimEnd()}`)
     if (a.exit.stderr.trim()) log(`--- stderr ---\n${a.exit.stderr.trimEnd()}`)
     log('--- requests (ms after spawn) ---')
     for (const rec of a.requests) {
       const cls = group.faultOf.get(rec)?.planned.cls
-      log(
-        `  +${Math.round(rec.at - a.spawnedAt)} ${rec.method} ${rec.rawPath} -> ${rec.answeredStatus ?? 'no answer'}${cls ? ` [${cls}]` : ''}`
-      )
+      const answer = rec.answeredStatus ?? 'no answer'
+      log(`  +${Math.round(rec.at - a.spawnedAt)} ${rec.method} ${rec.rawPath} -> ${answer}${cls ? ` [${cls}]` : ''}`)
     }
-    if (a.cacheRequests.length > 0)
-      log(`--- cache service: ${a.cacheRequests.map((r) => `${r.operation} ${r.status ?? '-'}`).join(', ')}`)
-    log(`--- outputs: ${JSON.stringify(a.exit.outputs)}`)
-    log(`--- summary ---\n${a.exit.summary.trim()}`)
+    log(`--- cache service: ${a.cacheRequests.map((r) => `${r.operation} ${r.status ?? '-'}`).join(', ')}`)
+    log(`--- outputs: ${JSON.stringify(a.exit.outputs)}\n--- summary ---\n${a.exit.summary.trim()}`)
   }
-  log(
-    `\njobs in the simulator: ${JSON.stringify(group.jobs.map((j) => ({ id: j.job.id, status: j.job.status, prompts: j.prompts.length })))}`
-  )
+  const jobs = group.jobs.map((j) => ({ id: j.job.id, status: j.job.status, prompts: j.prompts.length }))
+  log(`\njobs in the simulator: ${JSON.stringify(jobs)}`)
   log(report.violations.length === 0 ? '\nno violation' : `\n${report.violations.map(violationLine).join('\n')}`)
 }
 
 async function cli(): Promise<number> {
+  const whole = { type: 'string' } as const
   const { values } = parseArgs({
     options: {
-      seed: { type: 'string' },
-      runs: { type: 'string' },
-      seconds: { type: 'string' },
-      concurrency: { type: 'string' },
-      'shrink-seconds': { type: 'string' },
-      replay: { type: 'string' },
+      seed: whole,
+      runs: whole,
+      seconds: whole,
+      concurrency: whole,
+      'shrink-seconds': whole,
+      replay: whole,
       path: { type: 'string', default: '0' },
-      quick: { type: 'boolean', default: false }
+      quick: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false }
     }
   })
-  const whole = (name: keyof typeof values): number | undefined => {
+  if (values.help) {
+    console.log(USAGE)
+    return 0
+  }
+  const number = (name: 'seed' | 'runs' | 'seconds' | 'concurrency' | 'shrink-seconds' | 'replay') => {
     const raw = values[name]
-    if (typeof raw !== 'string') return undefined
     const n = Number(raw)
-    if (raw === '' || !Number.isInteger(n) || n < 0) throw new Error(`--${name} needs a whole number, not "${raw}"`)
-    return n
+    if (raw !== undefined && (raw === '' || !Number.isInteger(n) || n < 0))
+      throw new Error(`--${name} needs a whole number, not "${raw}"`)
+    return raw === undefined ? undefined : n
   }
-  const log = (line: string): void => console.log(line)
-  const options: SoakOptions = { seed: whole('seed') ?? Date.now() % 1_000_000, quick: values.quick }
-  const index = whole('replay')
-  if (index !== undefined) {
-    const report = await replay(options.seed, index, values.path, values.quick, log)
-    return report.violations.length > 0 ? 1 : 0
-  }
-  options.runs = whole('runs')
-  options.seconds = whole('seconds')
-  options.concurrency = whole('concurrency')
-  options.shrinkSeconds = whole('shrink-seconds')
-  log(
-    `soak: seed ${options.seed}, ${options.runs ?? 'unbounded'} runs, ${options.seconds ?? 180} s, concurrency ${options.concurrency ?? 2}${options.quick ? ', quick' : ''}`
-  )
+  const options: SoakOptions = { seed: number('seed') ?? Date.now() % 1_000_000, quick: values.quick }
+  const index = number('replay')
+  if (index !== undefined) return (await runOne(index, options, values.path)).report.violations.length > 0 ? 1 : 0
+  Object.assign(options, { runs: number('runs'), seconds: number('seconds'), concurrency: number('concurrency') })
+  options.shrinkSeconds = number('shrink-seconds')
+  console.log(`soak: seed ${options.seed}, ${options.runs ?? 'unbounded'} runs${options.quick ? ', quick' : ''}`)
   const report = await soak(options)
-  log(`\n${formatReport(report)}`)
+  console.log(`\n${formatReport(report)}`)
   return report.violations.length > 0 ? 1 : 0
 }
 

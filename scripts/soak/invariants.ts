@@ -63,10 +63,9 @@ export interface AttemptReport {
   /** What the attempt ended as; `start-up kill` when Node had not yet run the entry's handlers. */
   outcome: Outcome | 'start-up kill' | 'killed after reporting' | 'unknown'
   code: number | null
-  signal?: { name: SignalName; moment: Moment; sent: boolean; afterSpawnMs: number | undefined }
+  signal?: { name: SignalName; moment: Moment; sent: boolean }
   resumed: boolean
   posted: boolean
-  durationMs: number
 }
 
 export interface RunReport {
@@ -140,22 +139,9 @@ export function checkGroup(group: GroupRun): RunReport {
     const resumed = a.cacheRequests.some((r) => r.operation === 'lookup' && r.status === 200)
     const posts = a.requests.filter((r) => r.operation === postOp)
     const outcome = outcomeOf(exit.summary)
-    const report: AttemptReport = {
-      attempt: n,
-      outcome: startupKill ? 'start-up kill' : killedAfterReport ? 'killed after reporting' : (outcome ?? 'unknown'),
-      code: exit.code,
-      resumed,
-      posted: posts.length > 0,
-      durationMs: exit.at - a.spawnedAt
-    }
-    if (a.signal) {
-      report.signal = {
-        name: a.signal.name,
-        moment: a.signal.moment,
-        sent: signalSent,
-        afterSpawnMs: a.signal.afterSpawnMs
-      }
-    }
+    const ended = startupKill ? 'start-up kill' : killedAfterReport ? 'killed after reporting' : (outcome ?? 'unknown')
+    const report: AttemptReport = { attempt: n, outcome: ended, code: exit.code, resumed, posted: posts.length > 0 }
+    if (a.signal) report.signal = { name: a.signal.name, moment: a.signal.moment, sent: signalSent }
     attempts.push(report)
 
     // 5. A summary on every exit path, but for a kill that came before the handler of its signal

@@ -1,7 +1,7 @@
 /**
- * What a soak run does, as a fast-check arbitrary: the mode, how the job ends, faults on the POST and
- * the polls, `fail-on`, signals, re-runs and optional inputs left out or given empty. Every choice is
- * a draw that shrinks towards the plainer plan (no signal, no re-run, no extra fault).
+ * What a soak run does, drawn by fast-check: the mode, how the job ends, faults on the POST and the
+ * polls, `fail-on`, signals, re-runs and optional inputs left out or given empty. Each choice is one
+ * draw of `fc.gen()`, which shrinks towards the plainer plan (no signal, no re-run, no extra fault).
  */
 import fc from 'fast-check'
 import type { Fault, FinalStatus, JobStatus } from '../../simulator/agent-api.js'
@@ -11,55 +11,73 @@ export type End = 'pr' | 'no-pr' | 'late-pr' | 'failed' | 'archived' | 'timeout'
 /** When the signal comes: after spawn, the POST, a re-run's record lookup, or the first poll. */
 export type Moment = 'spawn' | 'post' | 'restore' | 'wait'
 export type SignalName = 'SIGINT' | 'SIGTERM'
+type Draw = fc.GeneratorValue
+type Range = [number, number]
 
-const POST_FAULTS = [
-  '429',
-  '503',
-  '500',
-  '502',
-  '504',
-  '5xx+effect',
-  'reset',
-  'reset+effect',
-  'hang',
-  'truncate',
-  'no-id',
-  'refused',
-  'slow',
-  'echo-key'
-] as const
-type PostClass = (typeof POST_FAULTS)[number] | 'none'
-// 404 and hang are never drawn as extras, so a short slice must meet them in turn.
-const POLL_FAULTS = ['404', 'hang', '500', '502', 'reset', 'empty', 'truncate', 'html', '429', 'echo-key'] as const
-type PollClass = (typeof POLL_FAULTS)[number] | 'none'
-/** Fault classes a poll may meet anywhere in a wait: not 404 (final outside the grace) nor a hang (ends it). */
-const EXTRA_POLL_FAULTS = ['500', '502', 'reset', 'empty', 'truncate', 'html', '429', 'echo-key'] as const
-/** The 'none's keep runs without a poll fault common. */
-const POLL_ROTATION: readonly PollClass[] = [...POLL_FAULTS, 'none', 'none', 'none']
+const status = (code: number, effect?: true): Fault => ({ kind: 'status', status: code, ...(effect && { effect }) })
+const RATE_LIMITED: Fault = { kind: 'status', status: 429, body: '{"error":"Rate limit exceeded"}' }
+const NO_ID = '{"status":"active","model":"sim-model-1"}'
+const HTML = '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>'
+
+/** The POST classes that are one fault (after a retryable one a quarter of the time). */
+const ONE_POST_FAULT = {
+  '500': () => status(500),
+  '502': () => status(502),
+  '504': () => status(504),
+  '5xx+effect': (g: Draw) => status(g(anyOf<number>, 500, 502, 504), true),
+  reset: () => ({ kind: 'reset' }),
+  'reset+effect': () => ({ kind: 'reset', effect: true }),
+  hang: () => ({ kind: 'hang' }),
+  truncate: () => ({ kind: 'truncate' }),
+  'no-id': (_g: Draw, _p: Profile, answer: number) => ({ kind: 'body', status: answer, body: NO_ID }),
+  slow: (g: Draw, p: Profile) => ({ kind: 'delay', ms: g(between, p.slowMs) }),
+  'echo-key': () => ({ kind: 'echoAuth', status: 401 })
+} satisfies Record<string, (g: Draw, p: Profile, answer: number) => Fault>
+type PostClass = keyof typeof ONE_POST_FAULT | '429' | '503' | 'refused' | 'none'
+const POST_CLASSES = ['429', '503', ...Object.keys(ONE_POST_FAULT), 'refused'] as Exclude<PostClass, 'none'>[]
+
+/** Poll faults that may come anywhere in a wait: not 404 (final outside the grace) nor hang (ends it). */
+const POLL_FAULT = {
+  '500': () => status(500),
+  '502': () => status(502),
+  reset: () => ({ kind: 'reset' }),
+  empty: () => ({ kind: 'body', body: '' }),
+  truncate: () => ({ kind: 'truncate' }),
+  html: (g: Draw) => ({ kind: 'body', status: g(anyOf<number>, 502, 200), contentType: 'text/html', body: HTML }),
+  '429': () => RATE_LIMITED,
+  'echo-key': () => ({ kind: 'echoAuth', status: 500 })
+} satisfies Record<string, (g: Draw) => Fault>
+type ExtraPollClass = keyof typeof POLL_FAULT
+type PollClass = ExtraPollClass | '404' | 'hang' | 'none'
+const EXTRA_POLL_CLASSES = Object.keys(POLL_FAULT) as ExtraPollClass[]
+const POLL_CLASSES: Exclude<PollClass, 'none'>[] = ['404', 'hang', ...EXTRA_POLL_CLASSES]
 
 /** Every fault class the soak can exercise, as the report names them. */
 export const FAULT_CLASSES: readonly string[] = [
-  ...POST_FAULTS.map((c) => (c === 'refused' ? c : `post:${c}`)),
-  ...POLL_FAULTS.map((c) => `poll:${c}`)
+  ...POST_CLASSES.map((c) => (c === 'refused' ? c : `post:${c}`)),
+  ...POLL_CLASSES.map((c) => `poll:${c}`)
 ]
 
+const DEFAULT_FAIL_ON = 'failed, archived, timed-out'
 const FAIL_ON = [
-  'failed, archived, timed-out',
+  DEFAULT_FAIL_ON,
   'none',
   'failed',
   'timed-out',
-  'failed, archived, timed-out, no-pr',
+  `${DEFAULT_FAIL_ON}, no-pr`,
   'no-pr',
   'archived\nno-pr'
-] as const
-
-type RetryAfter = { seconds: number } | { dateInMs: number }
+]
+// Weights in percent (or parts); every draw shrinks towards its first value.
+const ENDS = { pr: 30, 'no-pr': 15, 'late-pr': 15, failed: 10, archived: 10, timeout: 10, 'unknown-status': 7 }
+const SEED_STATUSES: Partial<Record<JobStatus, number>> = { completed: 60, active: 25, failed: 15 }
+const POLL_WEIGHTS: [PollClass, number][] = [['none', 3], ...POLL_CLASSES.map((c): [PollClass, number] => [c, 1])]
 
 /** A fault as planned: `cls` names it in the report; a Retry-After date is set when it is served. */
 export interface PlannedFault {
   cls: string
   fault: Fault
-  retryAfter?: RetryAfter
+  retryAfter?: { seconds: number } | { dateInMs: number }
 }
 
 export interface SignalPlan {
@@ -74,21 +92,6 @@ export interface AttemptPlan {
   poll: PlannedFault[]
   signal?: SignalPlan
 }
-
-/** The optional inputs a run may leave at their default, unset or empty. */
-type DefaultedInput =
-  | 'wait'
-  | 'fail-on'
-  | 'max-poll-interval'
-  | 'on-rerun'
-  | 'prompt'
-  | 'prompt-file'
-  | 'job-id'
-  | 'context'
-  | 'dry-run'
-  | 'labels'
-  | 'github-token'
-  | 'rerun-key'
 
 export interface RunPlan {
   /** The run's fast-check seed: names its workflow run and seeded job. */
@@ -110,213 +113,130 @@ export interface RunPlan {
   cache: boolean
   onRerun: 'resume' | 'new'
   /**
-   * Optional inputs at their default left out of `with:` (the runner passes action.yml's default)
-   * or given empty, as a workflow forwarding an unset value does: the action must take its default.
+   * Optional inputs left out of `with:` (the runner passes action.yml's default) or given empty, as
+   * a workflow forwarding an unset value does: the action must take its default.
    */
-  defaulted: Partial<Record<DefaultedInput, 'unset' | 'empty'>>
+  defaulted: Partial<Record<string, 'unset' | 'empty'>>
   /** One per attempt of the same workflow run. */
   attempts: AttemptPlan[]
 }
 
-interface Profile {
-  timeoutMs: [number, number]
+/** The full soak's figures, and the test slice's shorter jobs and timeouts. */
+const PROFILES = {
+  timeoutMs: { full: [4000, 15000], quick: [2000, 4000] },
   /** For runs that can only time out (the job never ends, or its status is unknown). */
-  shortTimeoutMs: [number, number]
-  runMs: [number, number]
-  retryAfterMaxS: number
-  lagMs: [number, number]
-  staleMs: [number, number]
-  slowMs: [number, number]
-  waitSignalMs: number
-}
-
-const FULL: Profile = {
-  timeoutMs: [4000, 15000],
-  shortTimeoutMs: [3000, 7000],
-  runMs: [200, 3000],
-  retryAfterMaxS: 3,
-  lagMs: [300, 7000],
-  staleMs: [500, 4000],
-  slowMs: [300, 1500],
-  waitSignalMs: 2500
-}
-
-/** The same campaign in shorter jobs and timeouts: for the test slice. */
-const QUICK: Profile = {
-  timeoutMs: [2000, 4000],
-  shortTimeoutMs: [2000, 2500],
-  runMs: [200, 1000],
-  retryAfterMaxS: 1,
-  lagMs: [300, 2500],
-  staleMs: [300, 1500],
-  slowMs: [200, 800],
-  waitSignalMs: 1200
-}
-
-/** The fault a run is about: a POST class (with a drawn poll class) or a poll class with a clean POST. */
-export interface Main {
-  post: PostClass
-  poll: PollClass | 'drawn'
-}
+  shortTimeoutMs: { full: [3000, 7000], quick: [2000, 2500] },
+  runMs: { full: [200, 3000], quick: [200, 1000] },
+  lagMs: { full: [300, 7000], quick: [300, 2500] },
+  staleMs: { full: [500, 4000], quick: [300, 1500] },
+  slowMs: { full: [300, 1500], quick: [200, 800] },
+  retryAfterMaxS: { full: 3, quick: 1 },
+  waitSignalMs: { full: 2500, quick: 1200 }
+} satisfies Record<string, Record<'full' | 'quick', Range | number>>
+type Profile = { [K in keyof typeof PROFILES]: (typeof PROFILES)[K]['full'] }
 
 /**
- * The campaign's runs take the fault classes in turn: even runs the next POST class, odd runs the
- * next poll class with a clean POST (a failed POST would end them before any poll). So 28
- * consecutive runs meet every POST class and 26 every poll class; the rest of a run is drawn.
+ * The fault a run is about. The campaign's runs take the fault classes in turn: even runs the next
+ * POST class (with a drawn poll class), odd runs the next poll class or none with a clean POST (a
+ * failed POST would end them before any poll). So 28 runs meet every POST class and 26 every poll class.
  */
-export function mainOf(index: number): Main {
+export function mainOf(index: number): { post: PostClass; poll: PollClass | 'drawn' } {
   const turn = index >> 1
+  const polls: PollClass[] = [...POLL_CLASSES, 'none', 'none', 'none']
   return index % 2 === 1
-    ? { post: 'none', poll: POLL_ROTATION[turn % POLL_ROTATION.length] as PollClass }
-    : { post: POST_FAULTS[turn % POST_FAULTS.length] as PostClass, poll: 'drawn' }
+    ? { post: 'none', poll: polls[turn % polls.length] as PollClass }
+    : { post: POST_CLASSES[turn % POST_CLASSES.length] as PostClass, poll: 'drawn' }
 }
 
 export function terminalOf(end: End): FinalStatus {
   return end === 'failed' || end === 'archived' ? end : 'completed'
 }
 
-// A roll is a percentile that shrinks to 0, where every chance below says no.
-const roll = fc.integer({ min: 0, max: 99 })
-const hit = (draw: number, probability: number): boolean => draw >= 100 - probability * 100
-/** A value by weight, shrinking towards the first. */
-const weighted = <T>(...weights: [T, number][]): fc.Arbitrary<T> =>
-  fc.oneof(...weights.map(([value, weight]) => ({ arbitrary: fc.constant(value), weight })))
-const between = ([min, max]: [number, number]): fc.Arbitrary<number> => fc.integer({ min, max })
-/** A share in thousandths of a range, so that one draw fits any of the ranges the plan picks from. */
-const share = fc.integer({ min: 0, max: 1000 })
-const within = ([min, max]: [number, number], draw: number): number => min + Math.round(((max - min) * draw) / 1000)
+/** A key by weight, shrinking towards the first (give entries where keys look like numbers). */
+const weighted = <K extends string>(weights: Partial<Record<K, number>> | [K, number][]): fc.Arbitrary<K> => {
+  const entries = Array.isArray(weights) ? weights : (Object.entries(weights) as [K, number][])
+  const arbitraries = entries
+    .filter(([, weight]) => weight > 0)
+    .map(([key, weight]) => ({ arbitrary: fc.constant(key), weight }))
+  return fc.oneof({ withCrossShrink: true }, ...arbitraries)
+}
+const chance = (percent: number): fc.Arbitrary<boolean> =>
+  weighted({ no: 100 - percent, yes: percent }).map((answer) => answer === 'yes')
+const anyOf = <T>(...values: T[]): fc.Arbitrary<T> => fc.constantFrom(...values)
+const between = ([min, max]: Range): fc.Arbitrary<number> => fc.integer({ min, max })
 
-const faultDraw = fc.record({
-  extra: fc.constantFrom(...EXTRA_POLL_FAULTS),
-  tooMany: roll,
-  dated: roll,
-  withRetryAfter: roll,
-  retryAfter: share,
-  status5xx: fc.constantFrom(500, 502, 504),
-  htmlStatus: fc.constantFrom(502, 200),
-  slow: share
-})
-type FaultDraw = typeof faultDraw extends fc.Arbitrary<infer T> ? T : never
-
-const attemptDraw = fc.record({
-  signal: roll,
-  // 12 values: uniform over any 1 to 4 moments.
-  moment: fc.nat(11),
-  name: fc.constantFrom<SignalName>('SIGINT', 'SIGTERM'),
-  delay: share,
-  slowPost: roll,
-  before: roll,
-  extras: weighted([0, 2], [1, 2], [2, 1]),
-  count: fc.integer({ min: 1, max: 3 }),
-  later: roll,
-  faults: fc.tuple(faultDraw, faultDraw, faultDraw, faultDraw)
-})
-type AttemptDraw = typeof attemptDraw extends fc.Arbitrary<infer T> ? T : never
-
-/** Every run of a campaign, given its main fault: shrinking keeps the main fault and plainens the rest. */
-export function planArb(main: Main, quick: boolean): fc.Arbitrary<RunPlan> {
-  const p = quick ? QUICK : FULL
+/** Run `index` of a campaign: shrinking keeps its main fault and plainens the rest. */
+export function planArb(index: number, quick: boolean): fc.Arbitrary<RunPlan> {
   // Uniform draws, as the plans always had: fast-check's bias towards small values would skew them.
-  return fc.noBias(drawsArb(p).map((d) => buildPlan(main, p, d)))
+  const p = Object.fromEntries(
+    Object.entries(PROFILES).map(([name, both]) => [name, both[quick ? 'quick' : 'full']])
+  ) as Profile
+  return fc.noBias(fc.gen()).map((g) => drawPlan(g, index, p))
 }
 
-function drawsArb(p: Profile) {
-  return fc.record({
-    poll: weighted<PollClass>(['none', 3], ...POLL_FAULTS.map((c): [PollClass, number] => [c, 1])),
-    mode: roll,
-    noWait: roll,
-    end: weighted<End>(
-      ['pr', 30],
-      ['no-pr', 15],
-      ['late-pr', 15],
-      ['failed', 10],
-      ['archived', 10],
-      ['timeout', 10],
-      ['unknown-status', 7]
-    ),
-    timeout: share,
-    runMs: between(p.runMs),
-    maxPollInterval: fc.constantFrom('10s', '1s', '2s'),
-    failOn: fc.constantFrom<string>(...FAIL_ON),
-    lag: between(p.lagMs),
-    seedStatus: weighted<JobStatus>(['completed', 60], ['active', 25], ['failed', 15]),
-    stale: roll,
-    staleMs: between(p.staleMs),
-    waitOnlyEnded: roll,
-    rerun: roll,
-    cache: roll,
-    onRerunNew: roll,
-    third: roll,
-    attempts: fc.tuple(attemptDraw, attemptDraw, attemptDraw),
-    defaulted: fc.array(roll, { minLength: 11, maxLength: 11 })
-  })
-}
-type Draws = ReturnType<typeof drawsArb> extends fc.Arbitrary<infer T> ? T : never
-
-function buildPlan(main: Main, p: Profile, d: Draws): RunPlan {
+function drawPlan(g: Draw, index: number, p: Profile): RunPlan {
+  const main = mainOf(index)
   const odd = main.poll !== 'drawn'
-  let postClass = main.post
-  const pollClass = main.poll === 'drawn' ? d.poll : main.poll
-  // The mode's weights, in percent, by the run's main fault (create first: it shrinks towards it).
-  const [create, message] =
-    postClass === 'refused' ? [30, 20] : postClass !== 'none' ? [65, 35] : pollClass === '404' ? [60, 40] : [45, 30]
-  const mode: Mode = d.mode < create ? 'create' : d.mode < create + message ? 'message' : 'wait-only'
-  const refused = postClass === 'refused'
+  const poll = main.poll === 'drawn' ? g(weighted<PollClass>, POLL_WEIGHTS) : main.poll
+  const refused = main.post === 'refused'
+  // The mode's weights by the run's main fault (create first: it shrinks towards it).
+  const [create, message] = refused ? [30, 20] : main.post !== 'none' ? [65, 35] : poll === '404' ? [60, 40] : [45, 30]
+  const mode = g(weighted<Mode>, { create, message, 'wait-only': 100 - create - message })
   // Not on a run meant for a poll fault: without a wait there is no poll.
-  const wait = mode === 'wait-only' || !hit(d.noWait, 0.15) || (odd && pollClass !== 'none')
-  const endless = d.end === 'timeout' || d.end === 'unknown-status'
+  const wait = mode === 'wait-only' || (odd && poll !== 'none') || !g(chance, 15)
+  const end = g(weighted<End>, ENDS)
+  const endless = end === 'timeout' || end === 'unknown-status'
+  const [low, high] = endless ? p.shortTimeoutMs : p.timeoutMs
   const plan: RunPlan = {
     seed: 0,
     mode,
     wait,
-    end: d.end,
-    runMs: d.end === 'timeout' ? 600_000 : d.runMs,
-    timeoutMs: Math.round(within(endless ? p.shortTimeoutMs : p.timeoutMs, d.timeout) / 100) * 100,
-    maxPollInterval: d.maxPollInterval,
-    failOn: d.failOn,
+    end,
+    runMs: end === 'timeout' ? 600_000 : g(between, p.runMs),
+    timeoutMs: g(between, [low / 100, high / 100]) * 100,
+    maxPollInterval: g(anyOf<string>, '10s', '1s', '2s'),
+    failOn: g(anyOf<string>, ...FAIL_ON),
     refused,
     cache: false,
     onRerun: 'resume',
     defaulted: {},
     attempts: []
   }
-  if (d.end === 'late-pr') plan.prLinkLagMs = d.lag
+  if (end === 'late-pr') plan.prLinkLagMs = g(between, p.lagMs)
   if (mode === 'message') {
-    plan.seedStatus = d.seedStatus
-    if (hit(d.stale, 0.4)) plan.staleAfterMessageMs = d.staleMs
+    plan.seedStatus = g(weighted<JobStatus>, SEED_STATUSES)
+    if (g(chance, 40)) plan.staleAfterMessageMs = g(between, p.staleMs)
   }
-  if (mode === 'wait-only') plan.seedStatus = !hit(d.waitOnlyEnded, 0.2) || endless ? 'active' : terminalOf(d.end)
-
-  const rerun = hit(d.rerun, 0.3)
-  plan.cache = rerun || hit(d.cache, 0.25)
-  plan.onRerun = rerun && hit(d.onRerunNew, 0.15) ? 'new' : 'resume'
-  const count = rerun ? (hit(d.third, 0.3) ? 3 : 2) : 1
+  if (mode === 'wait-only') plan.seedStatus = endless || !g(chance, 20) ? 'active' : terminalOf(end)
+  const rerun = g(chance, 30)
+  plan.cache = rerun || g(chance, 25)
+  plan.onRerun = rerun && g(chance, 15) ? 'new' : 'resume'
+  const resume = plan.onRerun === 'resume'
+  const count = rerun ? (g(chance, 30) ? 3 : 2) : 1
   const posts = mode !== 'wait-only' && !refused
-  const answer = mode === 'message' ? 200 : 201
-  for (const [index, a] of d.attempts.slice(0, count).entries()) {
-    const first = index === 0
+  let postClass = main.post
+  for (let i = 0; i < count; i++) {
+    const first = i === 0
     // A run meant for a poll fault is not signalled before its first poll: it would never meet it.
-    const early = !(first && odd && pollClass !== 'none')
-    const moments: Moment[] = [
-      ...(early ? (['spawn'] as const) : []),
-      ...(early && posts ? (['post'] as const) : []),
-      ...(!first && plan.onRerun === 'resume' ? (['restore'] as const) : []),
-      ...(wait || !first ? (['wait'] as const) : [])
-    ]
-    const signal = hit(a.signal, first ? (rerun ? 0.45 : 0.3) : 0.15) ? signalOf(a, p, moments) : undefined
+    const early = !(first && odd && poll !== 'none')
+    const allowed = { spawn: early, post: early && posts, restore: !first && resume, wait: wait || !first }
+    const moments = (Object.keys(allowed) as Moment[]).filter((moment) => allowed[moment])
+    const signal = g(chance, first ? (rerun ? 45 : 30) : 15) ? drawSignal(g, moments, p) : undefined
     // A signal meant for the POST needs a POST that lasts, or it always lands after the answer.
-    if (first && signal?.moment === 'post' && postClass === 'none' && hit(a.slowPost, 0.5)) postClass = 'slow'
-    const [f0, f1] = a.faults
+    if (first && signal?.moment === 'post' && postClass === 'none' && g(chance, 50)) postClass = 'slow'
     const attempt: AttemptPlan = first
-      ? { post: posts ? postFaults(postClass, a, p, answer) : [], poll: pollFaults(pollClass, a, p, mode) }
+      ? {
+          post: posts ? drawPostFaults(g, postClass, p, mode === 'message' ? 200 : 201) : [],
+          poll: drawPollFaults(g, poll, p, mode)
+        }
       : {
-          post: posts && hit(a.later, 0.2) ? [tooMany(f0, p)] : [],
-          poll: hit(a.later, 0.3) ? [pollFault(f1.extra, f1, p)] : []
+          post: posts && g(chance, 20) ? [fault(g, 'post', '429', p)] : [],
+          poll: g(chance, 30) ? [fault(g, 'poll', g(anyOf<ExtraPollClass>, ...EXTRA_POLL_CLASSES), p)] : []
         }
     if (signal) attempt.signal = signal
     plan.attempts.push(attempt)
   }
-  plan.defaulted = defaultedOf(d.defaulted, plan)
+  plan.defaulted = drawDefaulted(g, plan)
   return plan
 }
 
@@ -325,109 +245,59 @@ function buildPlan(main: Main, p: Profile, d: Draws): RunPlan {
  * default is left out or given empty half of the time; inputs the soak never sets otherwise (or
  * that its mode leaves empty) are given empty a third of the time.
  */
-function defaultedOf(rolls: number[], plan: RunPlan): RunPlan['defaulted'] {
-  const atDefault: [DefaultedInput, boolean][] = [
-    ['wait', plan.wait],
-    ['fail-on', plan.failOn === 'failed, archived, timed-out'],
-    ['max-poll-interval', plan.maxPollInterval === '10s'],
-    ['on-rerun', plan.onRerun === 'resume']
-  ]
-  const neverSet: DefaultedInput[] = [
-    plan.mode === 'wait-only' ? 'prompt' : 'prompt-file',
-    ...(plan.mode === 'create' ? (['job-id'] as const) : []),
-    'context',
-    'dry-run',
-    'labels',
-    'github-token',
-    'rerun-key'
-  ]
+function drawDefaulted(g: Draw, plan: RunPlan): RunPlan['defaulted'] {
   const defaulted: RunPlan['defaulted'] = {}
-  atDefault.forEach(([name, isDefault], i) => {
-    const draw = rolls[i] ?? 0
-    if (isDefault && hit(draw, 0.5)) defaulted[name] = hit(draw, 0.25) ? 'unset' : 'empty'
-  })
-  neverSet.forEach((name, i) => {
-    if (hit(rolls[4 + i] ?? 0, 1 / 3)) defaulted[name] = 'empty'
-  })
+  const atDefault = {
+    wait: plan.wait,
+    'fail-on': plan.failOn === DEFAULT_FAIL_ON,
+    'max-poll-interval': plan.maxPollInterval === '10s',
+    'on-rerun': plan.onRerun === 'resume'
+  }
+  for (const [name, isDefault] of Object.entries(atDefault)) {
+    const how = isDefault ? g(weighted<'no' | 'empty' | 'unset'>, { no: 2, empty: 1, unset: 1 }) : 'no'
+    if (how !== 'no') defaulted[name] = how
+  }
+  const prompt = plan.mode === 'wait-only' ? 'prompt' : 'prompt-file'
+  const neverSet = [prompt, ...(plan.mode === 'create' ? ['job-id'] : []), 'context', 'dry-run', 'labels']
+  for (const name of [...neverSet, 'github-token', 'rerun-key']) if (g(chance, 33)) defaulted[name] = 'empty'
   return defaulted
 }
 
-function signalOf(a: AttemptDraw, p: Profile, moments: Moment[]): SignalPlan {
-  const moment = moments[a.moment % moments.length] as Moment
+function drawSignal(g: Draw, moments: Moment[], p: Profile): SignalPlan {
+  const moment = g(anyOf<Moment>, ...moments)
   const most = { spawn: 150, post: 100, restore: 60, wait: p.waitSignalMs }[moment]
-  return { name: a.name, moment, delayMs: within([0, most], a.delay) }
+  return { name: g(anyOf<SignalName>, 'SIGINT', 'SIGTERM'), moment, delayMs: g(between, [0, most]) }
 }
 
-function retryAfter(f: FaultDraw, p: Profile): RetryAfter {
-  return hit(f.dated, 0.25)
-    ? { dateInMs: within([0, p.retryAfterMaxS * 1000], f.retryAfter) }
-    : { seconds: within([0, p.retryAfterMaxS], f.retryAfter) }
-}
-
-function tooMany(f: FaultDraw, p: Profile, prefix = 'post'): PlannedFault {
-  return {
-    cls: `${prefix}:429`,
-    fault: { kind: 'status', status: 429, body: '{"error":"Rate limit exceeded"}' },
-    retryAfter: retryAfter(f, p)
-  }
-}
-
-function unavailable(f: FaultDraw, p: Profile): PlannedFault {
-  const fault: PlannedFault = { cls: 'post:503', fault: { kind: 'status', status: 503 } }
-  if (hit(f.withRetryAfter, 0.5)) fault.retryAfter = retryAfter(f, p)
-  return fault
-}
-
-/** The fault of each POST class that is one fault (after a retryable one a quarter of the time). */
-const ONE_POST_FAULT: Partial<Record<PostClass, (f: FaultDraw, p: Profile, answer: number) => Fault>> = {
-  '500': () => ({ kind: 'status', status: 500 }),
-  '502': () => ({ kind: 'status', status: 502 }),
-  '504': () => ({ kind: 'status', status: 504 }),
-  '5xx+effect': (f) => ({ kind: 'status', status: f.status5xx, effect: true }),
-  reset: () => ({ kind: 'reset' }),
-  'reset+effect': () => ({ kind: 'reset', effect: true }),
-  hang: () => ({ kind: 'hang' }),
-  truncate: () => ({ kind: 'truncate' }),
-  'no-id': (_f, _p, answer) => ({ kind: 'body', status: answer, body: '{"status":"active","model":"sim-model-1"}' }),
-  slow: (f, p) => ({ kind: 'delay', ms: within(p.slowMs, f.slow) }),
-  'echo-key': () => ({ kind: 'echoAuth', status: 401 })
+/** One fault of a class; a 429 (and half the 503s) carries a Retry-After, in seconds or as a date. */
+function fault(g: Draw, side: 'post' | 'poll', cls: ExtraPollClass | '503', p: Profile): PlannedFault {
+  const planned: PlannedFault = { cls: `${side}:${cls}`, fault: cls === '503' ? status(503) : POLL_FAULT[cls](g) }
+  if (cls === '429' || (cls === '503' && g(chance, 50)))
+    planned.retryAfter = g(chance, 25)
+      ? { dateInMs: g(between, [0, p.retryAfterMaxS * 1000]) }
+      : { seconds: g(between, [0, p.retryAfterMaxS]) }
+  return planned
 }
 
 /** The POST's faults: the run's class, sometimes after a fault the action retries. */
-function postFaults(cls: PostClass, a: AttemptDraw, p: Profile, answer: number): PlannedFault[] {
-  const [f0, f1] = a.faults
-  const retryable = (f: FaultDraw): PlannedFault => (hit(f.tooMany, 0.6) ? tooMany(f, p) : unavailable(f, p))
-  if (cls === 'none') return hit(a.before, 0.15) ? [retryable(f0)] : []
-  if (cls === '429' || cls === '503')
-    return a.faults.slice(0, a.count).map((f) => (cls === '429' ? tooMany(f, p) : unavailable(f, p)))
-  const one = ONE_POST_FAULT[cls]
-  if (!one) return []
-  return [...(hit(a.before, 0.25) ? [retryable(f0)] : []), { cls: `post:${cls}`, fault: one(f1, p, answer) }]
+function drawPostFaults(g: Draw, cls: PostClass, p: Profile, answer: number): PlannedFault[] {
+  const retryable = (): PlannedFault[] => [fault(g, 'post', g(chance, 60) ? '429' : '503', p)]
+  if (cls === 'none') return g(chance, 15) ? retryable() : []
+  if (cls === '429' || cls === '503') return Array.from({ length: g(between, [1, 3]) }, () => fault(g, 'post', cls, p))
+  if (cls === 'refused') return []
+  const before = g(chance, 25) ? retryable() : []
+  return [...before, { cls: `post:${cls}`, fault: ONE_POST_FAULT[cls](g, p, answer) }]
 }
 
 /** The polls' faults: the run's class (a 404 first, a hang last) among a few the wait must ride out. */
-function pollFaults(cls: PollClass, a: AttemptDraw, p: Profile, mode: Mode): PlannedFault[] {
-  const [, f1, f2, f3] = a.faults
-  const extras = [f1, f2].slice(0, a.extras).map((f) => pollFault(f.extra, f, p))
+function drawPollFaults(g: Draw, cls: PollClass, p: Profile, mode: Mode): PlannedFault[] {
+  const count = Number(g(weighted<'0' | '1' | '2'>, { 0: 2, 1: 2, 2: 1 }))
+  const extras = Array.from({ length: count }, () =>
+    fault(g, 'poll', g(anyOf<ExtraPollClass>, ...EXTRA_POLL_CLASSES), p)
+  )
   if (cls === 'none') return extras
   // Without a POST of ours, a 404 is final (documented): wait-only runs get a 500 instead.
-  const main = pollFault(cls === '404' && mode === 'wait-only' ? '500' : cls, f3, p)
-  return cls === '404' ? [main, ...extras] : [...extras, main]
-}
-
-const HTML = '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>'
-const POLL_FAULT: Record<Exclude<PollClass, 'none' | '429'>, (f: FaultDraw) => Fault> = {
-  '500': () => ({ kind: 'status', status: 500 }),
-  '502': () => ({ kind: 'status', status: 502 }),
-  reset: () => ({ kind: 'reset' }),
-  empty: () => ({ kind: 'body', body: '' }),
-  truncate: () => ({ kind: 'truncate' }),
-  html: (f) => ({ kind: 'body', status: f.htmlStatus, contentType: 'text/html', body: HTML }),
-  '404': () => ({ kind: 'notFound' }),
-  hang: () => ({ kind: 'hang' }),
-  'echo-key': () => ({ kind: 'echoAuth', status: 500 })
-}
-
-function pollFault(cls: Exclude<PollClass, 'none'>, f: FaultDraw, p: Profile): PlannedFault {
-  return cls === '429' ? tooMany(f, p, 'poll') : { cls: `poll:${cls}`, fault: POLL_FAULT[cls](f) }
+  if (cls === '404' && mode === 'wait-only') return [fault(g, 'poll', '500', p), ...extras]
+  if (cls === '404') return [{ cls: 'poll:404', fault: { kind: 'notFound' } }, ...extras]
+  return [...extras, cls === 'hang' ? { cls: 'poll:hang', fault: { kind: 'hang' } } : fault(g, 'poll', cls, p)]
 }

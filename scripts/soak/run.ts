@@ -70,12 +70,10 @@ export interface QueuedFault {
   retryUntil?: number
 }
 
+/** When it was sent (performance.now(), epoch ms just before, ms from spawn); unsent if the process had exited or the moment never came. */
 export interface SentSignal extends SignalPlan {
-  /** performance.now() when it was sent; undefined when the process had exited first or the moment never came. */
   sentAt?: number
-  /** Epoch ms (performance.timeOrigin plus now()) just before it was sent. */
   sentEpoch?: number
-  /** From spawn to the signal. */
   afterSpawnMs?: number
 }
 
@@ -106,16 +104,14 @@ export interface GroupRun {
   durationMs: number
 }
 
-function scenarioOf(plan: RunPlan): Partial<JobScenario> {
-  const scenario: Partial<JobScenario> = {
-    runMs: plan.runMs,
-    finalStatus: terminalOf(plan.end),
-    pr: plan.end === 'pr' || plan.end === 'late-pr'
+function scenarioOf({ runMs, end, prLinkLagMs, staleAfterMessageMs }: RunPlan): Partial<JobScenario> {
+  const scenario: Partial<JobScenario> = { runMs, finalStatus: terminalOf(end), pr: end === 'pr' || end === 'late-pr' }
+  return {
+    ...scenario,
+    ...(prLinkLagMs !== undefined && { prLinkLagMs }),
+    ...(staleAfterMessageMs !== undefined && { staleAfterMessageMs }),
+    ...(end === 'unknown-status' && { record: { status: 'queued' } })
   }
-  if (plan.prLinkLagMs !== undefined) scenario.prLinkLagMs = plan.prLinkLagMs
-  if (plan.staleAfterMessageMs !== undefined) scenario.staleAfterMessageMs = plan.staleAfterMessageMs
-  if (plan.end === 'unknown-status') scenario.record = { status: 'queued' }
-  return scenario
 }
 
 /** A loopback URL nothing listens on: the port was free a moment ago. */

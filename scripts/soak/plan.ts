@@ -9,8 +9,7 @@ import type { Fault, FinalStatus, JobStatus } from '../../simulator/agent-api.js
 export type Mode = 'create' | 'message' | 'wait-only'
 export type End = 'pr' | 'no-pr' | 'late-pr' | 'failed' | 'archived' | 'timeout' | 'unknown-status'
 /** When the signal comes: after spawn, the POST, a re-run's record lookup, or the first poll. */
-export type Moment = 'spawn' | 'post' | 'restore' | 'wait'
-export type SignalName = 'SIGINT' | 'SIGTERM'
+type Moment = 'spawn' | 'post' | 'restore' | 'wait'
 type Draw = fc.GeneratorValue
 type Range = [number, number]
 
@@ -52,7 +51,7 @@ type PollClass = ExtraPollClass | '404' | 'hang' | 'none'
 const EXTRA_POLL_CLASSES = Object.keys(POLL_FAULT) as ExtraPollClass[]
 const POLL_CLASSES: Exclude<PollClass, 'none'>[] = ['404', 'hang', ...EXTRA_POLL_CLASSES]
 
-/** Every fault class the soak can exercise, as the report names them. */
+/** Every fault class the soak can exercise, as a run's `faults` name them. */
 export const FAULT_CLASSES: readonly string[] = [
   ...POST_CLASSES.map((c) => (c === 'refused' ? c : `post:${c}`)),
   ...POLL_CLASSES.map((c) => `poll:${c}`)
@@ -73,17 +72,17 @@ const ENDS = { pr: 30, 'no-pr': 15, 'late-pr': 15, failed: 10, archived: 10, tim
 const SEED_STATUSES: Partial<Record<JobStatus, number>> = { completed: 60, active: 25, failed: 15 }
 const POLL_WEIGHTS: [PollClass, number][] = [['none', 3], ...POLL_CLASSES.map((c): [PollClass, number] => [c, 1])]
 
-/** A fault as planned: `cls` names it in the report; a Retry-After date is set when it is served. */
+/** A fault as planned: `cls` names it; a Retry-After date is set when it is served. */
 export interface PlannedFault {
   cls: string
   fault: Fault
   retryAfter?: { seconds: number } | { dateInMs: number }
 }
 
+/** A signal sent `delayMs` after its moment came. */
 export interface SignalPlan {
-  name: SignalName
+  name: 'SIGINT' | 'SIGTERM'
   moment: Moment
-  /** After spawn, or after the POST, the record lookup or the first poll arrived. */
   delayMs: number
 }
 
@@ -94,8 +93,6 @@ export interface AttemptPlan {
 }
 
 export interface RunPlan {
-  /** The run's fast-check seed: names its workflow run and seeded job. */
-  seed: number
   mode: Mode
   wait: boolean
   end: End
@@ -112,10 +109,7 @@ export interface RunPlan {
   /** The runner's cache service and run variables are set (always for re-runs). */
   cache: boolean
   onRerun: 'resume' | 'new'
-  /**
-   * Optional inputs left out of `with:` (the runner passes action.yml's default) or given empty, as
-   * a workflow forwarding an unset value does: the action must take its default.
-   */
+  /** Optional inputs left out of `with:` (action.yml's default applies) or given empty, as a forwarded unset value is. */
   defaulted: Partial<Record<string, 'unset' | 'empty'>>
   /** One per attempt of the same workflow run. */
   attempts: AttemptPlan[]
@@ -140,7 +134,7 @@ type Profile = { [K in keyof typeof PROFILES]: (typeof PROFILES)[K]['full'] }
  * POST class (with a drawn poll class), odd runs the next poll class or none with a clean POST (a
  * failed POST would end them before any poll). So 28 runs meet every POST class and 26 every poll class.
  */
-export function mainOf(index: number): { post: PostClass; poll: PollClass | 'drawn' } {
+function mainOf(index: number): { post: PostClass; poll: PollClass | 'drawn' } {
   const turn = index >> 1
   const polls: PollClass[] = [...POLL_CLASSES, 'none', 'none', 'none']
   return index % 2 === 1
@@ -188,7 +182,6 @@ function drawPlan(g: Draw, index: number, p: Profile): RunPlan {
   const endless = end === 'timeout' || end === 'unknown-status'
   const [low, high] = endless ? p.shortTimeoutMs : p.timeoutMs
   const plan: RunPlan = {
-    seed: 0,
     mode,
     wait,
     end,
@@ -266,7 +259,7 @@ function drawDefaulted(g: Draw, plan: RunPlan): RunPlan['defaulted'] {
 function drawSignal(g: Draw, moments: Moment[], p: Profile): SignalPlan {
   const moment = g(anyOf<Moment>, ...moments)
   const most = { spawn: 150, post: 100, restore: 60, wait: p.waitSignalMs }[moment]
-  return { name: g(anyOf<SignalName>, 'SIGINT', 'SIGTERM'), moment, delayMs: g(between, [0, most]) }
+  return { name: g(anyOf<SignalPlan['name']>, 'SIGINT', 'SIGTERM'), moment, delayMs: g(between, [0, most]) }
 }
 
 /** One fault of a class; a 429 (and half the 503s) carries a Retry-After, in seconds or as a date. */

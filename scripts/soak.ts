@@ -1,10 +1,9 @@
 /**
- * `npm run soak`: a seeded chaos soak of the built action (`dist/index.js`), run as the runner runs it,
- * against the Agent API simulator and, for re-runs, the fake Actions cache service. Run `index` of a
- * campaign is a fast-check property over the plans of its main fault (scripts/soak/plan.ts) with a seed
- * of its own; the invariants (scripts/soak/invariants.ts) are checked once its attempts are over. A run
- * that breaks one is shrunk by fast-check to the smallest plan that still breaks it and reported by
- * fast-check, with the command that replays it by seed and path. Usage: `--help`.
+ * `npm run soak -- [--seed N] [--runs N] [--seconds N] [--concurrency N] [--shrink-seconds N] [--quick]`: a
+ * chaos soak of the built action. Run `index` of a campaign is a fast-check property, with a seed of its
+ * own, over the plans of its main fault (soak/plan.ts), run (soak/run.ts) and checked (soak/invariants.ts);
+ * a run that breaks an invariant is shrunk to its smallest failing plan and reported by fast-check with the
+ * command that replays it (`--seed N --replay INDEX --path PATH [--quick]`).
  */
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -17,19 +16,17 @@ import { runPlan, type Run } from './soak/run.js'
 
 export { FAULT_CLASSES }
 
-const USAGE = `node build/scripts/soak.js [--seed N] [--runs N] [--seconds N] [--concurrency N] [--quick] [--shrink-seconds N]
-node build/scripts/soak.js --seed N --replay INDEX [--path PATH] [--quick]`
-
+/**
+ * The same seed plans the same runs: at most `runs`, none started after `seconds` (180), `concurrency` (2)
+ * at a time; `quick` has shorter jobs and timeouts (the test slice); fast-check shrinks a failing run for
+ * at most `shrinkSeconds` (600; 0 reports it as drawn).
+ */
 export interface SoakOptions {
-  /** The campaign's seed: the same seed plans the same runs. */
   seed: number
-  /** At most this many runs (default: as many as start within `seconds`, default 180), `concurrency` at a time (default 2). */
   runs?: number
   seconds?: number
   concurrency?: number
-  /** Shorter jobs and timeouts (the test slice). */
   quick?: boolean
-  /** How long fast-check may shrink a failing run (default 600 s); 0 reports it as drawn. */
   shrinkSeconds?: number
   log?: (line: string) => void
 }
@@ -63,8 +60,9 @@ async function runOne(index: number, options: SoakOptions, path?: string): Promi
   const details = await fc.check(property, { seed, numRuns: 1, ...(path !== undefined && { path }), ...ending })
   if (!drawn) throw new Error(`run #${index} did not run`, { cause: details.errorInstance })
   if (!details.failed) return drawn
-  const replay = `--seed ${options.seed} --replay ${index} --path ${details.counterexamplePath ?? '0'}${quick ? ' --quick' : ''}`
-  return { ...drawn, failure: `${fc.defaultReportMessage(details)}\nreplay: node build/scripts/soak.js ${replay}` }
+  const replay = `--seed ${options.seed} --replay ${index} --path ${details.counterexamplePath ?? '0'}`
+  const command = `node build/scripts/soak.js ${replay}${quick ? ' --quick' : ''}`
+  return { ...drawn, failure: `${fc.defaultReportMessage(details)}\nreplay: ${command}` }
 }
 
 /** The campaign: runs 0, 1, 2… while the count and the time allow, one line each. */
@@ -79,8 +77,8 @@ export async function soak(options: SoakOptions): Promise<SoakRun[]> {
       const run = await runOne(index, options)
       done.push(run)
       const outcomes = run.attempts.map((a) => `${ending(a) ?? 'unknown'}:${a.exit.code ?? 'signal'}`).join(' → ')
-      const what = `${run.plan.mode}, ends ${run.plan.end}; ${run.faults.join(',') || 'no faults'}`
-      log(`${run.failure ? 'FAIL' : 'ok  '} #${index} ${what} ⇒ ${outcomes}${run.failure ? `\n${run.failure}` : ''}`)
+      const what = `${run.plan.mode}, ends ${run.plan.end}; ${run.faults.join(',') || 'no faults'} ⇒ ${outcomes}`
+      log(`${run.failure ? 'FAIL' : 'ok  '} #${index} ${what}${run.failure ? `\n${run.failure}` : ''}`)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker))
@@ -90,23 +88,16 @@ export async function soak(options: SoakOptions): Promise<SoakRun[]> {
 async function cli(): Promise<number> {
   const text = { type: 'string' } as const
   const flags = { seed: text, runs: text, seconds: text, concurrency: text, 'shrink-seconds': text, replay: text }
-  const { values } = parseArgs({
-    options: { ...flags, path: text, quick: { type: 'boolean' }, help: { type: 'boolean' } }
-  })
-  if (values.help) return (console.log(USAGE), 0)
+  const { values } = parseArgs({ options: { ...flags, path: text, quick: { type: 'boolean' } } })
   const n: Partial<Record<keyof typeof flags, number>> = {}
   for (const name of Object.keys(flags) as (keyof typeof flags)[]) {
     const raw = values[name]
     if (raw !== undefined && !/^\d+$/.test(raw)) throw new Error(`--${name} needs a whole number, not "${raw}"`)
     if (raw !== undefined) n[name] = Number(raw)
   }
-  const options = {
-    ...n,
-    seed: n.seed ?? Date.now() % 1_000_000,
-    shrinkSeconds: n['shrink-seconds'],
-    quick: values.quick
-  }
-  console.log(`soak: seed ${options.seed}${options.quick ? ', quick' : ''}`)
+  const seed = n.seed ?? Date.now() % 1_000_000
+  const options = { ...n, seed, shrinkSeconds: n['shrink-seconds'], quick: values.quick }
+  console.log(`soak: seed ${seed}${options.quick ? ', quick' : ''}`)
   if (n.replay !== undefined) {
     const { failure } = await runOne(n.replay, options, values.path ?? '0')
     console.log(failure ?? 'no violation')

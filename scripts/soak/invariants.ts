@@ -4,12 +4,9 @@ import { secretLeaks } from '../run-action.js'
 import { terminalOf } from './plan.js'
 import { KEY, type Attempt, type Request, type Run } from './run.js'
 
-/** Timing slack of the checks that compare two clock readings (Retry-After, a run's end). */
-const SLACK_MS = 50
-/** The soak and the action read their clocks in two processes: a signal this close to the handler may have come first. */
-const HANDLER_RACE_MS = 5
-/** A create answer this close before the signal may not have been read by the action yet. */
-const ANSWER_RACE_MS = 50
+const SLACK_MS = 50 // between two clocks' readings (Retry-After, a run's end)
+const HANDLER_RACE_MS = 5 // the soak and the action read their clocks in two processes
+const ANSWER_RACE_MS = 50 // a create answer this close before the signal may not have been read yet
 const EXIT_AFTER_SIGNAL_MS = 3_000
 const EXIT_AFTER_TIMEOUT_MS = 4_000
 /**
@@ -46,9 +43,8 @@ export function ending({ exit }: Attempt): Outcome | 'start-up kill' | 'killed a
 export function check(run: Run): string[] {
   const { plan, seeded } = run
   const violations: string[] = []
-  const violate = (invariant: number, what: string, attempt?: number): void => {
-    violations.push(`invariant ${invariant}${attempt === undefined ? '' : `, attempt ${attempt}`}: ${what}`)
-  }
+  const violate = (where: string, invariant: number, what: string) =>
+    violations.push(`${where}invariant ${invariant}: ${what}`)
   const postOp = plan.mode === 'message' ? 'message' : 'create'
   const acted = (rec: Request): boolean => rec.operation === postOp && serverActed(rec)
   const created = run.jobs.filter(({ job }) => job.id !== seeded?.id)
@@ -56,7 +52,7 @@ export function check(run: Run): string[] {
   // 0. The soak's bookkeeping: the n-th create that acted made the n-th job.
   const jobOf = new Map(actingPosts.map((rec, i) => [rec, created[i]?.job.id ?? '']))
   if (plan.mode === 'create' && actingPosts.length !== created.length)
-    violate(0, `soak bookkeeping: ${created.length} jobs, but ${actingPosts.length} creates acted`)
+    violate('', 0, `soak bookkeeping: ${created.length} jobs, but ${actingPosts.length} creates acted`)
 
   // 1. At most one job (or follow-up) per step across its attempts, unless on-rerun is new.
   const prompts = run.jobs.find(({ job }) => job.id === seeded?.id)?.prompts.length ?? 1
@@ -64,100 +60,90 @@ export function check(run: Run): string[] {
   const perAttempt = run.attempts.map((a) => a.requests.filter(acted).length)
   const what = plan.mode === 'message' ? 'follow-ups delivered' : 'jobs created'
   if (plan.mode === 'wait-only' && (created.length > 0 || delivered > 0))
-    violate(1, `a wait-only step posted: ${created.length} jobs created, ${delivered} messages`)
+    violate('', 1, `a wait-only step posted: ${created.length} jobs created, ${delivered} messages`)
   else if (plan.onRerun === 'new')
-    perAttempt.forEach((n, i) => n > 1 && violate(1, `${n} ${what} by one attempt`, i + 1))
-  else if (delivered > 1) {
-    const posts = run.attempts.map((a) => {
-      const each = a.requests.filter((r) => r.operation === 'create' || r.operation === 'message').map(describe)
-      return `attempt ${a.n}: ${each.join(' then ') || 'no POST'}${signalNote(a, ', ')}`
-    })
-    violate(1, `${delivered} ${what} for one step (per attempt: ${perAttempt.join(', ')}; ${posts.join('; ')})`)
-  }
+    perAttempt.forEach((n, i) => n > 1 && violate(`attempt ${i + 1}: `, 1, `${n} ${what} by one attempt`))
+  else if (delivered > 1) violate('', 1, `${delivered} ${what} for one step (per attempt: ${perAttempt.join(', ')})`)
 
   let knownId: string | undefined
   for (const a of run.attempts) {
-    const { exit, signal, spawnedAt, n } = a
-    const sent = signal?.sentAt !== undefined
+    const { exit, signal, spawnedAt } = a
+    const no = (invariant: number, what: string) => violate(`attempt ${a.n}: `, invariant, what)
+    const sentAt = signal?.sentAt
     const outcome = ending(a)
     const startupKill = outcome === 'start-up kill'
     const posts = a.requests.filter((r) => r.operation === postOp)
+    const signalled =
+      sentAt === undefined ? '' : ` (${signal?.name ?? ''} ${Math.round(sentAt - spawnedAt)} ms after spawn)`
 
     // 5. A summary on every exit path, but for a kill that came before the handler of its signal
     // existed (the preloaded probe says when it was installed).
     if (startupKill) {
-      const after = Math.round(signal?.sentAt === undefined ? 0 : signal.sentAt - spawnedAt)
-      const handler = a.handlerAt === undefined ? '?' : Math.round(a.handlerAt - performance.timeOrigin - spawnedAt)
+      const handler = (a.handlerAt ?? NaN) - performance.timeOrigin - spawnedAt
       if (
         a.handlerAt !== undefined &&
         signal?.sentEpoch !== undefined &&
         a.handlerAt + HANDLER_RACE_MS < signal.sentEpoch
       )
-        violate(
+        no(
           5,
-          `killed by ${exit.signal ?? ''} ${after} ms after spawn, with no summary and no outputs, although its handler was installed ${handler} ms after spawn`,
-          n
+          `no summary after a kill${signalled}, although its handler was installed ${Math.round(handler)} ms after spawn`
         )
-    } else if (exit.summary.trim() === '') violate(5, `no summary (exit ${exit.code ?? exit.signal ?? ''})`, n)
+    } else if (exit.summary.trim() === '') no(5, `no summary (exit ${exit.code ?? exit.signal ?? ''})`)
     // 0. The verdicts above trust the probe: a signal the action handled must have shown it a handler.
-    if (sent && !startupKill && a.handlerAt === undefined)
-      violate(0, `soak bookkeeping: ${signal.name} was handled, but the probe saw no handler installed`, n)
+    if (sentAt !== undefined && !startupKill && a.handlerAt === undefined)
+      no(0, `soak bookkeeping: the action handled a signal${signalled}, but the probe saw no handler installed`)
 
     // 6. The key only ever in the one ::add-mask:: line.
     const leaks = secretLeaks({ ...exit, workspace: '' }, KEY)
-    if (leaks.length > 0) violate(6, `the API key appears in ${leaks.join(', ')}`, n)
+    if (leaks.length > 0) no(6, `the API key appears in ${leaks.join(', ')}`)
 
     // 2. No POST after one that may have acted.
     const ambiguous = posts.findIndex(mayHaveActed)
-    if (ambiguous >= 0 && ambiguous < posts.length - 1)
-      violate(
-        2,
-        `${posts.length - ambiguous - 1} more ${postOp} request(s) after one that ${describe(posts[ambiguous])}`,
-        n
-      )
+    const more = posts.length - ambiguous - 1
+    if (ambiguous >= 0 && more > 0)
+      no(2, `${more} more ${postOp} request(s) after one that ${describe(posts[ambiguous])}`)
 
     // 3. job-id on every exit path once the id is known: the input's, the one a create was answered
     // 201 with (unless a signal raced the answer), or the one of the record a re-run restored.
     const output = exit.outputs['job-id'] ?? ''
-    if (seeded && !startupKill && output !== seeded.id)
-      violate(3, `job-id is "${output}", the input was ${seeded.id}`, n)
+    if (seeded && !startupKill && output !== seeded.id) no(3, `job-id is "${output}", the input was ${seeded.id}`)
     if (!seeded && !startupKill) {
       const answer = posts.find((r) => r.answeredStatus === 201 && acted(r) && r.served?.kind !== 'truncate')
       const answeredId = answer && jobOf.get(answer)
       const end = answer?.endedAt
-      const raced = signal?.sentAt !== undefined && end !== undefined && signal.sentAt < end + ANSWER_RACE_MS
+      const raced = sentAt !== undefined && end !== undefined && sentAt < end + ANSWER_RACE_MS
       let expected: string | undefined
       if (answeredId && raced) knownId = output === answeredId ? answeredId : knownId
       else if (answeredId) expected = knownId = answeredId
       else if (a.resumed && plan.onRerun === 'resume') expected = knownId
       const how = answeredId ? 'the create was answered 201 with' : 'this attempt restored the record of'
       if (expected !== undefined && output !== expected)
-        violate(3, `job-id is "${output}", but ${how} ${expected}${signalNote(a, ' (', ')')}`, n)
+        no(3, `job-id is "${output}", but ${how} ${expected}${signalled}`)
       else if (expected === undefined && output !== '' && !run.jobs.some(({ job }) => job.id === output))
-        violate(3, `job-id is "${output}", a job the simulator never handed out`, n)
+        no(3, `job-id is "${output}", a job the simulator never handed out`)
     }
 
     // 4. The exit code as fail-on says, for an outcome that agrees with what happened.
     if (!startupKill && outcome !== 'killed after reporting')
-      for (const problem of outcomeProblems(run, a, outcome, posts)) violate(4, problem, n)
+      for (const problem of outcomeProblems(run, a, outcome, posts)) no(4, problem)
 
     // 7. Retry-After honoured: no request of the step before the time the last answer asked for.
     a.requests.forEach(({ retryUntil: until, answeredStatus, operation }, i) => {
       const next = a.requests[i + 1]
       if (!next || until === undefined || answeredStatus === undefined || next.time >= until - SLACK_MS) return
-      violate(
+      no(
         7,
-        `${next.operation} sent ${until - next.time} ms before the Retry-After of the ${operation} answered ${answeredStatus}`,
-        n
+        `${next.operation} ${until - next.time} ms before the Retry-After of the ${operation} answered ${answeredStatus}`
       )
     })
 
     // 8. Ends soon after a signal, and soon after the timeout.
     const took = exit.at - spawnedAt
     if (took > plan.timeoutMs + EXIT_AFTER_TIMEOUT_MS)
-      violate(8, `ran ${Math.round(took)} ms with timeout ${plan.timeoutMs} ms`, n)
-    if (signal?.sentAt !== undefined && exit.at - signal.sentAt > EXIT_AFTER_SIGNAL_MS)
-      violate(8, `exited ${Math.round(exit.at - signal.sentAt)} ms after ${signal.name}`, n)
+      no(8, `ran ${Math.round(took)} ms with timeout ${plan.timeoutMs} ms`)
+    if (sentAt !== undefined && exit.at - sentAt > EXIT_AFTER_SIGNAL_MS)
+      no(8, `exited ${Math.round(exit.at - sentAt)} ms after the signal${signalled}`)
   }
   return violations
 }
@@ -186,99 +172,73 @@ function describe(rec: Request | undefined): string {
   return `${rec?.cls ? `met ${rec.cls}` : 'had no fault'} (${status === undefined ? 'no answer' : `answered ${status}`})`
 }
 
-/** The signal as sent, between `before` and `after`; nothing if none was. */
-function signalNote({ signal, spawnedAt }: Attempt, before: string, after = ''): string {
-  if (signal?.sentAt === undefined) return ''
-  return `${before}${signal.name} at ${signal.moment}, ${Math.round(signal.sentAt - spawnedAt)} ms after spawn${after}`
-}
-
 /** What is wrong with the attempt's exit code and stated outcome, given what really happened. */
 function outcomeProblems(run: Run, a: Attempt, outcome: Outcome | undefined, posts: Request[]): string[] {
   const { plan } = run
-  const { exit } = a
+  const { exit, signal } = a
+  const { status: statusOutput = '', 'pr-link': prLink = '', 'timed-out': timedOut = '' } = exit.outputs
   if (outcome === undefined)
-    return [`cannot tell the outcome from the summary heading: ${/<h2>.*?<\/h2>/.exec(exit.summary)?.[0] ?? 'none'}`]
+    return [`no outcome in the summary heading: ${/<h2>.*?<\/h2>/.exec(exit.summary)?.[0] ?? 'none'}`]
   const problems: string[] = []
-  const problem = (broken: unknown, what: string) => broken && problems.push(what)
-  // As the README documents fail-on: comma, space or newline separated, or none.
-  const failOn = new Set(plan.failOn.split(/[\s,]+/).filter((word) => word !== 'none'))
-  const expectedCode =
-    outcome === 'cancelled' || outcome === 'error'
-      ? 1
-      : outcome === 'timed-out' || outcome === 'failed' || outcome === 'archived'
-        ? Number(failOn.has(outcome))
-        : outcome === 'completed-no-pr'
-          ? Number(failOn.has('no-pr'))
-          : 0
-  problem(
-    exit.code !== expectedCode,
-    `exit code ${exit.code ?? 'none'} for ${outcome} with fail-on "${plan.failOn}", expected ${expectedCode}`
-  )
-  problem(outcome === 'cancelled' && a.signal?.sentAt === undefined, 'reported cancelled, but no signal was sent')
-  const timedOut = exit.outputs['timed-out']
-  problem(
-    (outcome === 'timed-out') !== (timedOut === 'true'),
-    `outcome ${outcome} with the timed-out output "${timedOut ?? ''}"`
-  )
-  problem(outcome === 'started' && plan.wait, 'reported started (not waiting) with wait: true')
-  const postOp = plan.mode === 'message' ? 'message' : 'create'
+  // fail-on as the README documents it: comma, space or newline separated, or none; a cancel or an error always fails.
+  const failOn = new Set([
+    'cancelled',
+    'error',
+    ...plan.failOn.split(/[\s,]+/).map((w) => (w === 'no-pr' ? 'completed-no-pr' : w))
+  ])
+  const expectedCode = Number(failOn.has(outcome) && outcome !== 'started' && outcome !== 'completed-pr')
+  if (exit.code !== expectedCode)
+    problems.push(`exit code ${exit.code ?? 'none'} for ${outcome}, expected ${expectedCode}`)
+  if (outcome === 'cancelled' && signal?.sentAt === undefined)
+    problems.push('reported cancelled, but no signal was sent')
+  if ((outcome === 'timed-out') !== (timedOut === 'true')) problems.push(`${outcome} with timed-out "${timedOut}"`)
+  if (outcome === 'started' && plan.wait) problems.push('reported started (not waiting) with wait: true')
   const fatal = posts.find(isFatalPost)
   if (fatal && outcome !== 'error' && outcome !== 'cancelled')
-    problem(true, `carried on to ${outcome} after a ${postOp} that ${describe(fatal)}`)
+    problems.push(`${outcome} after a POST that ${describe(fatal)}`)
   // A re-run refuses to post again after an earlier attempt's POST left without a usable answer, or
   // was answered after that attempt was cancelled (which then rightly said it may have acted).
-  const lostEarlier = run.attempts
-    .slice(0, a.n - 1)
-    .some(
-      (b) =>
-        b.requests.some((r) => r.operation === postOp && mayHaveActed(r)) ||
-        /may have been (created|delivered)/.test(b.exit.stdout)
-    )
+  const postOp = plan.mode === 'message' ? 'message' : 'create'
+  const earlier = run.attempts.slice(0, a.n - 1)
+  const lost = earlier.some((b) => b.requests.some((r) => r.operation === postOp && mayHaveActed(r)))
   const refusal = /^::error::Attempt \d+ of this step sent the (create|follow-up) request, but its answer was lost/
   const errorLine = exit.stdout.split('\n').find((line) => line.startsWith('::error'))
+  const said = earlier.some((b) => /may have been (created|delivered)/.test(b.exit.stdout))
   const excused =
-    posts.some((r) => r.cls !== undefined) || plan.refused || (lostEarlier && refusal.test(errorLine ?? ''))
-  problem(outcome === 'error' && !excused, `unexpected error: ${errorLine ?? 'no ::error:: line'}`)
+    posts.some((r) => r.cls !== undefined) || plan.refused || ((lost || said) && refusal.test(errorLine ?? ''))
+  if (outcome === 'error' && !excused) problems.push(`unexpected error: ${errorLine ?? 'no ::error:: line'}`)
 
   const status = outcome === 'completed-pr' || outcome === 'completed-no-pr' ? 'completed' : outcome
   if (status !== 'completed' && status !== 'failed' && status !== 'archived') return problems
-  problem(exit.outputs.status !== status, `reported ${outcome} with the status output "${exit.outputs.status ?? ''}"`)
-  problem(plan.end === 'unknown-status', `reported ${outcome}, but the job only ever showed an unknown status`)
+  if (statusOutput !== status) problems.push(`${outcome} with the status output "${statusOutput}"`)
+  if (plan.end === 'unknown-status') problems.push(`${outcome}, but the job only ever showed an unknown status`)
   const jobId = run.seeded?.id ?? exit.outputs['job-id']
   const job = a.jobsAtExit.find((j) => j.job.id === jobId)?.job
-  if (!job) return [...problems, `reported ${outcome} for job "${jobId ?? ''}", which the simulator does not hold`]
+  if (!job) return [...problems, `${outcome} for job "${jobId ?? ''}", which the simulator does not hold`]
   // From the plan, not the simulator's view: a stale record is exactly what must not be believed.
   const waitedOnly = plan.mode === 'wait-only' && plan.seedStatus !== 'active'
   const final = waitedOnly ? plan.seedStatus : terminalOf(plan.end)
-  problem(status !== final, `reported ${outcome}, but the job's current run ends ${final ?? 'active'}`)
+  if (status !== final) problems.push(`${outcome}, but the job's current run ends ${final ?? 'active'}`)
   // When the job's current run started (epoch ms): the create that made it, its last follow-up, or its seeding.
   const upTo = run.attempts.slice(0, a.n).flatMap((x) => x.requests)
   const acted = upTo.filter((r) => (r.operation === 'message' || r.operation === 'create') && serverActed(r))
-  const runStart =
-    plan.mode === 'create'
-      ? acted.filter((r) => r.operation === 'create')[run.jobs.findIndex((j) => j.job.id === job.id)]?.time
-      : plan.mode === 'message'
-        ? acted.at(-1)?.time
-        : run.seeded?.epoch
-  problem(runStart === undefined && plan.mode === 'message', `reported ${outcome}, but no follow-up was delivered`)
+  const creates = acted.filter((r) => r.operation === 'create')
+  const runStart = {
+    create: creates[run.jobs.findIndex((j) => j.job.id === job.id)]?.time,
+    message: acted.at(-1)?.time,
+    'wait-only': run.seeded?.epoch
+  }[plan.mode]
+  if (runStart === undefined && plan.mode === 'message') problems.push(`${outcome}, but no follow-up was delivered`)
   const runEnd = runStart === undefined ? undefined : runStart + (waitedOnly ? 0 : plan.runMs)
   if (runEnd !== undefined && exit.epoch < runEnd - SLACK_MS)
-    problem(true, `reported ${outcome} ${runEnd - exit.epoch} ms before the job's run (after its last POST) ended`)
-  const prLink = exit.outputs['pr-link'] ?? ''
+    problems.push(`${outcome} ${runEnd - exit.epoch} ms before the job's run (after its last POST) ended`)
   // Only a completed job's link decides its heading; a failed one may carry a link too.
-  problem(
-    status === 'completed' && (outcome === 'completed-pr') !== (prLink !== ''),
-    `reported ${outcome} with pr-link "${prLink}"`
-  )
-  problem(
-    outcome === 'completed-no-pr' && plan.end === 'pr',
-    'reported no pull request, but the job had one from the moment it completed'
-  )
+  if (status === 'completed' && (outcome === 'completed-pr') !== (prLink !== ''))
+    problems.push(`${outcome} with pr-link "${prLink}"`)
+  if (outcome === 'completed-no-pr' && plan.end === 'pr')
+    problems.push('no pull request, but the job had one from the start')
   if (outcome === 'completed-no-pr' && plan.end === 'late-pr' && runEnd !== undefined && missedLateLink(run, a, runEnd))
-    problem(
-      true,
-      `reported no pull request, but its link appeared ${plan.prLinkLagMs ?? 0} ms after the job completed, within the settle reads`
-    )
+    problems.push(`no pull request, but its link came ${plan.prLinkLagMs ?? 0} ms after the job completed`)
   return problems
 }
 

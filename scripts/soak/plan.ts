@@ -1,7 +1,7 @@
 /**
- * What a soak run does, drawn by fast-check: the mode, how the job ends, faults on the POST and the
- * polls, `fail-on`, signals, re-runs and optional inputs left out or given empty. Each choice is one
- * draw of `fc.gen()`, which shrinks towards the plainer plan (no signal, no re-run, no extra fault).
+ * What a soak run does: the mode, how the job ends, faults on the POST and the polls, `fail-on`, signals,
+ * re-runs and optional inputs left out or given empty. Each choice is one draw of fast-check's `fc.gen()`,
+ * which shrinks towards the plainer plan (no signal, no re-run, no extra fault).
  */
 import fc from 'fast-check'
 import type { Fault, FinalStatus, JobStatus } from '../../simulator/agent-api.js'
@@ -73,24 +73,10 @@ const SEED_STATUSES: Partial<Record<JobStatus, number>> = { completed: 60, activ
 const POLL_WEIGHTS: [PollClass, number][] = [['none', 3], ...POLL_CLASSES.map((c): [PollClass, number] => [c, 1])]
 
 /** A fault as planned: `cls` names it; a Retry-After date is set when it is served. */
-export interface PlannedFault {
-  cls: string
-  fault: Fault
-  retryAfter?: { seconds: number } | { dateInMs: number }
-}
-
+export type PlannedFault = { cls: string; fault: Fault; retryAfter?: { seconds: number } | { dateInMs: number } }
 /** A signal sent `delayMs` after its moment came. */
-export interface SignalPlan {
-  name: 'SIGINT' | 'SIGTERM'
-  moment: Moment
-  delayMs: number
-}
-
-export interface AttemptPlan {
-  post: PlannedFault[]
-  poll: PlannedFault[]
-  signal?: SignalPlan
-}
+export type SignalPlan = { name: 'SIGINT' | 'SIGTERM'; moment: Moment; delayMs: number }
+export type AttemptPlan = { post: PlannedFault[]; poll: PlannedFault[]; signal?: SignalPlan }
 
 export interface RunPlan {
   mode: Mode
@@ -109,7 +95,7 @@ export interface RunPlan {
   /** The runner's cache service and run variables are set (always for re-runs). */
   cache: boolean
   onRerun: 'resume' | 'new'
-  /** Optional inputs left out of `with:` (action.yml's default applies) or given empty, as a forwarded unset value is. */
+  /** Inputs left out of `with:` (action.yml's default applies) or given empty, as a forwarded unset value is. */
   defaulted: Partial<Record<string, 'unset' | 'empty'>>
   /** One per attempt of the same workflow run. */
   attempts: AttemptPlan[]

@@ -18,62 +18,43 @@ import { terminalOf, type PlannedFault, type RunPlan, type SignalPlan } from './
 export const KEY = 'mint_soak_secret_key_5f2a9c41d7'
 const PROJECT = 'proj-soak'
 /**
- * Preloaded into a signalled attempt: notes when the action installs a SIGINT or SIGTERM handler,
- * so a kill can be told apart from one that came before the handlers existed.
+ * Preloaded into a signalled attempt: notes when the action installs a SIGINT or SIGTERM handler (every
+ * way of adding one emits `newListener`), so a kill can be told apart from one that came before it.
  */
 const HANDLER_PROBE = `import { appendFileSync } from 'node:fs'
-for (const method of ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener']) {
-  const original = process[method]
-  process[method] = function (name, listener) {
-    const result = original.call(this, name, listener)
-    if (name === 'SIGINT' || name === 'SIGTERM')
-      appendFileSync(process.env.SOAK_HANDLER_MARKS, \`\${name} \${performance.timeOrigin + performance.now()}\\n\`)
-    return result
-  }
-}
+process.on('newListener', (name) => {
+  if (name === 'SIGINT' || name === 'SIGTERM')
+    appendFileSync(process.env.SOAK_HANDLER_MARKS, \`\${name} \${performance.timeOrigin + performance.now()}\\n\`)
+})
 `
 
-/** A request to the simulator, with the fault it was served: as planned, as sent, and until when its Retry-After held (epoch ms). */
-export interface Request extends RecordedRequest {
-  cls?: string
-  served?: Fault
-  retryUntil?: number
-  /** performance.now() when its exchange ended. */
-  endedAt?: number
-}
+/** A request, the fault it was served (its class, as sent, until when its Retry-After held) and when its exchange ended. */
+export type Request = RecordedRequest & { cls?: string; served?: Fault; retryUntil?: number; endedAt?: number }
 
+/**
+ * Times are performance.now() (`at`), Date.now() (`epoch`) or the action's clock (performance.timeOrigin
+ * plus now(): a signal's `sentEpoch`, taken just before the kill, and when the action installed a handler).
+ */
 export interface Attempt {
   n: number
-  /** performance.now() and Date.now() at spawn; the same two at exit. */
   spawnedAt: number
   spawnedEpoch: number
   exit: ActionResult & { at: number; epoch: number }
-  /** `sentAt` is performance.now() just after the kill; `sentEpoch` the action's clock just before. */
   signal?: SignalPlan & { sentAt?: number; sentEpoch?: number }
-  /** When (the action's clock) the action installed a handler for the planned signal, if it did. */
   handlerAt?: number
   /** A cache lookup found the step's record. */
   resumed: boolean
   requests: Request[]
-  /** The simulator's jobs right after the process exited. */
   jobsAtExit: JobSnapshot[]
 }
 
-export interface Run {
-  plan: RunPlan
-  attempts: Attempt[]
-  /** The job a follow-up or wait-only step names, and Date.now() when it was seeded. */
-  seeded?: { id: string; epoch: number }
-  /** The simulator's jobs once every attempt is over. */
-  jobs: JobSnapshot[]
-}
+/** The simulator's jobs at the end, and the job a follow-up or wait-only step names (seeded at `epoch`). */
+export type Run = { plan: RunPlan; attempts: Attempt[]; jobs: JobSnapshot[]; seeded?: { id: string; epoch: number } }
 
 type Queued = PlannedFault & { served: Fault }
 
 /** Runs every attempt of one planned workflow run; `seed` names the workflow run and the seeded job. */
 export async function runPlan(plan: RunPlan, seed: number): Promise<Run> {
-  const facts = new Map<RecordedRequest, Partial<Request>>()
-  const note = (rec: RecordedRequest, more: Partial<Request>) => facts.set(rec, { ...facts.get(rec), ...more })
   const sim = await AgentApiSimulator.start({
     apiKey: KEY,
     scenario: {
@@ -84,7 +65,8 @@ export async function runPlan(plan: RunPlan, seed: number): Promise<Run> {
       ...(plan.staleAfterMessageMs !== undefined && { staleAfterMessageMs: plan.staleAfterMessageMs }),
       ...(plan.end === 'unknown-status' && { record: { status: 'queued' } })
     },
-    onRequestEnd: (rec) => note(rec, { endedAt: performance.now() })
+    // What the soak knows of a request is noted on the simulator's record of it.
+    onRequestEnd: (rec) => Object.assign(rec, { endedAt: performance.now() })
   })
   const cache = plan.cache ? await CacheServiceFake.start() : undefined
   const runnerTemp = mkdtempSync(join(tmpdir(), 'docs-agent-soak-run-'))
@@ -95,12 +77,17 @@ export async function runPlan(plan: RunPlan, seed: number): Promise<Run> {
   }
   // Mirrors the simulator's queues: it serves queued faults in order, one per routed request.
   const queues = { create: [] as Queued[], message: [] as Queued[], get: [] as Queued[] }
-  let onRequest: ((rec: RecordedRequest) => void) | undefined
+  const queue = (op: keyof typeof queues, planned: PlannedFault): void => {
+    const served = copyFault(planned)
+    sim.fail(op, served)
+    queues[op].push({ ...planned, served })
+  }
+  let reached: ((moment: SignalPlan['moment']) => void) | undefined
   sim.onRequest = (rec) => {
     if (rec.operation !== 'create' && rec.operation !== 'message' && rec.operation !== 'get') return
     const queued = queues[rec.operation].shift()
-    if (queued) note(rec, { cls: queued.cls, served: queued.served, retryUntil: retryUntil(queued, rec.time) })
-    onRequest?.(rec)
+    if (queued) Object.assign(rec, { cls: queued.cls, served: queued.served, retryUntil: retryUntil(queued, rec.time) })
+    reached?.(rec.operation === 'get' ? 'wait' : 'post')
   }
   const inputs: Record<string, string> = {
     'api-key': KEY,
@@ -119,25 +106,15 @@ export async function runPlan(plan: RunPlan, seed: number): Promise<Run> {
     if (how === 'unset') Reflect.deleteProperty(inputs, name)
     else inputs[name] = ''
   }
-  const cacheEnv = Object.entries(cache?.env() ?? {}).filter(
-    (entry): entry is [string, string] => entry[1] !== undefined
-  )
   const runEnv = { GITHUB_RUN_ID: String(seed), GITHUB_JOB: 'docs', GITHUB_ACTION: 'agent', RUNNER_TEMP: runnerTemp }
+  const cacheEnv = Object.entries(cache?.env() ?? {}).filter((entry) => entry[1] !== undefined)
   const probe = join(runnerTemp, 'handler-probe.mjs')
   writeFileSync(probe, HANDLER_PROBE)
   try {
     for (const [index, planned] of plan.attempts.entries()) {
       const n = index + 1
-      for (const [op, faults] of [
-        [plan.mode === 'message' ? 'message' : 'create', planned.post],
-        ['get', planned.poll]
-      ] as const) {
-        for (const f of faults) {
-          const served = copyFault(f)
-          sim.fail(op, served)
-          queues[op].push({ ...f, served })
-        }
-      }
+      for (const f of planned.post) queue(plan.mode === 'message' ? 'message' : 'create', f)
+      for (const f of planned.poll) queue('get', f)
       const requestsFrom = sim.requests.length
       const cacheFrom = cache?.requests.length ?? 0
       const signal: Attempt['signal'] = planned.signal && { ...planned.signal }
@@ -160,8 +137,8 @@ export async function runPlan(plan: RunPlan, seed: number): Promise<Run> {
         }
       })
       let timer: NodeJS.Timeout | undefined
-      const arm = (): void => {
-        if (!signal || timer) return
+      reached = (moment) => {
+        if (!signal || timer || moment !== signal.moment) return
         timer = setTimeout(() => {
           if (!child || child.exitCode !== null || child.signalCode !== null) return
           signal.sentEpoch = performance.timeOrigin + performance.now()
@@ -169,26 +146,17 @@ export async function runPlan(plan: RunPlan, seed: number): Promise<Run> {
           signal.sentAt = performance.now()
         }, signal.delayMs)
       }
-      if (signal?.moment === 'spawn') arm()
+      reached('spawn')
       // The cache service has no hook: its request log is watched for the attempt's lookup.
-      const lookup =
-        signal?.moment === 'restore'
-          ? setInterval(() => {
-              if (!cache?.requests.slice(cacheFrom).some((r) => r.operation === 'lookup')) return
-              clearInterval(lookup)
-              arm()
-            }, 2)
-          : undefined
-      onRequest = (rec) => {
-        const posting = rec.operation === 'create' || rec.operation === 'message'
-        if ((signal?.moment === 'post' && posting) || (signal?.moment === 'wait' && rec.operation === 'get')) arm()
-      }
+      const lookup = setInterval(() => {
+        if (signal?.moment !== 'restore') clearInterval(lookup)
+        else if (cache?.requests.slice(cacheFrom).some((r) => r.operation === 'lookup')) reached?.('restore')
+      }, 2)
       const result = await exited
-      onRequest = undefined
+      reached = undefined
       clearTimeout(timer)
       clearInterval(lookup)
       rmSync(result.workspace, { recursive: true, force: true })
-      const cacheRequests = cache?.requests.slice(cacheFrom) ?? []
       run.attempts.push({
         n,
         spawnedAt,
@@ -197,7 +165,7 @@ export async function runPlan(plan: RunPlan, seed: number): Promise<Run> {
         signal,
         handlerAt: signal && handlerMark(marks, signal.name),
         // A lookup that found a key: the record is the key, nothing is downloaded.
-        resumed: cacheRequests.some((r) => r.operation === 'lookup' && r.status === 200),
+        resumed: !!cache?.requests.slice(cacheFrom).some((r) => r.operation === 'lookup' && r.status === 200),
         requests: sim.requests.slice(requestsFrom),
         jobsAtExit: sim.jobs(PROJECT)
       })
@@ -208,7 +176,6 @@ export async function runPlan(plan: RunPlan, seed: number): Promise<Run> {
     await cache?.close()
     rmSync(runnerTemp, { recursive: true, force: true })
   }
-  for (const a of run.attempts) a.requests = a.requests.map((rec) => ({ ...rec, ...facts.get(rec) }))
   return run
 }
 

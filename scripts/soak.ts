@@ -16,11 +16,8 @@ import { runPlan, type Run } from './soak/run.js'
 
 export { FAULT_CLASSES }
 
-/**
- * The same seed plans the same runs: at most `runs`, none started after `seconds` (180), `concurrency` (2)
- * at a time; `quick` has shorter jobs and timeouts (the test slice); fast-check shrinks a failing run for
- * at most `shrinkSeconds` (600; 0 reports it as drawn).
- */
+// The same seed plans the same runs: at most `runs`, none started after `seconds` (180), `concurrency` (2) at a
+// time; `quick`: the slice's shorter jobs and timeouts; a failing run shrinks for `shrinkSeconds` (600; 0: none).
 export interface SoakOptions {
   seed: number
   runs?: number
@@ -32,16 +29,9 @@ export interface SoakOptions {
 }
 
 /** A run as first drawn, the fault classes it met and its violations; fast-check's report if it failed. */
-export interface SoakRun extends Run {
-  faults: string[]
-  violations: string[]
-  failure?: string
-}
+export type SoakRun = Run & { faults: string[]; violations: string[]; failure?: string }
 
-/**
- * Run `index`: drawn, checked and, when it breaks an invariant, shrunk; or, given fast-check's path of
- * one of its plans (the drawn plan is path 0), that plan alone, with the action's output.
- */
+/** Run `index`: drawn, checked and shrunk if it fails; or, given a path (the drawn plan is 0), that plan alone. */
 async function runOne(index: number, options: SoakOptions, path?: string): Promise<SoakRun> {
   const { quick = false, shrinkSeconds = 600, log = console.log } = options
   const seed = (options.seed * 1000 + index) % 2 ** 31

@@ -57,16 +57,8 @@ export const FAULT_CLASSES: readonly string[] = [
   ...POLL_CLASSES.map((c) => `poll:${c}`)
 ]
 
-const DEFAULT_FAIL_ON = 'failed, archived, timed-out'
-const FAIL_ON = [
-  DEFAULT_FAIL_ON,
-  'none',
-  'failed',
-  'timed-out',
-  `${DEFAULT_FAIL_ON}, no-pr`,
-  'no-pr',
-  'archived\nno-pr'
-]
+const FAIL_DEFAULT = 'failed, archived, timed-out' // action.yml's fail-on
+const FAIL_ON = [FAIL_DEFAULT, 'none', 'failed', 'timed-out', `${FAIL_DEFAULT}, no-pr`, 'no-pr', 'archived\nno-pr']
 // Weights in percent (or parts); every draw shrinks towards its first value.
 const ENDS = { pr: 30, 'no-pr': 15, 'late-pr': 15, failed: 10, archived: 10, timeout: 10, 'unknown-status': 7 }
 const SEED_STATUSES: Partial<Record<JobStatus, number>> = { completed: 60, active: 25, failed: 15 }
@@ -97,15 +89,13 @@ export interface RunPlan {
   onRerun: 'resume' | 'new'
   /** Inputs left out of `with:` (action.yml's default applies) or given empty, as a forwarded unset value is. */
   defaulted: Partial<Record<string, 'unset' | 'empty'>>
-  /** One per attempt of the same workflow run. */
   attempts: AttemptPlan[]
 }
 
 /** The full soak's figures, and the test slice's shorter jobs and timeouts. */
 const PROFILES = {
   timeoutMs: { full: [4000, 15000], quick: [2000, 4000] },
-  /** For runs that can only time out (the job never ends, or its status is unknown). */
-  shortTimeoutMs: { full: [3000, 7000], quick: [2000, 2500] },
+  shortTimeoutMs: { full: [3000, 7000], quick: [2000, 2500] }, // for runs that can only time out
   runMs: { full: [200, 3000], quick: [200, 1000] },
   lagMs: { full: [300, 7000], quick: [300, 2500] },
   staleMs: { full: [500, 4000], quick: [300, 1500] },
@@ -115,11 +105,9 @@ const PROFILES = {
 } satisfies Record<string, Record<'full' | 'quick', Range | number>>
 type Profile = { [K in keyof typeof PROFILES]: (typeof PROFILES)[K]['full'] }
 
-/**
- * The fault a run is about. The campaign's runs take the fault classes in turn: even runs the next
- * POST class (with a drawn poll class), odd runs the next poll class or none with a clean POST (a
- * failed POST would end them before any poll). So 28 runs meet every POST class and 26 every poll class.
- */
+// The fault a run is about, the classes in turn: even runs the next POST class (with a drawn poll class), odd runs
+// the next poll class or none with a clean POST (a failed POST would end them before any poll). So 28 runs meet
+// every POST class and 26 every poll class.
 function mainOf(index: number): { post: PostClass; poll: PollClass | 'drawn' } {
   const turn = index >> 1
   const polls: PollClass[] = [...POLL_CLASSES, 'none', 'none', 'none']
@@ -135,9 +123,7 @@ export function terminalOf(end: End): FinalStatus {
 /** A key by weight, shrinking towards the first (give entries where keys look like numbers). */
 const weighted = <K extends string>(weights: Partial<Record<K, number>> | [K, number][]): fc.Arbitrary<K> => {
   const entries = Array.isArray(weights) ? weights : (Object.entries(weights) as [K, number][])
-  const arbitraries = entries
-    .filter(([, weight]) => weight > 0)
-    .map(([key, weight]) => ({ arbitrary: fc.constant(key), weight }))
+  const arbitraries = entries.flatMap(([key, weight]) => (weight > 0 ? [{ arbitrary: fc.constant(key), weight }] : []))
   return fc.oneof({ withCrossShrink: true }, ...arbitraries)
 }
 const chance = (percent: number): fc.Arbitrary<boolean> =>
@@ -228,7 +214,7 @@ function drawDefaulted(g: Draw, plan: RunPlan): RunPlan['defaulted'] {
   const defaulted: RunPlan['defaulted'] = {}
   const atDefault = {
     wait: plan.wait,
-    'fail-on': plan.failOn === DEFAULT_FAIL_ON,
+    'fail-on': plan.failOn === FAIL_DEFAULT,
     'max-poll-interval': plan.maxPollInterval === '10s',
     'on-rerun': plan.onRerun === 'resume'
   }

@@ -17,10 +17,8 @@ import { terminalOf, type PlannedFault, type RunPlan, type SignalPlan } from './
 
 export const KEY = 'mint_soak_secret_key_5f2a9c41d7'
 const PROJECT = 'proj-soak'
-/**
- * Preloaded into a signalled attempt: notes when the action installs a SIGINT or SIGTERM handler (every
- * way of adding one emits `newListener`), so a kill can be told apart from one that came before it.
- */
+// Preloaded into a signalled attempt: notes when the action installs a SIGINT or SIGTERM handler (every way
+// of adding one emits `newListener`), so a kill can be told apart from one that came before it.
 const HANDLER_PROBE = `import { appendFileSync } from 'node:fs'
 process.on('newListener', (name) => {
   if (name === 'SIGINT' || name === 'SIGTERM')
@@ -28,13 +26,10 @@ process.on('newListener', (name) => {
 })
 `
 
-/** A request, the fault it was served (its class, as sent, until when its Retry-After held) and when its exchange ended. */
+/** A request, the fault it was served (class, as sent, until when its Retry-After held), when its exchange ended. */
 export type Request = RecordedRequest & { cls?: string; served?: Fault; retryUntil?: number; endedAt?: number }
 
-/**
- * Times are performance.now() (`at`), Date.now() (`epoch`) or the action's clock (performance.timeOrigin
- * plus now(): a signal's `sentEpoch`, taken just before the kill, and when the action installed a handler).
- */
+/** Times: performance.now() (`…At`), Date.now() (`…Epoch`), the action's clock (`sentEpoch`, `handlerAt`). */
 export interface Attempt {
   n: number
   spawnedAt: number

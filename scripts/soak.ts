@@ -42,12 +42,14 @@ async function runOne(index: number, options: SoakOptions, path?: string): Promi
     if (path !== undefined) for (const a of run.attempts) log(`=== attempt ${a.n}\n${a.exit.stdout}${a.exit.stderr}`)
     const faults = run.attempts.flatMap((a) => a.requests.flatMap((r) => r.cls ?? []))
     drawn ??= { ...run, faults: [...new Set(plan.refused ? ['refused', ...faults] : faults)].sort(), violations }
-    if (violations.length > 0) throw new Error(violations.join('\n'))
+    // fast-check's report shows the error's stack: here, the violations alone.
+    if (violations.length > 0) throw Object.assign(new Error(), { stack: violations.join('\n') })
   })
   // Without time to shrink (or replaying), fast-check stops at the failure; else shrinking stops at the limit.
+  const settings = { seed, numRuns: 1, includeErrorInReport: true, ...(path !== undefined && { path }) }
   const limit = shrinkSeconds > 0 && path === undefined
   const ending = limit ? { interruptAfterTimeLimit: shrinkSeconds * 1000 } : { endOnFailure: true }
-  const details = await fc.check(property, { seed, numRuns: 1, ...(path !== undefined && { path }), ...ending })
+  const details = await fc.check(property, { ...settings, ...ending })
   if (!drawn) throw new Error(`run #${index} did not run`, { cause: details.errorInstance })
   if (!details.failed) return drawn
   const replay = `--seed ${options.seed} --replay ${index} --path ${details.counterexamplePath ?? '0'}`

@@ -116,9 +116,7 @@ function mainOf(index: number): { post: PostClass; poll: PollClass | 'drawn' } {
     : { post: POST_CLASSES[turn % POST_CLASSES.length] as PostClass, poll: 'drawn' }
 }
 
-export function terminalOf(end: End): FinalStatus {
-  return end === 'failed' || end === 'archived' ? end : 'completed'
-}
+export const terminalOf = (end: End): FinalStatus => (end === 'failed' || end === 'archived' ? end : 'completed')
 
 /** A key by weight, shrinking towards the first (give entries where keys look like numbers). */
 const weighted = <K extends string>(weights: Partial<Record<K, number>> | [K, number][]): fc.Arbitrary<K> => {

@@ -6,8 +6,8 @@
 import fc from 'fast-check'
 import type { Fault, FinalStatus, JobStatus } from '../../simulator/agent-api.js'
 
-export type Mode = 'create' | 'message' | 'wait-only'
-export type End = 'pr' | 'no-pr' | 'late-pr' | 'failed' | 'archived' | 'timeout' | 'unknown-status'
+type Mode = 'create' | 'message' | 'wait-only'
+type End = 'pr' | 'no-pr' | 'late-pr' | 'failed' | 'archived' | 'timeout' | 'unknown-status'
 /** When the signal comes: after spawn, the POST, a re-run's record lookup, or the first poll. */
 type Moment = 'spawn' | 'post' | 'restore' | 'wait'
 type Draw = fc.GeneratorValue
@@ -68,7 +68,7 @@ const POLL_WEIGHTS: [PollClass, number][] = [['none', 3], ...POLL_CLASSES.map((c
 export type PlannedFault = { cls: string; fault: Fault; retryAfter?: { seconds: number } | { dateInMs: number } }
 /** A signal sent `delayMs` after its moment came. */
 export type SignalPlan = { name: 'SIGINT' | 'SIGTERM'; moment: Moment; delayMs: number }
-export type AttemptPlan = { post: PlannedFault[]; poll: PlannedFault[]; signal?: SignalPlan }
+type AttemptPlan = { post: PlannedFault[]; poll: PlannedFault[]; signal?: SignalPlan }
 
 export interface RunPlan {
   mode: Mode

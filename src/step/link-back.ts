@@ -13,7 +13,7 @@ import { labelTarget } from '../github/labels.js'
 import { parsePullRequestUrl, type PullRequestRef } from '../github/pr-link.js'
 import { pullRequest } from '../report/verdict.js'
 import type { RunState } from '../report/state.js'
-import { handledCommand } from './comment-records.js'
+import { handledCommand } from './comment/records.js'
 import type { Settings } from './settings.js'
 
 /** What the conversation needs from the step's surroundings. */

@@ -2,7 +2,7 @@ import { formatCount } from '../base/text.js'
 import type { FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/context/release-set.js'
 import { INPUT_DEFAULTS } from './defaults.js'
-import { parseGroup, type GroupSettings } from './group-settings.js'
+import { parseGroup, type GroupSettings } from './group/settings.js'
 import {
   durationInput,
   InputError,

@@ -4,22 +4,22 @@
  * request that takes over from a refused one gets the record; the old one's comment says so.
  * GitHub refusing is one warning; the outputs and the result stand.
  */
-import { errorMessage } from '../base/error-message.js'
-import type { Log } from '../base/log.js'
-import { inline } from '../base/text.js'
-import type { Trigger } from '../github/event.js'
-import { groupCommentBody } from '../github/group/comment.js'
+import { errorMessage } from '../../base/error-message.js'
+import type { Log } from '../../base/log.js'
+import { inline } from '../../base/text.js'
+import type { Trigger } from '../../github/event.js'
+import { groupCommentBody } from '../../github/group/comment.js'
 import {
   openGroupRecord,
   withSource,
   type GroupKey,
   type GroupRecord,
   type GroupSource
-} from '../github/group/record.js'
-import { parsePullRequestUrl } from '../github/pr-link.js'
-import { pullRequest } from '../report/verdict.js'
-import type { RunState } from '../report/state.js'
-import type { GroupDocs, GroupPlan, OpenGroup } from './group.js'
+} from '../../github/group/record.js'
+import { parsePullRequestUrl } from '../../github/pr-link.js'
+import { pullRequest } from '../../report/verdict.js'
+import type { RunState } from '../../report/state.js'
+import type { GroupDocs, GroupPlan, OpenGroup } from './plan.js'
 
 export interface GroupRecordDeps {
   log: Log

@@ -2,12 +2,12 @@
  * The records kept in the link-back comment: the re-run record on triggers whose Actions cache is
  * read-only, and the command the step handled.
  */
-import { errorMessage } from '../base/error-message.js'
-import { markdownLink } from '../github/conversation/markdown.js'
-import { commentBody, MAX_RECORDS, remarked, type HandledCommand } from '../github/conversation/marker.js'
-import type { LinkBackThread } from '../github/conversation/thread.js'
-import { prefixOf, type RecordStore } from '../rerun/record.js'
-import type { Settings } from './settings.js'
+import { errorMessage } from '../../base/error-message.js'
+import { markdownLink } from '../../github/conversation/markdown.js'
+import { commentBody, MAX_RECORDS, remarked, type HandledCommand } from '../../github/conversation/marker.js'
+import type { LinkBackThread } from '../../github/conversation/thread.js'
+import { prefixOf, type RecordStore } from '../../rerun/record.js'
+import type { Settings } from '../settings.js'
 
 /** The re-run records kept in the link-back comment, and whether the one found is not the latest run's. */
 export interface CommentRecords extends RecordStore {

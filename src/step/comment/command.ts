@@ -2,17 +2,17 @@
  * A `/docs` comment on a pull request becomes the step's request: read, checked (who wrote it, and
  * whether they may write), acknowledged with a reaction, and turned into a new job or a follow-up.
  */
-import { connectionFailure } from '../base/causes.js'
-import { errorMessage } from '../base/error-message.js'
-import type { Log } from '../base/log.js'
-import { removeHidden } from '../base/hidden.js'
-import { formatCount, inline, normalizeLineEndings } from '../base/text.js'
-import { refused, type CommentKind, type ConversationApi } from '../github/conversation/api.js'
-import { commandText, type CommentEvent } from '../github/conversation/command.js'
-import type { LinkBackThread } from '../github/conversation/thread.js'
-import { botAllowed } from '../github/permissions.js'
-import type { ConversationDeps } from './link-back.js'
-import { MAX_PROMPT_CHARS, type CommandSettings, type Settings } from './settings.js'
+import { connectionFailure } from '../../base/causes.js'
+import { errorMessage } from '../../base/error-message.js'
+import type { Log } from '../../base/log.js'
+import { removeHidden } from '../../base/hidden.js'
+import { formatCount, inline, normalizeLineEndings } from '../../base/text.js'
+import { refused, type CommentKind, type ConversationApi } from '../../github/conversation/api.js'
+import { commandText, type CommentEvent } from '../../github/conversation/command.js'
+import type { LinkBackThread } from '../../github/conversation/thread.js'
+import { botAllowed } from '../../github/permissions.js'
+import type { ConversationDeps } from '../link-back.js'
+import { MAX_PROMPT_CHARS, type CommandSettings, type Settings } from '../settings.js'
 
 /** Why a comment is not a request: the one log line the step ends with. */
 export interface Ignored {

@@ -4,16 +4,16 @@
  * create). A follow-up the API refuses (nothing was done) is one warning and one create; one that
  * may have taken effect is never followed by a create.
  */
-import type { Log } from '../base/log.js'
-import { inline, plural } from '../base/text.js'
-import { ApiError } from '../agent-api/errors.js'
-import type { Trigger } from '../github/event.js'
-import { findGroupPull, type DocsPull, type DocsReads } from '../github/group/find.js'
-import type { Range } from '../github/context/since-documented.js'
-import type { GroupKey, GroupRecord } from '../github/group/record.js'
-import { post, type PostDeps, type Posted } from './post.js'
-import type { RunStateWriter } from './run-state.js'
-import type { Settings } from './settings.js'
+import type { Log } from '../../base/log.js'
+import { inline, plural } from '../../base/text.js'
+import { ApiError } from '../../agent-api/errors.js'
+import type { Trigger } from '../../github/event.js'
+import { findGroupPull, type DocsPull, type DocsReads } from '../../github/group/find.js'
+import type { Range } from '../../github/context/since-documented.js'
+import type { GroupKey, GroupRecord } from '../../github/group/record.js'
+import { post, type PostDeps, type Posted } from '../post.js'
+import type { RunStateWriter } from '../run-state.js'
+import type { Settings } from '../settings.js'
 
 export type Creating = Extract<Settings, { mode: 'create' }>
 

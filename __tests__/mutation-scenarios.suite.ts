@@ -16,6 +16,7 @@ if (globalThis.__mutantKilled) {
   await import('./agent-api/http.test.js')
   await import('./agent-api/wait.test.js')
   await import('./agent-api/preview.test.js')
+  await import('./agent-api/automation.test.js')
   await import('./step/flow.test.js')
   await import('./step/preview.test.js')
   await import('./step/faults.test.js')

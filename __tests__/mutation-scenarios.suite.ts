@@ -19,6 +19,7 @@ if (globalThis.__mutantKilled) {
   await import('./agent-api/automation.test.js')
   await import('./step/flow.test.js')
   await import('./step/preview.test.js')
+  await import('./step/automation.test.js')
   await import('./step/faults.test.js')
   await import('./github/context/context.test.js')
   await import('./github/context/release-tags.test.js')

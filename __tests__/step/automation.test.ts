@@ -71,6 +71,21 @@ describe('automation', () => {
         `<tr><th align="left">Automation</th><td><code>${READABLE}</code>, run <code>${queued?.instanceId ?? ''}</code></td></tr>`
       )
       expect(result.summary).toContain('<tr><th align="left">Request</th><td>automation trigger</td></tr>')
+      expect(result.summary).not.toContain('What now')
+      // The first read waits the first poll interval, as after a create.
+      expect(step.requests('get')[0]?.time).toBeGreaterThan(triggers()[0]?.time ?? Infinity)
+    })
+
+    it("a read of its job that fails otherwise than 404 is the step's error, as for a job", async () => {
+      virtual().sim.failAlways('get', { kind: 'status', status: 401 })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(result.at('error')).toEqual([
+        expect.stringMatching(
+          new RegExp(`^Reading job ${runs()[0]?.jobId ?? ''} failed: the Agent API refused the key \\(401\\)`)
+        )
+      ])
+      expect(result.at('notice')).toEqual([])
     })
 
     it('on a release, links its docs pull request in the release notes', async () => {
@@ -119,8 +134,14 @@ describe('automation', () => {
       expect(result.at('info')).toContainEqual(
         `Automation ${READABLE}: run ${queued?.instanceId ?? ''} queued (job ${queued?.jobId ?? ''}); not waiting (wait: false).`
       )
-      expect(result.summary).toContain('🚀 Automation run queued')
-      expect(result.summary).toContain('this step did not wait for it.')
+      const [runId, jobId] = [queued?.instanceId ?? '', queued?.jobId ?? '']
+      expect(result.summary).toContain('<h2>🚀 Automation run queued</h2>')
+      expect(result.summary).toContain(
+        `<p><strong>Automation run queued:</strong> run <code>${runId}</code> of automation <code>${READABLE}</code>, job <code>${jobId}</code>; this step did not wait for it.</p>`
+      )
+      expect(result.summary).toContain(
+        `<p><strong>What now:</strong> In a later step, wait for its job with <code>job-id: ${jobId}</code> and no prompt; if the Agent API cannot read that job, follow run <code>${runId}</code> on ${RUNS_PAGE}.</p>`
+      )
     })
 
     it('a 202 with the three ids is success as well', async () => {
@@ -222,6 +243,12 @@ describe('automation', () => {
       expect(result.outputs).toMatchObject({ 'automation-run-id': '', 'job-id': '' })
       expect(result.summary).toContain('<strong>No pull request:</strong> no job was started.')
       expect(result.summary).toContain('<tr><th align="left">Automation</th><td><code>auto-on-push</code></td></tr>')
+    })
+
+    it('another 4xx is told as the server put it', async () => {
+      virtual().sim.fail('trigger', { kind: 'status', status: 409, body: '{"error":"A run is in progress"}' })
+      const result = await run()
+      expect(result.at('error')).toEqual(['Triggering the automation failed: answered 409: A run is in progress.'])
     })
 
     it('404: names the automation and the project', async () => {
@@ -404,14 +431,42 @@ describe('automation', () => {
     it('after an attempt whose answer was lost: nothing is sent, and the error says why', async () => {
       const records = new MemoryRecords()
       virtual().sim.fail('trigger', { kind: 'status', status: 503, effect: true })
+      const sentAt = new Date(virtual().clock.now()).toISOString().slice(0, 19).replace('T', ' ')
       await rerun(1, records)
+      virtual().clock.advance(3_600_000)
       const second = await rerun(2, records)
+      expect(second.summary).toContain(
+        `<strong>No run id:</strong> the trigger of automation <code>${READABLE}</code> may have queued a run, but its answer was lost.`
+      )
+      expect(second.summary).toContain(
+        `<strong>What now:</strong> Look on ${RUNS_PAGE} for a run of automation <code>${READABLE}</code> queued around ${sentAt} UTC. If there is one, do not trigger it again: a second run costs credits and opens a second pull request.`
+      )
+      expect(second.summary).toContain('automation trigger, resumed from attempt 1 of this run')
       expect(second.code).toBe(1)
       expect(triggers()).toHaveLength(1)
       expect(runs()).toHaveLength(1)
       expect(second.at('error')).toEqual([
         'Attempt 1 of this step sent the trigger request, but its answer was lost: the automation run may have been queued. It is not sent again; set on-rerun: new to send it anyway.'
       ])
+    })
+
+    it('resumes at once, riding out 404s within the grace of the first answer; a cancel then is a wait cancelled', async () => {
+      const records = new MemoryRecords()
+      const first = await rerun(1, records, { automation: HIDDEN, wait: 'false' })
+      const startedAt = virtual().clock.now()
+      const second = await rerun(2, records, { automation: HIDDEN })
+      expect(second.code).toBe(0)
+      const gets = step.requests('get')
+      expect(gets[0]?.time).toBe(startedAt)
+      expect(gets.length).toBeGreaterThan(1)
+      expect(second.outputs['automation-run-id']).toBe(first.outputs['automation-run-id'])
+      const cancel = new AbortController()
+      virtual().sim.onRequest = (r) => {
+        if (r.operation === 'get') cancel.abort()
+      }
+      const third = await step.run({ automation: HIDDEN }, { env: env(attempt(3)), records, cancel })
+      const jobId = first.outputs['job-id'] ?? ''
+      expect(third.at('error')).toEqual([`Cancelled while waiting for job ${jobId}. Resume with job-id: ${jobId}.`])
     })
 
     it('on-rerun: new triggers it again', async () => {

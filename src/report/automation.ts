@@ -17,37 +17,37 @@ export function explainTrigger(error: ApiError, projectId: string, automationId:
   if (triggerMayHaveActed(error)) {
     return `${request} failed after the request was sent (${error.message}): the automation run may have been queued. It was not sent again: a trigger is not idempotent, and a second run costs credits and opens a second pull request. Check ${RUNS_PAGE} before running this step again.`
   }
-  switch (error.kind) {
-    case 'invalid':
-      return `${request} failed (${error.message}): only automations whose trigger is a custom schedule can be triggered. Open it on the dashboard's Automations page and set its trigger to a custom schedule, or start a job with a prompt instead.`
-    case 'not-found':
-      return `${request} failed: project '${inline(projectId)}' has no automation '${inline(automationId)}' (${error.message}). Check the 'automation' input (the ID in the automation's settings panel on the dashboard's Automations page) and 'project-id'.`
-    case 'rate-limited':
-      return `${request} failed: rate limited (${error.message}); no run was queued. Mintlify allows 5 automation triggers a minute per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit.`
-    default:
-      return undefined
+  if (error.status === 400) {
+    return `${request} failed (${error.message}): only automations whose trigger is a custom schedule can be triggered. Open it on the dashboard's Automations page and set its trigger to a custom schedule, or start a job with a prompt instead.`
   }
+  if (error.kind === 'not-found') {
+    return `${request} failed: project '${inline(projectId)}' has no automation '${inline(automationId)}' (${error.message}). Check the 'automation' input (the ID in the automation's settings panel on the dashboard's Automations page) and 'project-id'.`
+  }
+  if (error.kind === 'rate-limited') {
+    return `${request} failed: rate limited (${error.message}); no run was queued. Mintlify allows 5 automation triggers a minute per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit.`
+  }
+  return undefined
 }
 
 /** The summary's lead for the endings of a trigger that differ from a job's; undefined for the others. */
 export function automationLead(state: RunState, automation: AutomationState): string | undefined {
-  const name = code(automation.id)
   if (state.mayHaveActed) {
-    return `<strong>No run id:</strong> the trigger of automation ${name} may have queued a run, but its answer was lost.`
+    return `<strong>No run id:</strong> the trigger of automation ${code(automation.id)} may have queued a run, but its answer was lost.`
   }
   if (state.outcome === 'dry-run') {
-    return `<strong>Nothing was sent</strong> (${code('dry-run: true')}): the step would trigger automation ${name}.`
+    return `<strong>Nothing was sent</strong> (${code('dry-run: true')}): the step would trigger automation ${code(automation.id)}.`
   }
   if (state.outcome === 'started') {
-    return `<strong>Automation run queued:</strong> ${runOf(automation)}, job ${code(state.jobId ?? '')}; this step did not wait for it.`
+    const { id, run, job } = names(state)
+    return `<strong>Automation run queued:</strong> run ${code(run)} of automation ${code(id)}, job ${code(job)}; this step did not wait for it.`
   }
   return undefined
 }
 
 /** The lead of a run whose job cannot be read: where to follow it instead. */
 export function queuedLead(state: RunState): string {
-  const run = state.automation ? `${runOf(state.automation)}. ` : ''
-  return `<strong>Automation run queued:</strong> ${run}Its job ${code(state.jobId ?? '')} cannot be followed through the Agent API (it reads as not found): ${escapeHtml(RUNS_PAGE)} shows its progress and its pull request.`
+  const { id, run, job } = names(state)
+  return `<strong>Automation run queued:</strong> run ${code(run)} of automation ${code(id)}. Its job ${code(job)} cannot be followed through the Agent API (it reads as not found): ${escapeHtml(RUNS_PAGE)} shows its progress and its pull request.`
 }
 
 /** The summary's Automation row. */
@@ -57,14 +57,14 @@ export function automationRow(automation: AutomationState): string {
 
 /** The last log line of a run whose job cannot be read: the one notice that says where to follow it. */
 export function queuedVerdict(state: RunState): string {
-  const { id = '', run = '' } = state.automation ?? {}
-  return `Automation ${inline(id)}: run ${inline(run)} was queued, and its job ${inline(state.jobId ?? '')} cannot be followed through the Agent API (it reads as not found). Follow the run on ${RUNS_PAGE}.`
+  const { id, run, job } = names(state)
+  return `Automation ${inline(id)}: run ${inline(run)} was queued, and its job ${inline(job)} cannot be followed through the Agent API (it reads as not found). Follow the run on ${RUNS_PAGE}.`
 }
 
 /** The last log line of a trigger not waited for (`wait: false`). */
 export function startedVerdict(state: RunState): string {
-  const { id = '', run = '' } = state.automation ?? {}
-  return `Automation ${inline(id)}: run ${inline(run)} queued (job ${inline(state.jobId ?? '')}); not waiting (wait: false).`
+  const { id, run, job } = names(state)
+  return `Automation ${inline(id)}: run ${inline(run)} queued (job ${inline(job)}); not waiting (wait: false).`
 }
 
 /** The last log line of a dry run. */
@@ -85,22 +85,26 @@ export function automationSteps(state: RunState, automation: AutomationState): P
   if (state.outcome === 'queued') {
     return [
       'Follow run ',
-      { code: automation.run ?? '' },
+      { code: names(state).run },
       ` on ${RUNS_PAGE}: it lists the run's pull request once the agent opens one. Re-running this workflow job does not trigger the automation again.`
     ]
   }
   if (state.outcome === 'started') {
     return [
       'In a later step, wait for its job with ',
-      { code: `job-id: ${state.jobId ?? ''}` },
-      ` and no prompt; if the Agent API cannot read that job, follow the run on ${RUNS_PAGE}.`
+      { code: `job-id: ${names(state).job}` },
+      ' and no prompt; if the Agent API cannot read that job, follow run ',
+      { code: names(state).run },
+      ` on ${RUNS_PAGE}.`
     ]
   }
   return undefined
 }
 
-function runOf(automation: AutomationState): string {
-  return `run ${code(automation.run ?? '')} of automation ${code(automation.id)}`
+/** The automation, its run and its job, once the trigger answered (never empty then). */
+function names(state: RunState): { id: string; run: string; job: string } {
+  const { id = '', run = '' } = state.automation ?? {}
+  return { id, run, job: state.jobId ?? '' }
 }
 
 function code(value: string): string {

@@ -66,6 +66,10 @@ describe('automation', () => {
         ])
       )
       expect(result.at('notice')).toEqual([`Docs pull request: ${job?.job.prLink ?? ''}`])
+      // Set as soon as known, before the wait: a step killed then still leaves it behind.
+      expect(result.events.indexOf('output automation-run-id')).toBeLessThan(
+        result.events.indexOf(`info Job id: ${queued?.jobId ?? ''}`)
+      )
       expect(result.summary).toContain('✅ Docs pull request ready')
       expect(result.summary).toContain(
         `<tr><th align="left">Automation</th><td><code>${READABLE}</code>, run <code>${queued?.instanceId ?? ''}</code></td></tr>`
@@ -197,6 +201,12 @@ describe('automation', () => {
         "**Docs agent:** no docs pull request yet: the automation's run is queued; the Automation Runs page of the Mintlify dashboard follows it.",
         '',
         `automation \`${HIDDEN}\`, run \`run_1\` · job \`bgjob_1\``
+      ])
+      const refused = { ...initialState(0, undefined), outcome: 'error' as const, automation: { id: HIDDEN } }
+      expect(renderLinkBack({ state: refused, settings }, { serverUrl: undefined, runUrl: undefined })).toEqual([
+        '**Docs agent:** no job was started: see the workflow run.',
+        '',
+        `automation \`${HIDDEN}\``
       ])
       const done = { ...state, outcome: 'completed' as const }
       expect(renderLinkBack({ state: done, settings }, { serverUrl: undefined, runUrl: undefined }).at(-1)).toBe(
@@ -352,6 +362,13 @@ describe('automation', () => {
       ])
     })
 
+    it("a job's create keeps its own rule: a 503 there certainly did nothing", async () => {
+      virtual().sim.failAlways('create', { kind: 'status', status: 503 })
+      const result = await run({ automation: '', prompt: 'Document it', timeout: '5s' })
+      expect(result.code).toBe(1)
+      expect(result.summary).toContain('<strong>No pull request:</strong> no job was started.')
+    })
+
     it('a cancel while the trigger is in flight says the run may have been queued', async () => {
       const cancel = new AbortController()
       virtual().sim.fail('trigger', { kind: 'hang' })
@@ -418,6 +435,10 @@ describe('automation', () => {
       }
       const stopped = await step.run({}, { env: env(attempt(1)), records: cancelled, cancel })
       expect(stopped.code).toBe(1)
+      const stoppedJob = stopped.outputs['job-id'] ?? ''
+      expect(stopped.at('error')).toEqual([
+        `Cancelled while waiting for job ${stoppedJob}. Resume with job-id: ${stoppedJob}.`
+      ])
       virtual().sim.onRequest = undefined
       const resumed = await rerun(2, cancelled)
       expect(resumed.code).toBe(0)

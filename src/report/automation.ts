@@ -82,13 +82,6 @@ export function automationSteps(state: RunState, automation: AutomationState): P
       ` queued around ${around}. If there is one, do not trigger it again: a second run costs credits and opens a second pull request.`
     ]
   }
-  if (state.outcome === 'queued') {
-    return [
-      'Follow run ',
-      { code: names(state).run },
-      ` on ${RUNS_PAGE}: it lists the run's pull request once the agent opens one. Re-running this workflow job does not trigger the automation again.`
-    ]
-  }
   if (state.outcome === 'started') {
     return [
       'In a later step, wait for its job with ',
@@ -99,6 +92,15 @@ export function automationSteps(state: RunState, automation: AutomationState): P
     ]
   }
   return undefined
+}
+
+/** What to do about a run whose job cannot be read. */
+export function queuedSteps(state: RunState): Part[] {
+  return [
+    'Follow run ',
+    { code: names(state).run },
+    ` on ${RUNS_PAGE}: it lists the run's pull request once the agent opens one. Re-running this workflow job does not trigger the automation again.`
+  ]
 }
 
 /** The automation, its run and its job, once the trigger answered (never empty then). */

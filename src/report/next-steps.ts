@@ -2,7 +2,7 @@
 import type { ReportedSettings, RunState } from './state.js'
 import { formatTime } from '../base/text.js'
 import { mayStillRun, pullRequest } from './verdict.js'
-import { automationSteps } from './automation.js'
+import { automationSteps, queuedSteps } from './automation.js'
 
 /** Text, with code set apart (job ids, inputs), so the summary can format it without parsing. */
 export type Part = string | { code: string }
@@ -45,9 +45,10 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
       return ['In a later step, ', ...wait, '.']
     case 'completed':
       return completedSteps(state, followUp)
+    case 'queued':
+      return queuedSteps(state)
     case 'dry-run':
     case 'not-permitted':
-    case 'queued':
       return undefined
   }
 }

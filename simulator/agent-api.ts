@@ -12,14 +12,18 @@
  *   sim.onJobCreated = (job) => …              // each new job (its id and the number of its future PR)
  *   sim.requests                     // every request received, in order, faulted ones included
  *   sim.jobs('proj')                 // stored jobs, with the prompts they received
+ *   sim.setAutomations({ perMinute: 0 })  // the automations known, their trigger's limit and status
+ *   sim.runs()                       // the automation runs the trigger queued
  *   await sim.close()                // also destroys hanging and streaming connections
  *
  * Routes, under the optional prefix: POST /v2/agent/{projectId}/job → 201 + job;
  * POST /v2/agent/{projectId}/job/{id}/message → 200 + job; GET /v2/agent/{projectId}/job/{id} → 200 + job;
  * and the preview deployments, POST /v1/project/preview/{projectId} and GET /v1/project/update-status/{statusId}
- * (simulator/previews.ts; `previews` option, `setPreviews`, `deployments()`).
+ * (simulator/previews.ts; `previews` option, `setPreviews`, `deployments()`); and the automations' trigger,
+ * POST /v1/workflow/{projectId}/{automationId}/trigger (simulator/automations.ts; `automations` option,
+ * `setAutomations`, `runs()`).
  * Path segments are split on `/` in the raw path, then percent-decoded one by one.
- * Order of checks: route (404, 405), fault (queued before always), auth (401), body (400),
+ * Order of checks: route (404, 405), fault (queued before always), auth (401), body (400; none for a trigger),
  * job (404), a refused follow-up (400), rate limit (429, only successful creates and messages count as uses).
  * A follow-up to a `completed` job makes it `active` again, then `completed` with the same `prLink`
  * (the agent goes on on the same branch), unless `refuseFollowUpsToCompleted` is set.
@@ -38,16 +42,27 @@ import {
   JobStore,
   type JobScenario,
   type JobSnapshot,
-  type SeedJob
+  type SeedJob,
+  type StoredJob
 } from './jobs.js'
 import { PreviewService, previewRoute, type Deployment, type PreviewRoute, type PreviewScenario } from './previews.js'
+import {
+  AutomationService,
+  automationRoute,
+  type AutomationRoute,
+  type AutomationRun,
+  type AutomationScenario
+} from './automations.js'
 
 export type { AgentJob, FinalStatus, JobScenario, JobSnapshot, JobStatus, SeedJob } from './jobs.js'
 export type { Deployment, PreviewScenario } from './previews.js'
+export type { Automation, AutomationRun, AutomationScenario } from './automations.js'
 
 export type Operation = 'create' | 'message' | 'get'
 /** The preview deployments' two requests (simulator/previews.ts). */
 export type PreviewOperation = PreviewRoute['op']
+/** An automation's trigger (simulator/automations.ts). */
+export type AutomationOperation = AutomationRoute['op']
 
 /** A job just created: the pull request it opens once it ends with one is number `prNumber` of `repository`. */
 export interface CreatedJob {
@@ -84,10 +99,11 @@ export interface RecordedRequest {
   method: string
   /** The request target as received, query included. */
   rawPath: string
-  operation: Operation | PreviewOperation | 'unknown'
+  operation: Operation | PreviewOperation | AutomationOperation | 'unknown'
   /** Decoded path parameters. */
   projectId?: string
   jobId?: string
+  automationId?: string
   statusId?: string
   headers: Record<string, string | string[] | undefined>
   body: string
@@ -134,6 +150,8 @@ export interface SimulatorOptions {
   scenario?: Partial<JobScenario>
   /** The preview deployments' behaviour (plan, outcome, timing, rate limit). */
   previews?: Partial<PreviewScenario>
+  /** The automations known, their trigger's rate limit and success status. */
+  automations?: Partial<AutomationScenario>
   /** Called once per request when its exchange ends (answered, reset, or abandoned). */
   onRequestEnd?: (request: RecordedRequest) => void
   /** Job ages, delays and hangs run on this clock (default: real time). */
@@ -141,7 +159,10 @@ export interface SimulatorOptions {
 }
 
 type Route =
-  { op: 'create'; projectId: string } | { op: 'message' | 'get'; projectId: string; jobId: string } | PreviewRoute
+  | { op: 'create'; projectId: string }
+  | { op: 'message' | 'get'; projectId: string; jobId: string }
+  | PreviewRoute
+  | AutomationRoute
 type RouteError = { status: number; error: string; allow?: string }
 type Answer = { status: number; json: unknown; headers?: Record<string, string> }
 
@@ -155,9 +176,10 @@ export class AgentApiSimulator {
   readonly requests: RecordedRequest[] = []
   private readonly store: JobStore
   private readonly previews: PreviewService
+  private readonly automations: AutomationService
   private readonly server: Server
   private readonly prefix: string
-  private readonly faults = new FaultPlan<Operation | PreviewOperation, Fault>()
+  private readonly faults = new FaultPlan<Operation | PreviewOperation | AutomationOperation, Fault>()
   // Aborts pending delays on close, so no timer outlives the simulator.
   private readonly closing = new AbortController()
   private readonly clock: SimulatorClock
@@ -174,6 +196,11 @@ export class AgentApiSimulator {
       this.clock.now()
     )
     this.previews = new PreviewService(options.previews ?? {}, () => this.clock.now())
+    this.automations = new AutomationService(
+      options.automations ?? {},
+      () => this.clock.now(),
+      (projectId, prompt) => this.createJob(projectId, prompt).id
+    )
     this.prefix = normalizePrefix(options.prefix ?? '')
     this.server = fakeServer((req, res) => this.handle(req, res))
   }
@@ -202,12 +229,12 @@ export class AgentApiSimulator {
   }
 
   /** Queues faults: each of the next requests for `op` consumes one, in order. */
-  fail(op: Operation | PreviewOperation, ...faults: Fault[]): void {
+  fail(op: Operation | PreviewOperation | AutomationOperation, ...faults: Fault[]): void {
     this.faults.fail(op, ...faults)
   }
 
   /** Every request for `op` gets `fault` (after any queued ones) until called with null. */
-  failAlways(op: Operation | PreviewOperation, fault: Fault | null): void {
+  failAlways(op: Operation | PreviewOperation | AutomationOperation, fault: Fault | null): void {
     this.faults.failAlways(op, fault)
   }
 
@@ -219,6 +246,16 @@ export class AgentApiSimulator {
   /** Every preview deployment asked for, oldest first. */
   deployments(): Deployment[] {
     return this.previews.list()
+  }
+
+  /** Merges `s` into the automations' behaviour from now on. */
+  setAutomations(s: Partial<AutomationScenario>): void {
+    this.automations.scenario = { ...this.automations.scenario, ...s }
+  }
+
+  /** Every automation run the trigger queued, oldest first. */
+  runs(): AutomationRun[] {
+    return this.automations.runs()
   }
 
   jobs(projectId?: string): JobSnapshot[] {
@@ -261,6 +298,7 @@ export class AgentApiSimulator {
     if (route.op === 'preview-status') rec.statusId = route.statusId
     else rec.projectId = route.projectId
     if (route.op === 'message' || route.op === 'get') rec.jobId = route.jobId
+    if (route.op === 'trigger') rec.automationId = route.automationId
     this.onRequest?.(rec)
 
     const fault = this.faults.next(route.op)
@@ -276,6 +314,7 @@ export class AgentApiSimulator {
   private perform(route: Route, req: IncomingMessage, body: string): Answer {
     if (!this.authorized(req.headers.authorization)) return { status: 401, json: { error: 'Invalid API key' } }
     if (route.op === 'preview' || route.op === 'preview-status') return this.previews.answer(route, body)
+    if (route.op === 'trigger') return this.automations.answer(route)
     let prompt = ''
     if (route.op !== 'get') {
       const parsed = parsePrompt(body)
@@ -285,14 +324,7 @@ export class AgentApiSimulator {
     }
     if (route.op === 'create') {
       if (!this.store.use(route.projectId)) return RATE_LIMITED
-      const created = this.store.create(route.projectId, prompt)
-      this.onJobCreated?.({
-        projectId: created.projectId,
-        id: created.id,
-        repository: DOCS_REPOSITORY,
-        prNumber: created.prNumber
-      })
-      return { status: 201, json: this.store.toJson(created) }
+      return { status: 201, json: this.store.toJson(this.createJob(route.projectId, prompt)) }
     }
     const job = this.store.get(route.projectId, route.jobId)
     if (!job) return JOB_NOT_FOUND
@@ -303,6 +335,13 @@ export class AgentApiSimulator {
       this.store.message(job, prompt)
     }
     return { status: 200, json: this.store.toJson(job) }
+  }
+
+  /** A new job (a create's, or an automation run's), announced to `onJobCreated`. */
+  private createJob(projectId: string, prompt: string): StoredJob {
+    const created = this.store.create(projectId, prompt)
+    this.onJobCreated?.({ projectId, id: created.id, repository: DOCS_REPOSITORY, prNumber: created.prNumber })
+    return created
   }
 
   /** Aborts when the client goes away or the simulator closes. */
@@ -397,6 +436,8 @@ function parseRoute(method: string, rawPath: string, prefix: string): Route | Ro
     method === expected ? route : { status: 405, error: `Method ${method} not allowed`, allow: expected }
   const preview = previewRoute(segments)
   if (preview) return allow(preview.op === 'preview' ? 'POST' : 'GET', preview)
+  const trigger = automationRoute(segments)
+  if (trigger) return allow('POST', trigger)
   const [v2, agent, projectId, job, jobId, message, ...rest] = segments
   if (v2 !== 'v2' || agent !== 'agent' || !projectId || job !== 'job' || jobId === '' || rest.length > 0) {
     return NOT_FOUND

@@ -12,6 +12,7 @@ import {
   type RecordedRequest,
   type SimulatorOptions
 } from './agent-api.js'
+import { DEFAULT_AUTOMATIONS, type Automation } from './automations.js'
 
 const FINAL_STATUSES: readonly FinalStatus[] = ['completed', 'failed', 'archived']
 /** A fixed port, so that a `.env` pointing base-url at the simulator holds from one start to the next. */
@@ -50,6 +51,17 @@ export function optionsFromArgs(argv: string[]): SimulatorOptions {
   }
 }
 
+/** The automations a user may trigger, and what each answers. */
+export function describeAutomations(): string {
+  const what = (a: Automation): string =>
+    a.trigger !== 'schedule'
+      ? 'not a custom schedule: 400'
+      : a.jobReadable
+        ? 'its job can be read'
+        : 'its job reads 404'
+  return `Automations (input automation): ${DEFAULT_AUTOMATIONS.map((a) => `${a.id} (${what(a)})`).join(', ')}.`
+}
+
 function describeRequest({ method, rawPath, answeredStatus, fault }: RecordedRequest): string {
   return `${method} ${rawPath} ${answeredStatus ?? '-'}${fault ? ` (fault: ${fault})` : ''}`
 }
@@ -76,6 +88,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`SIMULATOR_URL=${sim.url}\n`)
   process.stderr.write(`Point base-url at ${sim.url} with any key starting with mint_; Ctrl-C stops it.\n`)
+  process.stderr.write(`${describeAutomations()}\n`)
   // Once the server is closed nothing is left on the event loop, so the process ends by itself.
   const stop = (): void => void sim.close()
   process.once('SIGINT', stop)

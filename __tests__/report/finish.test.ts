@@ -26,7 +26,8 @@ describe('renderOutputs', () => {
       prompt: 'p',
       command: '',
       grouped: 'false',
-      'preview-url': ''
+      'preview-url': '',
+      'automation-run-id': ''
     })
     expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
       'create'

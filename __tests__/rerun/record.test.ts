@@ -66,6 +66,9 @@ describe('recordPrefix', () => {
       recordPrefix(run, settings({ 'job-id': 'j2' })),
       recordPrefix(run, settings({ 'job-id': 'j1', prompt: '' })),
       recordPrefix(run, settings({ 'job-id': 'j1', prompt: 'Document v3' })),
+      recordPrefix(run, settings({ 'job-id': 'j2', prompt: '' })),
+      recordPrefix(run, settings({ automation: 'a1', prompt: '' })),
+      recordPrefix(run, settings({ automation: 'a2', prompt: '' })),
       recordPrefix(run, settings({ 'api-key': 'k2' }))
     ]
     expect(new Set([base, ...others]).size).toBe(others.length + 1)
@@ -112,6 +115,16 @@ describe('sealRecord and openRecord', () => {
     const odd = { ...record, jobId: 'Job,-ID ✓\n' }
     expect(seal(odd)).not.toContain(',')
     expect(openRecord(run, step, seal(odd))).toEqual({ kind: 'found', record: odd })
+  })
+
+  it("keeps an automation's run after its job, and reads a key without one as before", () => {
+    const triggered = { ...record, automationRun: 'run_1 ✓', answer: undefined }
+    const key = seal(triggered)
+    expect(key).toMatch(
+      new RegExp(`-${Buffer.from('job_1').toString('hex')}-${Buffer.from('run_1 ✓').toString('hex')}-[0-9a-f]{32}$`)
+    )
+    expect(openRecord(run, step, key)).toEqual({ kind: 'found', record: triggered })
+    expect(openRecord(run, step, seal(record))).toEqual({ kind: 'found', record })
   })
 
   it('fits job ids up to the 512 characters of a key, and no longer', () => {

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici'
 import { Cancelled } from '../base/cancel.js'
 import type { Clock } from '../base/clock.js'
+import { identifiedRun, parseAutomationRun, type AutomationApi, type AutomationRun } from './automation.js'
 import { ApiError, kindOfStatus, networkError, parseRetryAfter } from './errors.js'
 import { parseJob, type AgentJob, type IdentifiedJob } from './job.js'
 import { parsePreviewRequested, parsePreviewStatus, type PreviewRequested, type PreviewStatus } from './preview.js'
@@ -51,7 +52,7 @@ export interface ClientOptions {
   debug(message: string): void
 }
 
-export class AgentClient implements AgentApi, PreviewApi {
+export class AgentClient implements AgentApi, PreviewApi, AutomationApi {
   constructor(private readonly options: ClientOptions) {}
 
   createJob(prompt: string, call: CallOptions): Promise<IdentifiedJob> {
@@ -73,6 +74,12 @@ export class AgentClient implements AgentApi, PreviewApi {
 
   getPreviewStatus(statusId: string, call: CallOptions): Promise<PreviewStatus> {
     return this.send('GET', ['v1', 'project', 'update-status', statusId], undefined, call, PREVIEW_STATUS)
+  }
+
+  /** `POST /v1/workflow/{projectId}/{automationId}/trigger`, no body. */
+  async triggerAutomation(automationId: string, call: CallOptions): Promise<AutomationRun> {
+    const path = ['v1', 'workflow', this.options.projectId, automationId, 'trigger']
+    return identifiedRun(await this.send('POST', path, undefined, call, AUTOMATION_RUN))
   }
 
   private async post(segments: string[], prompt: string, call: CallOptions): Promise<IdentifiedJob> {
@@ -211,6 +218,7 @@ interface Answer<T> {
 const JOB: Answer<AgentJob> = { what: 'a job', parse: parseJob }
 const PREVIEW_REQUESTED: Answer<PreviewRequested> = { what: 'a preview deployment', parse: parsePreviewRequested }
 const PREVIEW_STATUS: Answer<PreviewStatus> = { what: 'a deployment status', parse: parsePreviewStatus }
+const AUTOMATION_RUN: Answer<Partial<AutomationRun>> = { what: 'an automation run', parse: parseAutomationRun }
 
 /**
  * One path segment, percent-encoded so that `/`, `?`, `#` and `%` stay inside it, and a bare

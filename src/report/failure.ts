@@ -1,5 +1,6 @@
 /** The failure messages: what a cancellation or an error that ended the step says. */
 import { ApiError, mayHaveTakenEffect } from '../agent-api/errors.js'
+import { explainTrigger } from './automation.js'
 import { errorMessage } from '../base/error-message.js'
 import type { Mode, ReportedSettings, RunState } from './state.js'
 import { inline } from '../base/text.js'
@@ -10,7 +11,7 @@ export function cancelMessage(mode: Mode, state: RunState, requestSent: boolean)
   const words = WORDING[mode]
   const id = inline(state.jobId ?? '')
   if (state.phase === 'posting' && requestSent) {
-    return `Cancelled while ${words.request.replace(/^The /, 'the ')} was in flight: ${words.mayHaveActed}. Check the agent jobs in the dashboard.`
+    return `Cancelled while ${words.request.replace(/^The /, 'the ')} was in flight: ${words.mayHaveActed}. Check ${words.dashboard}.`
   }
   if (state.phase !== 'reading' && mode !== 'wait-only') {
     return `Cancelled before ${words.request.replace(/^The /, 'the ')} was sent: ${words.nothingSent}.`
@@ -25,6 +26,8 @@ export function explain(error: unknown, settings: ReportedSettings, state: RunSt
   const jobId = state.jobId ?? ''
   const words = WORDING[settings.mode]
   const request = posting ? words.failing(jobId) : `Reading job ${jobId}`
+  const trigger = posting && state.automation && explainTrigger(error, settings.projectId, state.automation.id)
+  if (trigger) return trigger
   if (posting && mayHaveTakenEffect(error)) {
     return `${request} failed after the request was sent (${error.message}): ${words.mayHaveActed}. It was not retried, to avoid a duplicate job and pull request; check the agent jobs in the dashboard before running again.`
   }

@@ -2,6 +2,7 @@
 import type { ReportedSettings, RunState } from './state.js'
 import { formatTime } from '../base/text.js'
 import { mayStillRun, pullRequest } from './verdict.js'
+import { automationSteps, queuedSteps } from './automation.js'
 
 /** Text, with code set apart (job ids, inputs), so the summary can format it without parsing. */
 export type Part = string | { code: string }
@@ -11,6 +12,8 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
   const jobId = state.jobId ?? ''
   const wait: Part[] = ['wait for it with ', { code: `job-id: ${jobId}` }, ' and no prompt']
   const followUp: Part[] = ['send a follow-up (', { code: `job-id: ${jobId}` }, ' with a prompt)']
+  const automation = state.automation && automationSteps(state, state.automation)
+  if (automation) return automation
   if (state.mayHaveActed && settings) return mayHaveActedSteps(state, settings, wait)
   switch (state.outcome ?? 'error') {
     case 'failed':
@@ -42,6 +45,8 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
       return ['In a later step, ', ...wait, '.']
     case 'completed':
       return completedSteps(state, followUp)
+    case 'queued':
+      return queuedSteps(state)
     case 'dry-run':
     case 'not-permitted':
       return undefined

@@ -5,8 +5,8 @@ import type { AgentJob } from '../agent-api/job.js'
 export const FAIL_OUTCOMES = ['failed', 'archived', 'timed-out', 'no-pr'] as const
 export type FailOutcome = (typeof FAIL_OUTCOMES)[number]
 
-/** What the step does: start a job, send a follow-up to one, or only wait on one. */
-export type Mode = 'create' | 'message' | 'wait-only'
+/** What the step does: start a job, send a follow-up to one, only wait on one, or trigger an automation. */
+export type Mode = 'create' | 'message' | 'wait-only' | 'automation'
 
 /** The settings the report reads (the step's settings have them all). */
 export interface ReportedSettings {
@@ -36,6 +36,8 @@ export type Outcome =
   | 'dry-run'
   /** Whoever triggered the run may not start a job here (`failure` says why); nothing was sent. */
   | 'not-permitted'
+  /** An automation's run was queued, and its job cannot be read through the Agent API (404). */
+  | 'queued'
 
 /** Where a failure or a cancellation found the step. */
 export type Phase =
@@ -83,6 +85,14 @@ export interface RunState {
   preview: { url: string | undefined; problem: string | undefined; branch?: string | undefined } | undefined
   /** With `group`: the group, and where this run's request went. */
   group?: GroupState | undefined
+  /** With `automation`: the automation, and the run its trigger queued once known. */
+  automation?: AutomationState | undefined
+}
+
+/** An automation's trigger: the automation, and the run (`instanceId`) once the trigger answered. */
+export interface AutomationState {
+  id: string
+  run?: string | undefined
 }
 
 /** A grouped run: whether it added to the group's open docs pull request or started one. */

@@ -7,6 +7,7 @@ import { formatDuration } from '../base/duration.js'
 import { mayStillRun, pullRequest } from './verdict.js'
 import { nextSteps } from './next-steps.js'
 import { WORDING } from './wording.js'
+import { automationLead, automationRow, queuedLead } from './automation.js'
 import { httpUrl, parsePullRequestUrl } from '../github/pr-link.js'
 import type { GroupState, Outcome, ReportedSettings, RunState } from './state.js'
 import {
@@ -83,13 +84,15 @@ const TITLES: Record<Exclude<Outcome, 'completed'>, string> = {
   cancelled: '🛑 Docs agent step cancelled',
   error: '❌ Docs agent step failed',
   'dry-run': '🧪 Dry run: nothing was sent',
-  'not-permitted': '🔒 No job: whoever triggered the run may not start one'
+  'not-permitted': '🔒 No job: whoever triggered the run may not start one',
+  queued: '🚀 Automation run queued'
 }
 
 function heading(state: RunState, settings: ReportedSettings | undefined): string {
   const outcome = state.outcome ?? 'error'
   if (!settings) return '❌ Docs agent step failed: bad input'
   if (outcome === 'started' && settings.mode === 'message') return '🚀 Follow-up sent to the docs agent'
+  if (outcome === 'started' && settings.mode === 'automation') return TITLES.queued
   if (outcome !== 'completed') return TITLES[outcome]
   switch (pullRequest(state).kind) {
     case 'link':
@@ -112,6 +115,8 @@ function lead(state: RunState, serverUrl: string | undefined): string {
   if (pr.kind === 'unusable') {
     return `<strong>No usable pull request link:</strong> job${id} sent one that is not http(s) (${code(pr.scheme)}).`
   }
+  const automation = state.automation && automationLead(state, state.automation)
+  if (automation) return automation
   if (state.mayHaveActed) {
     return state.jobId
       ? `<strong>No pull request yet:</strong> the follow-up to job${id} may have been delivered, but its answer was lost.`
@@ -132,6 +137,8 @@ function lead(state: RunState, serverUrl: string | undefined): string {
       return `<strong>Nothing was sent</strong> to the Agent API (${code('dry-run: true')}): below is the prompt the step would send.`
     case 'not-permitted':
       return '<strong>Nothing was sent</strong> to the Agent API: this event can be triggered by people without write access.'
+    case 'queued':
+      return queuedLead(state)
     case 'cancelled':
     case 'error':
       if (!state.jobId) return '<strong>No pull request:</strong> no job was started.'
@@ -146,6 +153,7 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
   const { job } = state
   const noJob = state.mayHaveActed ? 'unknown (the answer was lost)' : settings.dryRun ? 'none (dry run)' : 'none'
   const result: [string, string][] = [['Job', state.jobId ? code(state.jobId) : noJob]]
+  if (state.automation) result.push(['Automation', automationRow(state.automation)])
   if (job?.status) {
     const waited = state.waitStartedAt === undefined ? 0 : (state.endedAt ?? state.waitStartedAt) - state.waitStartedAt
     const polls = state.polls

@@ -3,6 +3,7 @@ import { formatDuration } from '../base/duration.js'
 import { httpUrl } from '../github/pr-link.js'
 import type { FailOutcome, ReportedSettings, RunState } from './state.js'
 import { inline } from '../base/text.js'
+import { dryRunVerdict, queuedVerdict, startedVerdict } from './automation.js'
 
 /** How the step ends, as one log line. */
 export interface Verdict {
@@ -25,7 +26,9 @@ export function verdict(state: RunState, settings: ReportedSettings | undefined)
       return {
         failed: false,
         level: 'notice',
-        message: 'Dry run: the prompt was built and nothing was sent (dry-run: true).'
+        message: state.automation
+          ? dryRunVerdict(state.automation)
+          : 'Dry run: the prompt was built and nothing was sent (dry-run: true).'
       }
     case 'not-permitted':
       return { failed: false, level: 'notice', message: state.failure ?? 'No job is started.' }
@@ -33,8 +36,12 @@ export function verdict(state: RunState, settings: ReportedSettings | undefined)
       return {
         failed: false,
         level: 'info',
-        message: `Job ${id} ${settings?.mode === 'message' ? 'has the follow-up' : 'started'}; not waiting (wait: false).`
+        message: state.automation
+          ? startedVerdict(state)
+          : `Job ${id} ${settings?.mode === 'message' ? 'has the follow-up' : 'started'}; not waiting (wait: false).`
       }
+    case 'queued':
+      return { failed: false, level: 'notice', message: queuedVerdict(state) }
     case 'timed-out':
       return timedOutVerdict(state, settings, id, failOn)
     case 'failed':

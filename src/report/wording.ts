@@ -17,6 +17,8 @@ export const WORDING: Record<
     failing(jobId: string): string
     /** The summary's name for the request. */
     summary: string
+    /** Where to look when the request may have acted. */
+    dashboard: string
   }
 > = {
   create: {
@@ -25,7 +27,8 @@ export const WORDING: Record<
     mayHaveActed: 'the job may have been created',
     nothingSent: 'no job was created',
     failing: () => 'Creating the job',
-    summary: 'new job'
+    summary: 'new job',
+    dashboard: 'the agent jobs in the dashboard'
   },
   message: {
     request: 'The follow-up request',
@@ -33,7 +36,8 @@ export const WORDING: Record<
     mayHaveActed: 'the follow-up may have been delivered',
     nothingSent: 'no follow-up was sent',
     failing: (jobId) => `Sending the follow-up to job ${jobId}`,
-    summary: 'follow-up message'
+    summary: 'follow-up message',
+    dashboard: 'the agent jobs in the dashboard'
   },
   'wait-only': {
     request: 'The read',
@@ -41,6 +45,16 @@ export const WORDING: Record<
     mayHaveActed: '',
     nothingSent: '',
     failing: (jobId) => `Reading job ${jobId}`,
-    summary: 'wait only'
+    summary: 'wait only',
+    dashboard: 'the agent jobs in the dashboard'
+  },
+  automation: {
+    request: 'The trigger request',
+    posting: 'the automation is triggered',
+    mayHaveActed: 'the automation run may have been queued',
+    nothingSent: 'no automation run was queued',
+    failing: () => 'Triggering the automation',
+    summary: 'automation trigger',
+    dashboard: 'the Automation Runs page of the Mintlify dashboard'
   }
 }

@@ -25,6 +25,8 @@ export interface RerunRecord {
   prompt: string
   /** A follow-up's answer, fingerprinted (`jobFingerprint`), so a resumed wait still tells a stale read from its result. */
   answer: string | undefined
+  /** An automation's run (`instanceId`) that the trigger queued, with its job in `jobId`. */
+  automationRun?: string | undefined
 }
 
 export type Restored =
@@ -76,14 +78,16 @@ export type RecordedStep = { projectId: string; rerunKey: string; apiKey: string
   | { mode: 'create'; prompt: string }
   | { mode: 'message'; jobId: string; prompt: string }
   | { mode: 'wait-only'; jobId: string }
+  | { mode: 'automation'; automationId: string }
 )
 
 /** The longest key @actions/cache accepts. */
 export const MAX_KEY_LENGTH = 512
 const NAMESPACE = 'docs-agent-rerun-'
 // Lower-case hex and digits only, `-` between fields: nothing a key may not hold (a comma), nothing
-// a service could fold (case).
-const FIELDS = /^(\d{1,9})-(\d{1,15})-([01])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)-([0-9a-f]{32})$/
+// a service could fold (case). An automation's run comes after the job, only when there is one.
+const FIELDS =
+  /^(\d{1,9})-(\d{1,15})-([01])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)(?:-((?:[0-9a-f]{2})+))?-([0-9a-f]{32})$/
 
 /** The MAC key: derived from the API key, so neither the key nor anything that reveals it is stored. */
 const macKey = (apiKey: string): Buffer => derivedKey(apiKey, 'docs-agent-action re-run record v1')
@@ -99,7 +103,9 @@ export function recordPrefix(identity: RunIdentity, step: RecordedStep): string 
       ? [step.mode, '', step.prompt]
       : step.mode === 'message'
         ? [step.mode, step.jobId, step.prompt]
-        : [step.mode, step.jobId, '']
+        : step.mode === 'automation'
+          ? [step.mode, step.automationId, '']
+          : [step.mode, step.jobId, '']
   const binding = ['step', identity.runId, identity.job, identity.action, step.rerunKey, step.projectId, ...request]
   return `${NAMESPACE}${mac(macKey(step.apiKey), JSON.stringify(binding)).slice(0, 40)}-`
 }
@@ -115,7 +121,8 @@ export function sealRecord(identity: RunIdentity, step: RecordedStep, record: Re
     record.mayHaveActed ? 1 : 0,
     record.prompt,
     record.answer ?? '',
-    Buffer.from(record.jobId ?? '', 'utf8').toString('hex')
+    Buffer.from(record.jobId ?? '', 'utf8').toString('hex'),
+    ...(record.automationRun ? [Buffer.from(record.automationRun, 'utf8').toString('hex')] : [])
   ]
   const body = `${recordPrefix(identity, step)}${fields.join('-')}`
   const key = `${body}-${mac(macKey(step.apiKey), body).slice(0, 32)}`
@@ -127,7 +134,7 @@ export function openRecord(identity: RunIdentity, step: RecordedStep, key: strin
   const prefix = recordPrefix(identity, step)
   const fields = key.startsWith(prefix) ? FIELDS.exec(key.slice(prefix.length)) : null
   if (!fields) return { kind: 'rejected', reason: 'not a record of this step' }
-  const [, attempt = '', answeredAt = '', acted, prompt = '', answer, job = '', tag = ''] = fields
+  const [, attempt = '', answeredAt = '', acted, prompt = '', answer, job = '', run, tag = ''] = fields
   const expected = Buffer.from(mac(macKey(step.apiKey), key.slice(0, -tag.length - 1)).slice(0, 32))
   if (!timingSafeEqual(expected, Buffer.from(tag))) return { kind: 'rejected', reason: 'its signature is wrong' }
   return {
@@ -138,7 +145,8 @@ export function openRecord(identity: RunIdentity, step: RecordedStep, key: strin
       answeredAt: Number(answeredAt),
       mayHaveActed: acted === '1',
       prompt,
-      answer: answer || undefined
+      answer: answer || undefined,
+      ...(run ? { automationRun: Buffer.from(run, 'hex').toString('utf8') } : {})
     }
   }
 }

@@ -14,6 +14,7 @@ import type { PullRequestRef } from '../github/pr-link.js'
 import { decideStart } from '../github/trust.js'
 import { finish, type Reporter } from '../report/finish.js'
 import type { RunState } from '../report/state.js'
+import { automation, type AutomationDeps } from './automation.js'
 import { decideEnding, type FlowEnd } from './ending.js'
 import { addsTo, groupKey, groupRange, planGroup, postGrouped, type GroupDeps, type GroupPlan } from './group/plan.js'
 import { recordGroup } from './group/record.js'
@@ -23,11 +24,18 @@ import { preparePrompt, type PromptDeps } from './prompt.js'
 import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
 import type { StepMode } from './mode.js'
-import type { CreateOrMessage, Settings } from './settings.js'
+import type { AutomationSettings, CreateOrMessage, Settings } from './settings.js'
 import { wait } from './wait.js'
 
 export interface Deps
-  extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'>, GroupDeps, Omit<PreviewDeps, 'github'> {
+  extends
+    Reporter,
+    PromptDeps,
+    PostDeps,
+    Omit<RerunDeps, 'records'>,
+    GroupDeps,
+    Omit<PreviewDeps, 'github'>,
+    AutomationDeps {
   log: Log
   /** The workflow run's page, for the group's list of sources. */
   runUrl?: string | undefined
@@ -41,7 +49,7 @@ export interface Deps
 /** Runs the step; true in `failed` when it must fail (the reason was already logged as an error). */
 export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boolean }> {
   const { settings } = mode
-  const run = new RunStateWriter(deps, settings.mode === 'create' ? undefined : settings.jobId)
+  const run = new RunStateWriter(deps, 'jobId' in settings ? settings.jobId : undefined)
   const deadline = run.state.startedAt + settings.timeoutMs
   const rerun = new Rerun({ ...deps, records: mode.records })
   const { end, decided } = await flow(settings, deps, run, rerun, deadline)
@@ -86,6 +94,7 @@ async function flow(
     if (settings.mode === 'wait-only') return { end: await waitOnly(settings, deps, run, deadline), decided }
     const refused = await gate(settings, deps)
     if (refused) return { end: refused, decided }
+    if (settings.mode === 'automation') return { end: await automation(settings, deps, run, rerun, deadline), decided }
     const resumed = await resume(settings, deps, run, rerun, deadline)
     if (resumed) return { end: resumed, decided }
 
@@ -130,7 +139,7 @@ async function waitOnly(
 }
 
 /** The gate: whether whoever triggered the run may start a job; the refusal when not. */
-async function gate(settings: CreateOrMessage, deps: Deps): Promise<FlowEnd | undefined> {
+async function gate(settings: CreateOrMessage | AutomationSettings, deps: Deps): Promise<FlowEnd | undefined> {
   if (settings.allowedNonWriteUsers.includes('*')) {
     deps.log.warning(
       'allowed-non-write-users is *: anyone who can open a pull request or an issue can start a job with the API key on events such as pull_request_target.'

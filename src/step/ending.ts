@@ -3,6 +3,7 @@
  * is one ending, whether the wait saw it or a request threw it.
  */
 import { Cancelled } from '../base/cancel.js'
+import { triggerMayHaveActed } from '../agent-api/automation.js'
 import { ApiError, mayHaveTakenEffect } from '../agent-api/errors.js'
 import { isTerminal, type AgentJob } from '../agent-api/job.js'
 import type { WaitEnd } from '../agent-api/wait.js'
@@ -32,6 +33,8 @@ export type FlowEnd =
   | { kind: 'not-waited'; job: AgentJob | undefined }
   /** The wait for the job ended. */
   | { kind: 'waited'; end: WaitEnd }
+  /** An automation's run was queued, and its job reads 404 past the grace: it cannot be followed. */
+  | { kind: 'not-followable' }
   /** A phase threw (a cancel during a request, or an error). */
   | { kind: 'thrown'; error: unknown }
 
@@ -63,6 +66,8 @@ export function decideEnding(end: FlowEnd, settings: Settings, state: Readonly<R
       const status = end.job?.status
       return { outcome: isTerminal(status) && settings.mode === 'create' ? status : 'started' }
     }
+    case 'not-followable':
+      return { outcome: 'queued' }
     case 'waited':
       if (end.end.reason === 'read') return { outcome: isTerminal(end.end.job.status) ? end.end.job.status : 'started' }
       return { outcome: end.end.reason === 'terminal' ? end.end.status : 'timed-out' }
@@ -70,7 +75,10 @@ export function decideEnding(end: FlowEnd, settings: Settings, state: Readonly<R
       const { error } = end
       return {
         outcome: 'error',
-        mayHaveActed: state.phase === 'posting' && error instanceof ApiError && mayHaveTakenEffect(error),
+        mayHaveActed:
+          state.phase === 'posting' &&
+          error instanceof ApiError &&
+          (settings.mode === 'automation' ? triggerMayHaveActed(error) : mayHaveTakenEffect(error)),
         notFound: state.jobId !== undefined && error instanceof ApiError && error.kind === 'not-found',
         failure: explain(error, settings, state)
       }

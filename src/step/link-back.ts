@@ -64,7 +64,13 @@ export function renderLinkBack(
       '',
       `This change was added to the open docs pull request ${markdownLink(group.pull.label, group.pull.url)} of group ${codeSpan(group.name)}.`
     )
-  const facts = [state.jobId ? `job ${codeSpan(state.jobId)}` : undefined]
+  const { automation } = state
+  const facts = [
+    automation
+      ? `automation ${codeSpan(automation.id)}${automation.run ? `, run ${codeSpan(automation.run)}` : ''}`
+      : undefined,
+    state.jobId ? `job ${codeSpan(state.jobId)}` : undefined
+  ]
   if (state.job?.status) facts.push(`status ${codeSpan(state.job.status, 40)}`)
   if (deps.runUrl) facts.push(markdownLink('workflow run', deps.runUrl))
   const known = facts.filter((fact) => fact !== undefined)
@@ -74,7 +80,8 @@ export function renderLinkBack(
     const what = settings.command.kind === 'follow-up' ? 'a follow-up' : 'a new job'
     lines.push('', `Last request: ${what}, from ${mention(settings.command.author)}.`)
   }
-  if (state.jobId)
+  // A job the Agent API cannot read is not offered for follow-ups.
+  if (state.jobId && state.outcome !== 'queued')
     lines.push('', `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} here.`)
   return lines
 }
@@ -94,6 +101,8 @@ function headline(state: RunState, serverUrl: string | undefined): string {
     case 'failed':
     case 'archived':
       return `no docs pull request: the job ended ${status}.`
+    case 'queued':
+      return "no docs pull request yet: the automation's run is queued; the Automation Runs page of the Mintlify dashboard follows it."
     case 'started':
     case 'timed-out':
     case 'cancelled':

@@ -200,6 +200,7 @@ function stepDeps(
     ...reporter,
     api,
     previews: api,
+    automations: api,
     clock: host.clock,
     signal: host.signals.signal,
     repository: env.GITHUB_REPOSITORY || undefined,

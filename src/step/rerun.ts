@@ -9,7 +9,10 @@ import { inline } from '../base/text.js'
 import { WORDING } from '../report/wording.js'
 import { restoreRecord, saveRecord, type RecordStore, type RerunRecord, type RunIdentity } from '../rerun/record.js'
 import type { BuiltPrompt } from './prompt.js'
-import type { CreateOrMessage } from './settings.js'
+import type { AutomationSettings, CreateOrMessage } from './settings.js'
+
+/** The settings of a step whose request a re-run must not send again. */
+type Sending = CreateOrMessage | AutomationSettings
 
 /** What an earlier attempt left for this one. */
 export type Earlier =
@@ -38,7 +41,7 @@ export class Rerun {
    * On a re-run (attempt 2 on), the job an earlier attempt of this step created or messaged, read
    * from its record; none when there is no record to trust.
    */
-  async findEarlierAttempt(settings: CreateOrMessage): Promise<Earlier> {
+  async findEarlierAttempt(settings: Sending): Promise<Earlier> {
     const { run, records, log } = this.deps
     if (settings.dryRun || !run || run.attempt < 2) return { kind: 'none' }
     const posting = WORDING[settings.mode].posting
@@ -74,7 +77,8 @@ export class Rerun {
     const { record } = restored
     if (record.mayHaveActed) {
       // The prompt is shown when it is the user's own; rebuilding the context is not worth it here.
-      const prompt = fingerprint(settings.prompt) === record.prompt ? settings.prompt : undefined
+      const prompt =
+        'prompt' in settings && fingerprint(settings.prompt) === record.prompt ? settings.prompt : undefined
       return { kind: 'answer-lost', record, prompt }
     }
     return { kind: 'job', record, jobId: record.jobId ?? '' }
@@ -101,8 +105,8 @@ export class Rerun {
 
   /** Starts saving the re-run record while the step goes on (never rejects). */
   startSavingRecord(
-    settings: CreateOrMessage,
-    what: Pick<RerunRecord, 'jobId' | 'answeredAt' | 'mayHaveActed' | 'answer'>,
+    settings: Sending,
+    what: Pick<RerunRecord, 'jobId' | 'answeredAt' | 'mayHaveActed' | 'answer' | 'automationRun'>,
     prompt: string
   ): void {
     const { run, records, log } = this.deps

@@ -72,6 +72,22 @@ export class RunStateWriter {
     this.#state.jobId = record.jobId
   }
 
+  /** The automation to trigger (or, in a dry run, that would be), and its run once known. */
+  automation(id: string, run: string | undefined): void {
+    this.#state.automation = { id, run }
+    if (run === undefined) return
+    this.deps.setOutput('automation-run-id', run)
+    this.deps.log.info(`Automation run: ${inline(run)}`)
+  }
+
+  /** The trigger queued a run, processed by `jobId`. */
+  triggered(automationId: string, run: string, jobId: string): void {
+    this.#state.phase = 'reading'
+    this.automation(automationId, run)
+    this.#state.jobId = jobId
+    this.announce(jobId)
+  }
+
   /** The earlier attempt's request may have acted, but its answer was lost. */
   answerLost(record: RerunRecord, prompt: string | undefined): void {
     this.resumed(record)

@@ -1,6 +1,7 @@
 import { formatCount } from '../base/text.js'
 import type { FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/context/release-set.js'
+import { parseAutomation } from './automation-settings.js'
 import { INPUT_DEFAULTS } from './defaults.js'
 import { parseGroup, type GroupSettings } from './group/settings.js'
 import {
@@ -86,12 +87,17 @@ type Request =
   | { mode: 'create'; prompt: string }
   | { mode: 'message'; jobId: string; prompt: string }
   | { mode: 'wait-only'; jobId: string }
+  /** `automation`: its trigger takes the place of a create. */
+  | { mode: 'automation'; automationId: string }
 
 /** Every input, parsed once; `command` when a pull request comment drove the step. */
 export type Settings = CommonSettings & Request & { command?: CommandInfo | undefined }
 
 /** The settings of a step that sends a create or a message. */
 export type CreateOrMessage = Extract<Settings, { mode: 'create' | 'message' }>
+
+/** The settings of a step that triggers an automation. */
+export type AutomationSettings = Extract<Settings, { mode: 'automation' }>
 
 /** A comment event with no prompt, prompt-file or job-id: the comment decides what is asked. */
 export type CommandSettings = CommonSettings & { mode: 'command' }
@@ -117,9 +123,17 @@ export function parseSettings(source: InputSource, options = { commands: false }
   if (!projectId)
     throw new InputError('project-id', 'required: the project ID from the API keys page of the dashboard.')
 
+  const fail = (input: string, message: string): never => {
+    throw new InputError(input, message)
+  }
+  const automationId = parseAutomation(get, fail)
   const jobId = get('job-id')
   const prompt = readPrompt(source)
-  const request = options.commands && !jobId && prompt === undefined ? ({ mode: 'command' } as const) : undefined
+  const request = automationId
+    ? ({ mode: 'automation', automationId } as const)
+    : options.commands && !jobId && prompt === undefined
+      ? ({ mode: 'command' } as const)
+      : undefined
 
   const pollIntervalMs = durationInput(get, 'poll-interval', MIN_POLL_INTERVAL_MS)
   const common: CommonSettings = {
@@ -147,9 +161,7 @@ export function parseSettings(source: InputSource, options = { commands: false }
     triggerPhrase: parsePhrase(get('trigger-phrase')),
     group: undefined
   }
-  common.group = parseGroup(get, { wait: common.wait, jobId }, (input, message) => {
-    throw new InputError(input, message)
-  })
+  common.group = parseGroup(get, { wait: common.wait, jobId }, fail)
   // Only a step that waits learns the docs pull request whose branch would be previewed.
   if (common.preview && !common.wait) {
     throw new InputError(

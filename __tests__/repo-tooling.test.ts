@@ -246,6 +246,7 @@ describe('the mutation suite', () => {
     'repo-tooling',
     'examples',
     'architecture', // reads the import graph, not the code's behaviour
+    'start-up',
     'scripts/changelog', // the release workflow's scripts
     'scripts/mutation-baseline',
     'scripts/summary-text' // the demo's text rendering of a summary

@@ -6,9 +6,9 @@ import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js'
 import api from 'undici/lib/api/index.js'
 
 // undici's connection pools, without the rest of undici: its index loads all of it (fetch,
-// WebSocket, caches, mocks), which the step never uses and which took a fifth of a run's
-// start-up. The index also gives every dispatcher its API (`request`, and the `connect` of a
-// proxy tunnel), as here.
+// WebSocket, caches, mocks: 0.4 MB of code the step never uses, loaded before the first request).
+// The index also gives every dispatcher its API (`request`, and the `connect` of a proxy
+// tunnel), as here.
 Object.assign(DispatcherClass.prototype, api)
 
 const CONNECT_TIMEOUT_MS = 10_000

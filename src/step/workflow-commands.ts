@@ -3,7 +3,8 @@
  * inputs in `INPUT_<NAME>` variables, commands on stdout, outputs and the summary appended to the
  * files GITHUB_OUTPUT and GITHUB_STEP_SUMMARY name. It does what @actions/core did for the step,
  * written the same way, without the OIDC client that @actions/core loads with it: that client's
- * HTTP library loads the whole of undici and a proxy tunnel, a third of a run's start-up.
+ * HTTP library loads the whole of undici, a proxy tunnel and @actions/exec before a run's first
+ * request, which then came about a third later.
  */
 import { randomUUID } from 'node:crypto'
 import { appendFileSync, existsSync } from 'node:fs'

@@ -27,8 +27,9 @@ describe('removeHidden', () => {
     expect(await removeHidden(text)).toEqual({ text, removed: 0 })
   })
 
-  it('needs no parser for text without `<` or `]:`: it only drops the invisible characters', () => {
+  it('needs no parser for text without `<` or `]:`: without one it only drops the invisible characters', () => {
     expect(removeHiddenWith(undefined, 'a\u200Bb [x] (y): z')).toEqual({ text: 'ab [x] (y): z', removed: 1 })
+    expect(removeHiddenWith(undefined, 'a\u200B<!-- x -->')).toEqual({ text: 'a<!-- x -->', removed: 1 })
   })
 })
 

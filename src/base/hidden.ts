@@ -136,7 +136,7 @@ function codePoints(text: string): number {
  * and plain objects walked; `removed` is told each count.
  */
 export async function visibleText<T>(value: T, removed: (count: number) => void): Promise<T> {
-  const parser = strings(value).some((text) => MAY_HIDE.test(text)) ? await loadMicromark() : undefined
+  const parser = mayHide(value) ? await loadMicromark() : undefined
   const walk = <V>(item: V): V => {
     if (typeof item === 'string') {
       const visible = removeHiddenWith(parser, normalizeLineEndings(item))
@@ -150,11 +150,11 @@ export async function visibleText<T>(value: T, removed: (count: number) => void)
   return walk(value)
 }
 
-/** The strings in `value`, arrays and plain objects walked. */
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value]
-  if (Array.isArray(value)) return value.flatMap(strings)
-  return isPlainObject(value) ? Object.values(value).flatMap(strings) : []
+/** Whether a string in `value` may hide something, arrays and plain objects walked. */
+function mayHide(value: unknown): boolean {
+  if (typeof value === 'string') return MAY_HIDE.test(value)
+  if (Array.isArray(value)) return value.some(mayHide)
+  return isPlainObject(value) && Object.values(value).some(mayHide)
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -62,7 +62,7 @@ export function truncate(text: string, max: number, size: (text: string) => numb
     end += char.length
   }
   // Whether a grapheme goes on at `end` depends on the text before it and the code point there.
-  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })
+  graphemes ??= new Intl.Segmenter('en') // graphemes, its default granularity
   const kept = graphemes.segment(text.slice(0, end + 2)).containing(end)?.index ?? end
   return `${text.slice(0, kept)}…`
 }

@@ -41,7 +41,7 @@ export function workflowCommands({ env, write }: Runner): RunnerIo {
       } catch {
         throw new Error(`cannot write the summary file ${file}`)
       }
-      await appendFile(file, markdown)
+      await appendFile(file, markdown, 'utf8')
     },
     log: {
       info: (message) => write(`${message}${EOL}`),
@@ -60,7 +60,7 @@ export function workflowCommands({ env, write }: Runner): RunnerIo {
 function appendOutput(file: string, name: string, value: string): void {
   if (!existsSync(file)) throw new Error(`GITHUB_OUTPUT names ${file}, which does not exist`)
   const delimiter = `ghadelimiter_${randomUUID()}`
-  appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`)
+  appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, 'utf8')
 }
 
 /** A command's message: one line, so that nothing in it can start a command of its own. */

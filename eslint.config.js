@@ -50,7 +50,7 @@ export default defineConfig(
 
   {
     files: ['src/**/*.ts'],
-    // The action logs through the runner's workflow commands (masking, debug switch), never straight to the console.
+    // The action logs through @actions/core (masking, debug switch), never straight to the console.
     rules: { 'no-console': 'error' }
   },
 

@@ -1,6 +1,6 @@
 import { neutralizeCommands, redact } from './text.js'
 
-/** Where the step writes: the runner's workflow commands in the action; a recorder in unit tests. */
+/** Where the step writes: `@actions/core` in the action; a recorder in unit tests. */
 export interface Log {
   info(message: string): void
   /** Shown only with debug logging on. */

@@ -29,7 +29,7 @@ export const OUTPUT_NAMES = [
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
-/** Where the step reports: the runner's workflow commands in the action, recorders in tests. */
+/** Where the step reports: `@actions/core` in the action, recorders in tests. */
 export interface Reporter {
   log: Log
   /** `GITHUB_SERVER_URL`, to recognise pull request links on GitHub Enterprise. */

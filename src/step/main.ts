@@ -31,7 +31,7 @@ const PERMISSION_TIMEOUT_MS = 10_000
 /** Longest a read of the docs repository's open pull requests may take. */
 const GROUP_READ_TIMEOUT_MS = 30_000
 
-/** What the step gets from its surroundings: the runner (workflow-commands.ts), or a test. */
+/** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
 export interface Host {
   /** An input as the runner passes it (`INPUT_*`), trimmed; '' when not set. */
   input(name: string): string

@@ -96,7 +96,7 @@ export type CreateOrMessage = Extract<Settings, { mode: 'create' | 'message' }>
 /** A comment event with no prompt, prompt-file or job-id: the comment decides what is asked. */
 export type CommandSettings = CommonSettings & { mode: 'command' }
 
-/** Where inputs come from: the runner's `INPUT_*` variables in the action, plain maps in tests. */
+/** Where inputs come from: `@actions/core` in the action, plain maps in tests. */
 export interface InputSource {
   /** The input's value, trimmed; '' when not set. The runner fills in action.yml's defaults when absent. */
   get(name: string): string

@@ -25,7 +25,10 @@ export const OUTPUT_NAMES = [
   'prompt',
   'command',
   'grouped',
-  'preview-url'
+  'preview-url',
+  'reviewers',
+  'assignees',
+  'merge'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -71,7 +74,10 @@ export function renderOutputs(
     prompt: state.prompt ?? '',
     command: settings?.command?.kind ?? '',
     grouped: String(state.group?.via === 'follow-up'),
-    'preview-url': state.preview?.url ?? ''
+    'preview-url': state.preview?.url ?? '',
+    reviewers: state.owner?.reviewers.join(',') ?? '',
+    assignees: state.owner?.assignees.join(',') ?? '',
+    merge: state.owner?.merge?.result === 'open' ? '' : (state.owner?.merge?.result ?? '')
   }
 }
 

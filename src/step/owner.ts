@@ -68,6 +68,12 @@ export async function ownDocsPull(
   const { pr } = bound
   const repository = `${pr.owner}/${pr.repo}`
   const target: Target = { pr, label: `${repository}#${pr.number}`, repository }
+  if (!settings.githubToken) {
+    log.warning(
+      `Input 'github-token' is empty: nobody is asked to review ${target.label} or assigned, and it is not merged.`
+    )
+    return undefined
+  }
   let api: OwnerApi
   let pull: DocsPullFacts
   try {

@@ -44,9 +44,9 @@ export function forbidden(refusal: Refusal): boolean {
   return refusal.status === 401 || refusal.status === 403 || refusal.type === 'FORBIDDEN'
 }
 
-/** `HTTP 422: …` or `GitHub: …`, bounded and inert, for the log. */
+/** `HTTP 422: …`, `GitHub: …` (GraphQL) or the words alone, bounded and inert, for the log. */
 export function said(refusal: Refusal): string {
   const words = inline(refusal.message, 300)
-  if (refusal.lost) return words
-  return refusal.status === undefined ? `GitHub: ${words}` : `HTTP ${refusal.status}: ${words}`
+  if (refusal.status !== undefined) return `HTTP ${refusal.status}: ${words}`
+  return refusal.type === undefined ? words : `GitHub: ${words}`
 }

@@ -26,7 +26,10 @@ describe('renderOutputs', () => {
       prompt: 'p',
       command: '',
       grouped: 'false',
-      'preview-url': ''
+      'preview-url': '',
+      reviewers: '',
+      assignees: '',
+      merge: ''
     })
     expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
       'create'
@@ -60,6 +63,27 @@ describe('renderOutputs', () => {
       ['not-permitted', 'false'],
       ['grouped', 'false']
     ])
+  })
+
+  it('reports who was asked to review the docs pull request, who is assigned, and how it merges', () => {
+    const owned = (merge?: 'auto-merge' | 'merged' | 'open') =>
+      renderOutputs(
+        {
+          ...state({}),
+          owner: {
+            reviewers: ['dev', 'acme/docs-team'],
+            assignees: ['dev'],
+            merge: merge && { result: merge, method: 'squash' }
+          }
+        },
+        undefined
+      )
+    expect(owned('auto-merge')).toMatchObject({
+      reviewers: 'dev,acme/docs-team',
+      assignees: 'dev',
+      merge: 'auto-merge'
+    })
+    expect([owned('merged').merge, owned('open').merge, owned().merge]).toEqual(['merged', '', ''])
   })
 
   it('reports a run that was not permitted to start a job', () => {

@@ -57,7 +57,10 @@ describe('flow', () => {
         prompt: 'Document release v1.2.3',
         command: '',
         grouped: 'false',
-        'preview-url': ''
+        'preview-url': '',
+        reviewers: '',
+        assignees: '',
+        merge: ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([

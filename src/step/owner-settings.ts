@@ -44,7 +44,7 @@ export function parseOwner(get: (name: string) => string, step: { wait: boolean 
     mergeMethod: choice('merge-method')
   }
   const team = owner.assignees.find((person) => person.kind === 'team')
-  if (team) fail('assignees', `"${name(team)}" is a team: GitHub assigns people only; expected ${ASSIGNABLE}.`)
+  if (team) fail('assignees', `"${teamName(team)}" is a team: GitHub assigns people only; expected ${ASSIGNABLE}.`)
   if (owner.assignees.length > MAX_ASSIGNEES)
     fail('assignees', `${owner.assignees.length} people: GitHub assigns at most ${MAX_ASSIGNEES}.`)
   const asked = owner.reviewers.length > 0 ? 'reviewers' : owner.assignees.length > 0 ? 'assignees' : undefined
@@ -54,16 +54,9 @@ export function parseOwner(get: (name: string) => string, step: { wait: boolean 
   return owner
 }
 
-/** `author`, `org/team` or `@login` as the input spells it. */
-export function name(person: Person): string {
-  switch (person.kind) {
-    case 'author':
-      return 'author'
-    case 'user':
-      return `@${person.login}`
-    case 'team':
-      return `${person.org}/${person.slug}`
-  }
+/** `org/team-slug`. */
+export function teamName(team: Extract<Person, { kind: 'team' }>): string {
+  return `${team.org}/${team.slug}`
 }
 
 /** Comma- or newline-separated, without repeats (logins and teams are case-insensitive on GitHub). */
@@ -73,7 +66,8 @@ function people(value: string, input: string, form: string, fail: Fail): Person[
     if (!item) continue
     const person = parsePerson(item)
     if (!person) fail(input, `"${item.slice(0, 120)}" is not a login, a team or author: expected ${form}.`)
-    if (!result.some((known) => name(known).toLowerCase() === name(person).toLowerCase())) result.push(person)
+    const key = JSON.stringify(person).toLowerCase()
+    if (!result.some((known) => JSON.stringify(known).toLowerCase() === key)) result.push(person)
   }
   return result
 }

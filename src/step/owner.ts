@@ -20,7 +20,7 @@ import { pullRequest } from '../report/verdict.js'
 import type { OwnerState, RunState } from '../report/state.js'
 import type { GroupPlan } from './group.js'
 import { mergeDocsPull } from './owner-merge.js'
-import { name, type Person } from './owner-settings.js'
+import { teamName, type Person } from './owner-settings.js'
 import type { Settings } from './settings.js'
 
 export interface OwnerDeps {
@@ -113,7 +113,7 @@ function people(
 ): string[] {
   const result: string[] = []
   for (const person of asked) {
-    const who = person.kind === 'author' ? author.login : name(person).replace(/^@/, '')
+    const who = person.kind === 'author' ? author.login : person.kind === 'user' ? person.login : teamName(person)
     if (who === undefined) {
       log.info(`${input}: author is ${author.role}, and the event does not say who that is: nobody is added for it.`)
       continue

@@ -24,7 +24,7 @@ const PULL_EVENTS = ['pull_request', 'pull_request_target', 'pull_request_review
 /** `releaseSet`: the run documents the tags of `release-tags`, whoever pushed them. */
 export function runAuthor(env: AuthorEnv, readFile: (path: string) => string, releaseSet: boolean): RunAuthor {
   const event = env.GITHUB_EVENT_NAME ?? ''
-  const actor = { login: env.GITHUB_ACTOR?.trim() || undefined, role: "the workflow run's actor" }
+  const actor = { login: env.GITHUB_ACTOR || undefined, role: "the workflow run's actor" }
   if (releaseSet) return actor
   if (PULL_EVENTS.includes(event)) {
     const payload = readPayload(env.GITHUB_EVENT_PATH, readFile)
@@ -40,5 +40,5 @@ export function runAuthor(env: AuthorEnv, readFile: (path: string) => string, re
 }
 
 function login(user: unknown): string | undefined {
-  return isRecord(user) && typeof user.login === 'string' && user.login.trim() ? user.login.trim() : undefined
+  return isRecord(user) && typeof user.login === 'string' && user.login ? user.login : undefined
 }

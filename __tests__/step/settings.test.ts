@@ -149,6 +149,17 @@ describe('the owner inputs: reviewers, assignees, merge, merge-method', () => {
       { assignees: 'a,b,c,d,e,f,g,h,i,j,author' },
       "Input 'assignees': 11 people: GitHub assigns at most 10."
     ],
+    ['merge', { merge: 'x'.repeat(80) }, `Input 'merge': "${'x'.repeat(60)}" is not one of none, auto.`],
+    [
+      'reviewers',
+      { reviewers: `-${'x'.repeat(150)}` },
+      `Input 'reviewers': "-${'x'.repeat(119)}" is not a login, a team or author: expected logins (mona), teams (org/team-slug) and the word author, comma or newline separated.`
+    ],
+    [
+      'assignees',
+      { assignees: 'mona, not one' },
+      'Input \'assignees\': "not one" is not a login, a team or author: expected logins (mona) and the word author, comma or newline separated.'
+    ],
     [
       'merge',
       { merge: 'auto', wait: 'false' },

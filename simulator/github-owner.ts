@@ -5,7 +5,7 @@
  *
  *   gh.setMergeRules('acme/docs', { requiredChecks: true })     // BLOCKED until checks pass: auto-merge
  *   gh.setMergeRules('acme/docs', { allowAutoMerge: false })    // "Auto merge is not allowed for this repository"
- *   gh.setMergeRules('acme/docs', { requiredReviews: true })    // REVIEW_REQUIRED, BLOCKED
+ *   gh.setMergeRules('acme/docs', { requiredReviews: true })    // REVIEW_REQUIRED, BLOCKED (approved: APPROVED)
  *   gh.setMergeRules('acme/docs', { tokenCannotMerge: true })   // GraphQL FORBIDDEN, REST 403
  *   gh.addTeam('acme/docs-team')                                // a team the token can see
  *   gh.ownerOf('acme/docs', 5)                                  // requested, assigned, auto-merge, events
@@ -23,6 +23,8 @@ export interface MergeRules {
   requiredChecks?: boolean
   /** A required approving review, not given: REVIEW_REQUIRED, BLOCKED. */
   requiredReviews?: boolean
+  /** The required review was given: APPROVED, and the reviews block nothing. */
+  approved?: boolean
   /** The merge state shown instead (UNSTABLE, HAS_HOOKS, DIRTY, …). */
   mergeState?: string
   /** This many merge state reads answer UNKNOWN first, as right after a push. */
@@ -155,7 +157,7 @@ export class OwnerFake {
     return {
       state: pull.merged ? 'MERGED' : (pull.state ?? 'open') === 'open' ? 'OPEN' : 'CLOSED',
       mergeStateStatus: mergeState,
-      reviewDecision: rules.requiredReviews ? 'REVIEW_REQUIRED' : null,
+      reviewDecision: rules.requiredReviews ? (rules.approved ? 'APPROVED' : 'REVIEW_REQUIRED') : null,
       autoMergeRequest: owner.autoMerge
         ? { enabledAt: '2024-05-01T12:00:00Z', mergeMethod: owner.autoMerge.method }
         : null
@@ -193,7 +195,7 @@ export class OwnerFake {
     if (this.mergeState(repo, pull) === 'BLOCKED')
       return refusal(
         405,
-        rules.requiredReviews
+        rules.requiredReviews && !rules.approved
           ? 'At least 1 approving review is required by reviewers with write access.'
           : 'Required status check "docs-build" is expected.'
       )
@@ -207,7 +209,8 @@ export class OwnerFake {
   private mergeState(repo: string, pull: OwnedPull): string {
     const rules = this.rulesOf(repo)
     if (pull.merged || (pull.state ?? 'open') !== 'open') return 'UNKNOWN'
-    return rules.mergeState ?? (rules.requiredChecks || rules.requiredReviews ? 'BLOCKED' : 'CLEAN')
+    const awaitingReview = rules.requiredReviews && !rules.approved
+    return rules.mergeState ?? (rules.requiredChecks || awaitingReview ? 'BLOCKED' : 'CLEAN')
   }
 
   private rulesOf(repo: string): MergeRules {

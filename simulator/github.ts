@@ -111,6 +111,8 @@ export interface RecordedRequest {
   /** `owner/name` as decoded from the path. */
   repo?: string
   authorization: string | undefined
+  /** The Accept header (a GraphQL preview asks for its media type there). */
+  accept?: string | undefined
   body: string
   /** performance.now() at arrival, to measure intervals between requests. */
   at: number
@@ -624,6 +626,7 @@ export class GitHubApiFake {
       rawPath: req.url ?? '',
       route: 'unknown',
       authorization: req.headers.authorization,
+      accept: req.headers.accept,
       body: '',
       at: performance.now(),
       time: this.time.now()

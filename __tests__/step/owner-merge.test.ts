@@ -51,6 +51,11 @@ describe('merge: auto', () => {
       sha: expect.stringMatching(/^[0-9a-f]{40}$/)
     })
     expect(graphqlBodies().map((b) => /enablePullRequestAutoMerge/.test(b.query))).toEqual([false])
+    expect(result.at('info')).toContain(
+      `Merged ${DOCS}#${number} (squash): it had no checks or reviews left to wait for.`
+    )
+    // Nobody to ask: the pull request's events are not read.
+    expect(o.writes().filter((w) => w.includes('issue-events'))).toEqual([])
   })
 
   it.each([
@@ -108,6 +113,37 @@ describe('merge: auto', () => {
     ])
   })
 
+  it('a merge state read that fails otherwise: one warning without a permission hint', async () => {
+    o.github().fail('graphql', { kind: 'status', status: 502, message: 'Bad Gateway' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), auto)
+    expect(result.at('warning')).toEqual([
+      `Could not read the merge state of ${DOCS}#${o.docsPr(result)} (HTTP 502: Bad Gateway), so it is left open.`
+    ])
+    expect(result.summary).toContain(row('left open: its merge state could not be read'))
+  })
+
+  it('auto-merge refused for another reason: one warning with GitHub’s words', async () => {
+    o.github().setMergeRules(DOCS, { requiredChecks: true })
+    // The first GraphQL request (the merge state) is answered; the mutation gets a 502.
+    o.github().fail('graphql', { kind: 'delay', ms: 0 }, { kind: 'status', status: 502, message: 'Bad Gateway' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), auto)
+    expect(result.code).toBe(0)
+    expect(result.at('warning')).toEqual([
+      `Could not turn on auto-merge for ${DOCS}#${o.docsPr(result)} (HTTP 502: Bad Gateway): GitHub refused it. It stays open.`
+    ])
+    expect(result.outputs.merge).toBe('')
+  })
+
+  it('a merge whose answer is lost is not sent again: one warning says it may have merged', async () => {
+    o.github().fail('merge', { kind: 'reset' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), auto)
+    expect(o.github().requests.filter((r) => r.route === 'merge')).toHaveLength(1)
+    expect(result.at('warning')).toHaveLength(1)
+    expect(result.at('warning')[0]).toMatch(
+      /^Could not merge acme\/docs#\d+ \(the connection failed: .*\): the merge may have reached GitHub: see the pull request\. It stays open\.$/
+    )
+  })
+
   it('a repository that does not allow auto-merge: one warning naming the setting; the pull request stays open and the step succeeds', async () => {
     o.github().setMergeRules(DOCS, { requiredChecks: true, allowAutoMerge: false })
     const result = await o.run('pull_request', o.merged(41, 'dev'), auto)
@@ -138,6 +174,7 @@ describe('merge: auto', () => {
     expect(result.at('warning')).toEqual([
       `Could not merge ${DOCS}#${o.docsPr(result)} (HTTP 405: Repository rule violations found): a rule of ${DOCS} refuses it: its base branch's protection or ruleset decides. It stays open.`
     ])
+    expect(result.summary).toContain(row('left open: Repository rule violations found'))
   })
 
   it('a re-run finds auto-merge on, and leaves it as it is', async () => {
@@ -182,6 +219,25 @@ describe('text from someone without write access is never merged at once', () =>
     const result = await o.run('pull_request_target', o.merged(41, 'outsider', 'dev'), auto)
     expect(result.outputs.merge).toBe('auto-merge')
     expect(result.at('warning')).toEqual([])
+    expect(result.at('info')).toContain(
+      `${DOCS}#${o.docsPr(result)} is not merged at once: the agent was given text written by someone without write access (pull request #41's own text was included: dev, who has write permission, merged it). ${DOCS} requires a review, so auto-merge waits for a person's approval.`
+    )
+  })
+
+  it('a review already given counts for nothing: left open', async () => {
+    o.github().setMergeRules(DOCS, { requiredReviews: true, approved: true })
+    const result = await o.run('pull_request_target', o.merged(41, 'outsider', 'dev'), auto)
+    expect(result.outputs.merge).toBe('')
+    expect(o.github().isMerged(DOCS, o.docsPr(result))).toBe(false)
+    expect(result.at('warning')[0]).toContain('is left open for a person to read')
+  })
+
+  it('a review required, but GitHub finds nothing to wait for when asked: still not merged at once', async () => {
+    o.github().setMergeRules(DOCS, { requiredReviews: true, mergeState: 'CLEAN' })
+    const result = await o.run('pull_request_target', o.merged(41, 'outsider', 'dev'), auto)
+    expect(result.outputs.merge).toBe('')
+    expect(o.github().isMerged(DOCS, o.docsPr(result))).toBe(false)
+    expect(o.github().requests.filter((r) => r.route === 'merge')).toEqual([])
   })
 
   it('untrusted-context: include passes an outsider’s text: not merged at once', async () => {
@@ -195,6 +251,44 @@ describe('text from someone without write access is never merged at once', () =>
     const withheld = await o.run('pull_request_target', { ...o.merged(41, 'outsider', 'rita'), action: 'closed' }, auto)
     const none = await o.run('pull_request_target', o.merged(41, 'outsider', 'dev'), { ...auto, context: 'none' })
     expect([withheld.outputs.merge, none.outputs.merge]).toEqual(['merged', 'merged'])
+  })
+})
+
+describe('whose text counts', () => {
+  it('untrusted-context: include on an event with no pull request: nothing of an outsider’s, merged at once', async () => {
+    const result = await o.run('workflow_dispatch', {}, { ...auto, 'untrusted-context': 'include' })
+    expect(result.outputs.merge).toBe('merged')
+  })
+
+  it('a /docs follow-up on an outsider’s pull request: its job had the text, so even context: none is not merged at once', async () => {
+    const first = await o.run('pull_request_target', o.merged(41, 'outsider', 'dev'))
+    const comment = {
+      action: 'created',
+      issue: { number: 41, title: 'Change 41', body: '', user: { login: 'outsider' }, pull_request: { url: 'x' } },
+      comment: { id: 991, body: '/docs also the FAQ', user: { login: 'dev', type: 'User' } }
+    }
+    const followUp = await o.run('issue_comment', comment, { ...auto, prompt: '', context: 'none' })
+    expect(followUp.outputs.command).toBe('follow-up')
+    expect(followUp.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(followUp.outputs.merge).toBe('')
+    expect(o.github().isMerged(DOCS, o.docsPr(first))).toBe(false)
+    expect(followUp.at('warning')[0]).toContain(
+      "(its job may have been given pull request #41's own text when it was created, and its author outsider has no write access)"
+    )
+  })
+})
+
+describe('a /docs follow-up on a writer’s pull request', () => {
+  it('is merged at once', async () => {
+    const first = await o.run('pull_request', o.merged(41, 'dev'))
+    const comment = {
+      action: 'created',
+      issue: { number: 41, title: 'Change 41', body: '', user: { login: 'dev' }, pull_request: { url: 'x' } },
+      comment: { id: 992, body: '/docs also the FAQ', user: { login: 'mona', type: 'User' } }
+    }
+    const followUp = await o.run('issue_comment', comment, { ...auto, prompt: '' })
+    expect([followUp.outputs.command, followUp.outputs.merge]).toEqual(['follow-up', 'merged'])
+    expect(o.github().isMerged(DOCS, o.docsPr(first))).toBe(true)
   })
 })
 

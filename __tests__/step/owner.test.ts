@@ -74,11 +74,14 @@ describe('reviewers: author is whoever caused the run', () => {
     expect(result.outputs.reviewers).toBe(expected)
     expect(result.summary).toContain(row('Reviewers', `@${expected}`))
     expect(result.at('info')).toContain(`Asked @${expected} to review ${DOCS}#${number}.`)
+    expect(result.at('info').filter((line) => line.includes('already asked'))).toEqual([])
   })
 
   it('says who was asked in the link-back comment on the pull request', async () => {
-    const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author, mona' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author, mona, DEV' })
     expect(result.outputs.reviewers).toBe('dev,mona')
+    const post = o.github().requests.find((r) => r.route === 'requested-reviewers')
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({ reviewers: ['dev', 'mona'], team_reviewers: [] })
     const [comment] = o.github().commentsOf(APP, 41)
     expect(comment?.body).toContain('Review requested from @dev, @mona.')
   })
@@ -93,31 +96,48 @@ describe('reviewers: author is whoever caused the run', () => {
         files: [],
         user: { login: 'writer' }
       })
+    o.github().setPermission(DOCS, 'writer', 'write')
     const result = await o.run('pull_request', o.merged(41, 'dependabot[bot]'), {
       reviewers: 'author, Writer, renovate[bot]',
+      assignees: 'author, writer',
       'allowed-bots': 'dependabot'
     })
     expect(result.code).toBe(0)
     expect(o.writes().filter((w) => w.includes('requested-reviewers'))).toEqual([])
     expect(result.outputs.reviewers).toBe('')
+    // Its own author can be assigned a pull request; only a review request is refused.
+    expect(result.outputs.assignees).toBe('writer')
     expect(result.summary).toContain(row('Reviewers', 'none'))
     const number = o.docsPr(result)
     expect(result.at('info')).toEqual(
       expect.arrayContaining([
         "reviewers: author (the pull request's author) dependabot[bot] is a bot: left out.",
         `reviewers: Writer opened ${DOCS}#${number}: GitHub does not ask a pull request's author to review it.`,
-        'reviewers: renovate[bot] is a bot: left out.'
+        'reviewers: renovate[bot] is a bot: left out.',
+        "assignees: author (the pull request's author) dependabot[bot] is a bot: left out."
       ])
     )
   })
 
   it('asks nothing of a job that ended without a docs pull request, nor in a dry run', async () => {
-    o.step.sim().setScenario({ finalStatus: 'failed', pr: false })
+    // A failed job that left a pull request behind is not one to own.
+    o.step.sim().setScenario({ finalStatus: 'failed', pr: true })
     const failed = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author', 'fail-on': 'none' })
+    expect(failed.outputs['pr-link']).not.toBe('')
     const dry = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author', 'dry-run': 'true' })
     expect([failed.code, dry.code]).toEqual([0, 0])
     expect(o.writes().filter((w) => /requested-reviewers|pull acme\/docs|issue-events/.test(w))).toEqual([])
     expect([failed.outputs.reviewers, dry.outputs.reviewers]).toEqual(['', ''])
+  })
+})
+
+describe('an author nobody knows', () => {
+  it('the event does not say who: one line, and the others are still asked', async () => {
+    const result = await o.run('workflow_dispatch', {}, { reviewers: 'author, mona' }, { env: { GITHUB_ACTOR: '' } })
+    expect(result.at('info')).toContain(
+      "reviewers: author is the workflow run's actor, and the event does not say who that is: nobody is added for it."
+    )
+    expect(result.outputs.reviewers).toBe('mona')
   })
 })
 
@@ -155,6 +175,8 @@ describe('teams and refusals', () => {
   it('someone who is not a collaborator: one warning naming who and why; the step’s result stands', async () => {
     const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'stranger' })
     expect(result.code).toBe(0)
+    // One person refused: nobody to ask alone.
+    expect(o.github().requests.filter((r) => r.route === 'requested-reviewers')).toHaveLength(1)
     expect(result.outputs.status).toBe('completed')
     expect(result.outputs.reviewers).toBe('')
     expect(result.at('warning')).toHaveLength(1)
@@ -172,6 +194,7 @@ describe('teams and refusals', () => {
     const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author, mona' })
     expect(result.code).toBe(0)
     expect(o.github().requests.filter((r) => r.route === 'requested-reviewers')).toHaveLength(1)
+    expect(result.at('info').filter((line) => line.startsWith('Asked '))).toEqual([])
     expect(result.at('warning')).toEqual([
       `Could not ask @dev, @mona to review ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration). The 'github-token' input needs pull-requests: write on ${DOCS}; the workflow's GITHUB_TOKEN cannot write to another repository.`
     ])
@@ -188,6 +211,71 @@ describe('teams and refusals', () => {
   })
 })
 
+describe('a docs pull request that cannot be read, or is no longer open', () => {
+  it('unreadable: one warning naming the permission; nothing else is asked', async () => {
+    o.github().fail('pull', { kind: 'status', status: 404, message: 'Not Found' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author', merge: 'auto' })
+    expect(result.code).toBe(0)
+    expect(result.at('warning')).toEqual([
+      `Could not read ${DOCS}#${o.docsPr(result)} (HTTP 404: Not Found), so nobody is asked to review it or assigned, and it is not merged. The 'github-token' input needs pull-requests: read on ${DOCS}.`
+    ])
+    expect(o.writes().filter((w) => !w.startsWith('GET pull '))).toEqual([])
+    expect([result.outputs.reviewers, result.outputs.merge]).toEqual(['', ''])
+  })
+
+  it('its events unreadable: nobody is asked, since they might be asked twice', async () => {
+    o.github().fail('issue-events', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author', assignees: 'author' })
+    expect(result.at('warning')).toEqual([
+      `Could not read the events of ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration), so nobody is asked to review it or assigned: they might be asked twice. The 'github-token' input needs pull-requests: read on ${DOCS}.`
+    ])
+    expect(o.writes().filter((w) => /requested-reviewers|assignees/.test(w))).toEqual([])
+    expect([result.outputs.reviewers, result.outputs.assignees]).toEqual(['', ''])
+  })
+
+  it.each([
+    ['merged', 'merged'],
+    ['closed', '']
+  ] as const)(
+    '%s by the time the job ended: nothing is asked, and the merge output says what GitHub shows',
+    async (state, merge) => {
+      const github = o.github()
+      o.step.sim().onJobCreated = (job) => {
+        github.addPull(job.repository, { number: job.prNumber, title: 'Docs', head: 'docs/x', base: 'main', files: [] })
+        github.setPullState(job.repository, job.prNumber, state)
+      }
+      const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author', merge: 'auto' })
+      expect(result.at('info')).toContain(
+        `${DOCS}#${o.docsPr(result)} is ${state}: nobody is asked to review it or assigned, and merge: auto has nothing to do.`
+      )
+      expect(o.writes().filter((w) => !w.startsWith('GET pull '))).toEqual([])
+      expect([result.outputs.reviewers, result.outputs.merge]).toEqual(['', merge])
+    }
+  )
+
+  it('a docs pull request outside the job’s repository is left alone, with one warning', async () => {
+    o.step.sim().setScenario({ prLink: 'https://github.com/elsewhere/docs/pull/9' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author' })
+    expect(result.at('warning')).toEqual([
+      "Not acting on the docs pull request https://github.com/elsewhere/docs/pull/9: it is not in the job's repository (https://github.com/acme/docs)."
+    ])
+    expect(o.writes()).toEqual([])
+  })
+})
+
+describe('a review request whose answer is lost', () => {
+  it('is not sent again: one warning says it may have reached GitHub', async () => {
+    o.github().fail('requested-reviewers', { kind: 'reset' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author, mona' })
+    expect(result.code).toBe(0)
+    expect(o.github().requests.filter((r) => r.route === 'requested-reviewers')).toHaveLength(1)
+    expect(result.at('warning')).toHaveLength(1)
+    expect(result.at('warning')[0]).toMatch(
+      /^Could not ask @dev, @mona to review acme\/docs#\d+ \(the connection failed: .*\)\. The request may have reached GitHub: it is not sent again\.$/
+    )
+  })
+})
+
 describe('assignees', () => {
   it('assigns author and the others; whom GitHub drops is one warning, and the output is who it shows', async () => {
     const result = await o.run('pull_request', o.merged(41, 'dev'), { assignees: 'author, stranger, mona' })
@@ -199,6 +287,25 @@ describe('assignees', () => {
     expect(result.at('warning')).toEqual([
       `GitHub did not assign @stranger to ${DOCS}#${number}: it leaves out, without an error, whom it cannot assign there (people without access to ${DOCS}), and everyone when the token lacks push access to it.`
     ])
+  })
+})
+
+describe('assignees refused', () => {
+  it.each([
+    [
+      403,
+      'Resource not accessible by integration',
+      " The 'github-token' input needs issues: write or pull-requests: write on acme/docs."
+    ],
+    [422, 'Validation Failed', '']
+  ])('a %i: one warning, and the output is who GitHub shows', async (status, message, hint) => {
+    o.github().fail('assignees', { kind: 'status', status, message })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), { assignees: 'author' })
+    expect(result.code).toBe(0)
+    expect(result.at('warning')).toEqual([
+      `Could not assign @dev to ${DOCS}#${o.docsPr(result)} (HTTP ${status}: ${message}).${hint}`
+    ])
+    expect(result.outputs.assignees).toBe('')
   })
 })
 

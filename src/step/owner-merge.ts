@@ -47,13 +47,12 @@ export async function mergeDocsPull(
     )
     return { merge: open('its merge state could not be read'), untrusted }
   }
-  if (facts.state === 'MERGED') return { merge: { result: 'merged', method }, untrusted }
   if (facts.autoMerge) {
     log.info(`Auto-merge is already on for ${target.label}.`)
     return { merge: { result: 'auto-merge', method }, untrusted }
   }
   if (untrusted) {
-    if (facts.reviewDecision !== null && AWAITING_REVIEW.includes(facts.reviewDecision)) {
+    if (AWAITING_REVIEW.includes(facts.reviewDecision ?? '')) {
       log.info(
         `${target.label} is not merged at once: the agent was given text written by someone without write access (${untrusted}). ${target.repository} requires a review, so auto-merge waits for a person's approval.`
       )
@@ -97,7 +96,7 @@ async function autoMerge(
     const refusal = refusalOf(error)
     // GitHub's words for a pull request with nothing left to wait for (its state was read before that).
     if (mayMergeNow && /\b(clean|unstable|has_hooks) status\b/i.test(refusal.message)) return mergeNow(api, docs, deps)
-    const why = /auto.?merge is not allowed/i.test(refusal.message)
+    const why = /auto merge is not allowed/i.test(refusal.message)
       ? `${target.repository} does not allow auto-merge: turn on "Allow auto-merge" in its Settings, General, Pull Requests`
       : forbidden(refusal)
         ? `the 'github-token' input needs contents: write and pull-requests: write on ${target.repository} (the workflow's GITHUB_TOKEN cannot write to another repository)`
@@ -134,8 +133,9 @@ async function mergeNow(
 /**
  * Why the job may carry text written by someone without write access, or undefined when it does
  * not: a pull request's own text reached the agent (`untrusted-context: include`, or a maintainer
- * merged an outsider's pull request), here or in an earlier run of the group. A new job told
- * `context: none` got none of it; a follow-up's job may have, from the run that created it.
+ * merged an outsider's pull request), here or in an earlier run of the group. A prompt built here
+ * with `context: none` carried none of it; a follow-up's job (a `/docs` command, `job-id`) was made
+ * earlier, perhaps with it, whatever this run's event says.
  */
 async function outsiderText(
   settings: Settings,
@@ -145,12 +145,16 @@ async function outsiderText(
   if (plan?.kind === 'follow-up' && plan.record.untrusted)
     return `an earlier run of group ${inline(plan.key.group, 100)} gave its job such text`
   const trigger = deps.trigger()
-  if (trigger.kind !== 'pull-request' || (settings.mode === 'create' && settings.context === 'none')) return undefined
+  if (trigger.kind !== 'pull-request') return undefined
+  // A grouped run's prompt is built as a new job's, even when it goes out as a follow-up.
+  const built = settings.mode === 'create' || plan?.kind === 'follow-up'
+  if (built && settings.context === 'none') return undefined
   const pr = deps.trust().pullRequest
-  const text = await decideAuthorText(pr, settings.untrustedContext, settings, deps.permissions)
-  if (!text.include) return undefined
   const author = pr?.author ?? ''
   const own = author && !isBot(author) ? await deps.permissions.of(author) : undefined
   if (own?.known && mayWrite(own.permission)) return undefined
-  return `pull request #${trigger.number}'s own text was included: ${text.why}`
+  if (!built)
+    return `its job may have been given pull request #${trigger.number}'s own text when it was created, and its author ${inline(author || 'unknown', 100)} has no write access`
+  const text = await decideAuthorText(pr, settings.untrustedContext, settings, deps.permissions)
+  return text.include ? `pull request #${trigger.number}'s own text was included: ${text.why}` : undefined
 }

@@ -80,13 +80,17 @@ export async function ownDocsPull(
     api = deps.github.owner(pr)
     pull = await api.pull()
   } catch (error) {
+    const refusal = refusalOf(error)
+    const hint = refusal.lost ? '' : ` The 'github-token' input needs pull-requests: read on ${repository}.`
     log.warning(
-      `Could not read ${target.label} (${said(refusalOf(error))}), so nobody is asked to review it, assigned or merging it. The 'github-token' input needs pull-requests: read on ${repository}.`
+      `Could not read ${target.label} (${said(refusal)}), so nobody is asked to review it or assigned, and it is not merged.${hint}`
     )
     return undefined
   }
   if (pull.state !== 'open') {
-    log.info(`${target.label} is ${pull.state}: nobody is asked to review it or assigned, and it is not merged again.`)
+    log.info(
+      `${target.label} is ${pull.state}: nobody is asked to review it or assigned, and merge: auto has nothing to do.`
+    )
     const merged = pull.state === 'merged' && owner.merge === 'auto'
     return { reviewers: [], assignees: [], merge: merged ? { result: 'merged', method: owner.mergeMethod } : undefined }
   }
@@ -171,16 +175,16 @@ async function requestReviews(
  * those GitHub accepts and name those it refuses.
  */
 async function askToReview(api: OwnerApi, fresh: string[], target: Target, log: Log): Promise<string[]> {
-  const request = (who: string[]): Promise<string[]> =>
+  const request = (who: string[]): Promise<void> =>
     api.requestReviewers(
       who.filter((w) => !w.includes('/')),
       who.filter((w) => w.includes('/')).map((team) => team.slice(team.indexOf('/') + 1))
     )
   const refused: [string, Refusal][] = []
-  let accepted: string[] = []
+  const accepted: string[] = []
   try {
-    const shown = await request(fresh)
-    accepted = fresh.filter((who) => shown.some((known) => same(known, who)))
+    await request(fresh)
+    accepted.push(...fresh)
   } catch (error) {
     const refusal = refusalOf(error)
     if (refusal.status !== 422 || fresh.length === 1)
@@ -188,7 +192,8 @@ async function askToReview(api: OwnerApi, fresh: string[], target: Target, log: 
     else
       for (const who of fresh) {
         try {
-          if ((await request([who])).some((known) => same(known, who))) accepted.push(who)
+          await request([who])
+          accepted.push(who)
         } catch (alone) {
           refused.push([who, refusalOf(alone)])
         }
@@ -196,8 +201,6 @@ async function askToReview(api: OwnerApi, fresh: string[], target: Target, log: 
   }
   if (accepted.length) log.info(`Asked ${list(accepted)} to review ${target.label}.`)
   if (refused.length) log.warning(reviewRefusal(refused, target))
-  const unseen = fresh.filter((who) => !accepted.includes(who) && !refused.some(([w]) => w === who))
-  if (unseen.length) log.warning(`GitHub's answer does not show ${list(unseen)} as asked to review ${target.label}.`)
   return accepted
 }
 

@@ -35,8 +35,6 @@ export interface Asked {
 export interface MergeFacts {
   /** The pull request's node id, for the mutation. */
   id: string
-  /** `OPEN`, `CLOSED` or `MERGED`. */
-  state: string
   /** `CLEAN`, `BLOCKED`, `BEHIND`, `UNSTABLE`, `HAS_HOOKS`, `DIRTY`, `DRAFT` or `UNKNOWN` (still computed). */
   mergeState: string
   /** `REVIEW_REQUIRED`, `CHANGES_REQUESTED`, `APPROVED`; null when the branch requires no review. */
@@ -48,8 +46,8 @@ export interface MergeFacts {
 export interface OwnerApi {
   pull(): Promise<DocsPullFacts>
   asked(): Promise<Asked>
-  /** Requests reviews; who GitHub's answer shows as requested. */
-  requestReviewers(logins: string[], teams: string[]): Promise<string[]>
+  /** Requests reviews of all of them, or (a 422) of none. */
+  requestReviewers(logins: string[], teams: string[]): Promise<void>
   /** Adds assignees; who GitHub's answer shows as assigned (it drops silently whom it cannot assign). */
   assign(logins: string[]): Promise<string[]>
   mergeFacts(): Promise<MergeFacts>
@@ -65,7 +63,7 @@ export const MAX_EVENT_PAGES = 10
 const MERGE_FACTS = `query($owner: String!, $repo: String!, $number: Int!) {
   repository(owner: $owner, name: $repo) {
     pullRequest(number: $number) {
-      id state mergeStateStatus reviewDecision
+      id mergeStateStatus reviewDecision
       autoMergeRequest { enabledAt }
     }
   }
@@ -76,16 +74,16 @@ const ENABLE_AUTO_MERGE = `mutation($pullRequestId: ID!, $mergeMethod: PullReque
   }
 }`
 
+/** GitHub answers errors, not nulls, for a repository or pull request it does not know. */
 interface MergeFactsAnswer {
   repository: {
     pullRequest: {
       id: string
-      state: string
       mergeStateStatus: string
       reviewDecision: string | null
       autoMergeRequest: { enabledAt: string | null } | null
-    } | null
-  } | null
+    }
+  }
 }
 
 /** The owner side of pull request `pr`; `signal` bounds each request. */
@@ -132,7 +130,7 @@ export function ownerApi(client: () => Promise<Octokit>, pr: PullRequestRef, sig
     },
     requestReviewers: async (logins, teams) => {
       const octokit = await client()
-      const { data } = await octokit.rest.pulls.requestReviewers({
+      await octokit.rest.pulls.requestReviewers({
         owner,
         repo,
         pull_number: number,
@@ -140,10 +138,6 @@ export function ownerApi(client: () => Promise<Octokit>, pr: PullRequestRef, sig
         team_reviewers: teams,
         request: request()
       })
-      return [
-        ...(data.requested_reviewers ?? []).map((user) => user.login),
-        ...(data.requested_teams ?? []).map((t) => team(t.slug))
-      ]
     },
     assign: async (logins) => {
       const octokit = await client()
@@ -166,11 +160,9 @@ export function ownerApi(client: () => Promise<Octokit>, pr: PullRequestRef, sig
         mediaType: { previews: ['merge-info-preview'] },
         request: request()
       })
-      const pull = answer.repository?.pullRequest
-      if (!pull) throw new Error(`GitHub's GraphQL API does not know ${owner}/${repo}#${number}`)
+      const pull = answer.repository.pullRequest
       return {
         id: pull.id,
-        state: pull.state,
         mergeState: pull.mergeStateStatus,
         reviewDecision: pull.reviewDecision,
         autoMerge: pull.autoMergeRequest !== null

@@ -28,15 +28,10 @@ import type { CreateOrMessage, Settings } from './settings.js'
 import { wait } from './wait.js'
 
 export interface Deps
-  extends
-    Reporter,
-    PromptDeps,
-    PostDeps,
-    Omit<RerunDeps, 'records'>,
-    GroupDeps,
-    Omit<PreviewDeps, 'github'>,
-    Omit<OwnerDeps, 'github'> {
+  extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'>, GroupDeps, Omit<PreviewDeps, 'github'> {
   log: Log
+  /** Whoever caused the run, for `reviewers: author` and `assignees: author`. */
+  author: OwnerDeps['author']
   /** The workflow run's page, for the group's list of sources. */
   runUrl?: string | undefined
   /** GitHub, with `github-token`: reads for the context and the preview's branch, labels, and the docs PR's owner. */

@@ -35,4 +35,7 @@ if (globalThis.__mutantKilled) {
   await import('./github/context/since-documented.test.js')
   await import('./step/group.test.js')
   await import('./step/no-token.test.js')
+  await import('./github/owner-api.test.js')
+  await import('./step/owner.test.js')
+  await import('./step/owner-merge.test.js')
 }

@@ -234,6 +234,7 @@ describe('the mutation suite', () => {
     'step/action.e2e', // runs dist/ as a process, which Stryker cannot see into
     'step/group.e2e',
     'step/chunks.e2e',
+    'step/owner.e2e',
     'soak', // processes, signals and re-runs
     'rerun/cache-hang', // waits out the cache library's own retry sleeps, about 10 s
     'base/time-limit', // runs the clock's source in a child Node, which instrumented code cannot
@@ -241,6 +242,7 @@ describe('the mutation suite', () => {
     'report/summary-render', // the summary rendered as GitHub would, through scripts/
     'simulator/agent-api', // the fakes' own tests
     'simulator/github',
+    'simulator/github-owner',
     'simulator/cache',
     'simulator/automations',
     'actionlint', // the repository's tooling

@@ -29,7 +29,10 @@
  * the conversation: GET and POST
  * …/issues/{n}/comments, PATCH and DELETE …/issues/comments/{id}, POST …/issues/comments/{id}/reactions
  * and …/pulls/comments/{id}/reactions, PATCH …/releases/{id}; and the token's identity: GET /user
- * (403 for an installation token, as GitHub answers) and POST /graphql (`viewer` only).
+ * (403 for an installation token, as GitHub answers) and POST /graphql (`viewer`). The owner of a
+ * pull request (simulator/github-owner.ts): POST …/pulls/{n}/requested_reviewers, POST
+ * …/issues/{n}/assignees, GET …/issues/{n}/events, PUT …/pulls/{n}/merge, and on /graphql a pull
+ * request's merge state and `enablePullRequestAutoMerge`.
  * Anything else is 404. A login without a permission set is 404 there, as GitHub answers for a
  * login with no account; GitHub answers `read` for anyone else on a public repository: set it.
  * matching-refs answers every ref starting with the prefix at once, as GitHub does, unless
@@ -57,6 +60,7 @@ import { performance } from 'node:perf_hooks'
 import { FaultPlan } from './faults.js'
 import { closeServer, fakeServer } from './loopback.js'
 import { realTime, type SimulatorClock } from './agent-api.js'
+import { OwnerFake, type MergeRules, type PullOwner } from './github-owner.js'
 
 export type RouteName =
   | 'release-by-tag'
@@ -84,6 +88,10 @@ export type RouteName =
   | 'release-update'
   | 'user'
   | 'graphql'
+  | 'requested-reviewers'
+  | 'assignees'
+  | 'issue-events'
+  | 'merge'
 
 export type Fault =
   /** Answer `status` with a GitHub error body (`message` default: the status text) and extra headers. */
@@ -103,6 +111,8 @@ export interface RecordedRequest {
   /** `owner/name` as decoded from the path. */
   repo?: string
   authorization: string | undefined
+  /** The Accept header (a GraphQL preview asks for its media type there). */
+  accept?: string | undefined
   body: string
   /** performance.now() at arrival, to measure intervals between requests. */
   at: number
@@ -306,6 +316,7 @@ type Route =
   | { name: 'release-update'; repo: string; id: number }
   | { name: 'user'; repo: undefined }
   | { name: 'graphql'; repo: undefined }
+  | { name: 'requested-reviewers' | 'assignees' | 'issue-events' | 'merge'; repo: string; number: number }
 
 interface Answer {
   status: number
@@ -341,6 +352,10 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   'release-update': `${DOCS}/releases/releases#update-a-release`,
   user: `${DOCS}/users/users#get-the-authenticated-user`,
   graphql: 'https://docs.github.com/graphql',
+  'requested-reviewers': `${DOCS}/pulls/review-requests#request-reviewers-for-a-pull-request`,
+  assignees: `${DOCS}/issues/assignees#add-assignees-to-an-issue`,
+  'issue-events': `${DOCS}/issues/events#list-issue-events`,
+  merge: `${DOCS}/pulls/pulls#merge-a-pull-request`,
   unknown: DOCS
 }
 // Unpaginated compare answers stop here; pull files are cut here, as GitHub documents.
@@ -373,6 +388,7 @@ export class GitHubApiFake {
   private readonly server: Server
   private readonly repos = new Map<string, Repo>()
   private readonly faults = new FaultPlan<RouteName, Fault>()
+  private readonly owners = new OwnerFake()
   // Aborts pending delays on close, so no timer outlives the fake.
   private readonly closing = new AbortController()
   private readonly actorIds = new Map<string, number>()
@@ -495,6 +511,26 @@ export class GitHubApiFake {
     this.repo(repo).permissions.set(login.toLowerCase(), { login, role: custom })
   }
 
+  /** How `repo` merges: auto-merge allowed, required checks and reviews, refusals (simulator/github-owner.ts). */
+  setMergeRules(repo: string, rules: MergeRules): void {
+    this.owners.setRules(repo, rules)
+  }
+
+  /** A team (`org/slug`) the token can see, so reviews may be requested from it. */
+  addTeam(team: string): void {
+    this.owners.addTeam(team)
+  }
+
+  /** Who was asked to review pull request `number` of `repo`, who is assigned, auto-merge, the events. */
+  ownerOf(repo: string, number: number): PullOwner {
+    return this.owners.of(repo, number)
+  }
+
+  /** Whether pull request `number` of `repo` is merged. */
+  isMerged(repo: string, number: number): boolean {
+    return this.repos.get(repo.toLowerCase())?.pulls.get(number)?.merged === true
+  }
+
   /** Labels added to issue or pull request `number` through the API, in order. */
   labelsOf(repo: string, number: number): string[] {
     return [...(this.repos.get(repo.toLowerCase())?.labels.get(number) ?? [])]
@@ -540,6 +576,7 @@ export class GitHubApiFake {
     this.repos.clear()
     this.requests.length = 0
     this.faults.clear()
+    this.owners.reset()
   }
 
   async close(): Promise<void> {
@@ -589,6 +626,7 @@ export class GitHubApiFake {
       rawPath: req.url ?? '',
       route: 'unknown',
       authorization: req.headers.authorization,
+      accept: req.headers.accept,
       body: '',
       at: performance.now(),
       time: this.time.now()
@@ -825,6 +863,11 @@ export class GitHubApiFake {
           json: { id: this.nextId(), content, user: this.actorJson({ login: this.identity.login }) }
         }
       }
+      case 'requested-reviewers':
+      case 'assignees':
+      case 'issue-events':
+      case 'merge':
+        return this.owner(r, route, body, pageLink)
       case 'release-update': {
         const release = r.releases.find((x) => x.id === route.id)
         if (!release) return notFound(route.name)
@@ -971,14 +1014,105 @@ export class GitHubApiFake {
     return ok(current.map((name) => this.labelJson(r, name)))
   }
 
-  /** GraphQL: the `viewer` alone, as GitHub answers it (a bot's login without `[bot]`). */
+  /**
+   * GraphQL: the `viewer`, as GitHub answers it (a bot's login without `[bot]`); a pull request's
+   * merge state, and `enablePullRequestAutoMerge` (simulator/github-owner.ts).
+   */
   private graphql(body: string): Answer {
     const query = jsonField(body, 'query') ?? ''
+    const owned = this.ownerGraphql(query, body)
+    if (owned) return owned
     if (!/\bviewer\b/.test(query)) return { status: 200, json: { errors: [{ message: 'Only viewer is faked' }] } }
     const { login, kind } = this.identity
     const bot = kind === 'installation'
     return ok({
       data: { viewer: { login: bot ? login.replace(/\[bot\]$/, '') : login, __typename: bot ? 'Bot' : 'User' } }
+    })
+  }
+
+  /** The owner routes of pull request `route.number` (simulator/github-owner.ts). */
+  private owner(
+    r: Repo,
+    route: { name: 'requested-reviewers' | 'assignees' | 'issue-events' | 'merge'; number: number },
+    body: string,
+    pageLink: (total: number) => Paged
+  ): Answer {
+    const pull = r.pulls.get(route.number)
+    if (!pull) return notFound(route.name)
+    const parsed = parseJson(body)
+    const collaborator = (login: string): boolean => {
+      const role = r.permissions.get(login.toLowerCase())?.role
+      return role !== undefined && role.permission !== 'none'
+    }
+    const json = (): Record<string, unknown> => this.pullJson(r, pull)
+    switch (route.name) {
+      case 'requested-reviewers':
+        return this.owners.requestReviewers(r.fullName, pull, parsed, collaborator, json)
+      case 'assignees':
+        return this.owners.assign(r.fullName, pull, parsed, collaborator, json)
+      case 'merge':
+        return this.owners.merge(r.fullName, pull, parsed)
+      case 'issue-events': {
+        const events = this.owners.of(r.fullName, pull.number).events
+        const paged = pageLink(events.length)
+        const actor = this.actorJson({ login: this.identity.login })
+        return ok(
+          events.slice(paged.start, paged.end).map((e, i) => ({
+            id: 7_000_000 + paged.start + i,
+            event: e.event,
+            actor,
+            created_at: pull.created_at,
+            ...(e.event === 'assigned'
+              ? { assignee: this.actorJson({ login: e.assignee }), assigner: actor }
+              : { review_requester: actor }),
+            ...(e.event === 'review_requested' && e.reviewer
+              ? { requested_reviewer: this.actorJson({ login: e.reviewer }) }
+              : {}),
+            ...(e.event === 'review_requested' && e.team ? { requested_team: { slug: e.team, name: e.team } } : {})
+          })),
+          paged.headers
+        )
+      }
+    }
+  }
+
+  /** The owner fields of a pull request's JSON. */
+  private ownerJson(r: Repo, p: Pull): Record<string, unknown> {
+    const owner = this.owners.of(r.fullName, p.number)
+    return {
+      requested_reviewers: owner.reviewers.map((login) => this.actorJson({ login })),
+      requested_teams: owner.teams.map((slug) => ({ slug, name: slug })),
+      assignees: owner.assignees.map((login) => this.actorJson({ login })),
+      auto_merge: owner.autoMerge ? { merge_method: owner.autoMerge.method.toLowerCase() } : null
+    }
+  }
+
+  /** A pull request's merge state, or `enablePullRequestAutoMerge`; undefined for any other query. */
+  private ownerGraphql(query: string, body: string): Answer | undefined {
+    const variables = parseJson(body) as { variables?: Record<string, unknown> } | undefined
+    const vars = variables?.variables ?? {}
+    if (/\benablePullRequestAutoMerge\b/.test(query)) {
+      const id = String(vars.pullRequestId)
+      for (const r of this.repos.values())
+        for (const p of r.pulls.values())
+          if (nodeId('PR', String(p.id)) === id) return ok(this.owners.enableAutoMerge(r.fullName, p, vars.mergeMethod))
+      return ok({
+        data: null,
+        errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a node with the global id of '${id}'` }]
+      })
+    }
+    if (!/\bmergeStateStatus\b/.test(query)) return undefined
+    const r = this.repos.get(`${String(vars.owner)}/${String(vars.repo)}`.toLowerCase())
+    const p = r?.pulls.get(Number(vars.number))
+    if (!r || !p)
+      return ok({
+        data: { repository: r ? { pullRequest: null } : null },
+        errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a PullRequest.' }]
+      })
+    return ok({
+      data: {
+        repository: { pullRequest: { id: nodeId('PR', String(p.id)), ...this.owners.mergeFacts(r.fullName, p) } }
+      }
     })
   }
 
@@ -1172,6 +1306,7 @@ export class GitHubApiFake {
       author_association: 'MEMBER',
       merged,
       mergeable: null,
+      ...this.ownerJson(r, p),
       comments: 0,
       review_comments: 0,
       additions: p.files.reduce((n, f) => n + f.additions, 0),
@@ -1273,10 +1408,18 @@ function parseRoute(method: string, path: string): Route | undefined {
       return { name: 'comment-create', repo, number: issue }
     if ((a === 'issues' || a === 'pulls') && onComment && more.join('/') === 'reactions')
       return { name: 'reaction', repo, id, on: a === 'issues' ? 'issue' : 'review' }
+    if (a === 'pulls' && issue !== undefined && c === 'requested_reviewers' && more.length === 0)
+      return { name: 'requested-reviewers', repo, number: issue }
+    if (a === 'issues' && issue !== undefined && c === 'assignees' && more.length === 0)
+      return { name: 'assignees', repo, number: issue }
     return a === 'issues' && issue !== undefined && c === 'labels' && more.length === 0
       ? { name: 'labels', repo, number: issue }
       : undefined
   }
+  if (method === 'PUT')
+    return a === 'pulls' && issue !== undefined && c === 'merge' && more.length === 0
+      ? { name: 'merge', repo, number: issue }
+      : undefined
   if (method === 'PATCH' || method === 'DELETE') {
     if (a === 'issues' && onComment && more.length === 0)
       return { name: method === 'PATCH' ? 'comment-update' : 'comment-delete', repo, id }
@@ -1300,6 +1443,8 @@ function parseRoute(method: string, path: string): Route | undefined {
     return { name: 'workflow-runs', repo, workflow: c }
   if (a === 'issues' && issue !== undefined && c === 'comments' && more.length === 0)
     return { name: 'comments', repo, number: issue }
+  if (a === 'issues' && issue !== undefined && c === 'events' && more.length === 0)
+    return { name: 'issue-events', repo, number: issue }
   if (a === 'pulls' && b === undefined) return { name: 'pulls', repo }
   if (a === 'pulls' && issue !== undefined && c === undefined) return { name: 'pull', repo, number: issue }
   if (a === 'pulls' && issue !== undefined && c === 'files' && more.length === 0)
@@ -1403,6 +1548,14 @@ function jsonField(body: string, name: string): string | undefined {
   try {
     const value: unknown = (JSON.parse(body) as Record<string, unknown> | null)?.[name]
     return typeof value === 'string' ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown
   } catch {
     return undefined
   }

@@ -27,7 +27,10 @@ describe('renderOutputs', () => {
       command: '',
       grouped: 'false',
       'preview-url': '',
-      'automation-run-id': ''
+      'automation-run-id': '',
+      reviewers: '',
+      assignees: '',
+      merge: ''
     })
     expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
       'create'
@@ -61,6 +64,27 @@ describe('renderOutputs', () => {
       ['not-permitted', 'false'],
       ['grouped', 'false']
     ])
+  })
+
+  it('reports who was asked to review the docs pull request, who is assigned, and how it merges', () => {
+    const owned = (merge?: 'auto-merge' | 'merged' | 'open') =>
+      renderOutputs(
+        {
+          ...state({}),
+          owner: {
+            reviewers: ['dev', 'acme/docs-team'],
+            assignees: ['dev'],
+            merge: merge && { result: merge, method: 'squash' }
+          }
+        },
+        undefined
+      )
+    expect(owned('auto-merge')).toMatchObject({
+      reviewers: 'dev,acme/docs-team',
+      assignees: 'dev',
+      merge: 'auto-merge'
+    })
+    expect([owned('merged').merge, owned('open').merge, owned().merge]).toEqual(['merged', '', ''])
   })
 
   it('reports a run that was not permitted to start a job', () => {

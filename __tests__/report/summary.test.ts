@@ -109,6 +109,38 @@ describe('renderSummary', () => {
     expect(render(state({ outcome: 'completed' }, done))).not.toContain('Group')
   })
 
+  it("names the docs pull request's reviewers, assignees and merge, inert", () => {
+    const rows = (owner: RunState['owner']): string[] => {
+      const html = render(state({ outcome: 'completed', owner }, done))
+      return [...html.matchAll(/<tr><th align="left">(Reviewers|Assignees|Merge)<\/th><td>(.*?)<\/td><\/tr>/g)].map(
+        ([, name, value]) => `${name ?? ''}: ${value ?? ''}`
+      )
+    }
+    expect(
+      rows({
+        reviewers: ['dev', 'acme/docs-team'],
+        assignees: ['dev'],
+        merge: { result: 'auto-merge', method: 'squash' }
+      })
+    ).toEqual([
+      'Reviewers: @dev, acme/docs-team',
+      'Assignees: @dev',
+      'Merge: auto-merge on (squash): it merges once its required checks and reviews pass'
+    ])
+    expect(rows({ reviewers: [], assignees: [], merge: { result: 'merged', method: 'rebase' } })).toEqual([
+      'Reviewers: none',
+      'Merge: merged (rebase)'
+    ])
+    expect(
+      rows({ reviewers: ['<b>'], assignees: [], merge: { result: 'open', method: 'merge', why: 'a <rule>' } })
+    ).toEqual(['Reviewers: @&lt;b&gt;', 'Merge: left open: a &lt;rule&gt;'])
+    expect(rows({ reviewers: [], assignees: [], merge: { result: 'open', method: 'merge' } })).toEqual([
+      'Reviewers: none',
+      'Merge: left open: see the log'
+    ])
+    expect(rows(undefined)).toEqual([])
+  })
+
   it("the Branch row: the docs pull request's head branch when it was read, else the job's branch", () => {
     const branch = (s: RunState) => /<th align="left">Branch<\/th><td>(.*?)<\/td>/.exec(render(s))?.[1]
     const previewed = { url: 'https://acme-docs.mintlify.app', problem: undefined }

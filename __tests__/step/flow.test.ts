@@ -58,7 +58,10 @@ describe('flow', () => {
         command: '',
         grouped: 'false',
         'preview-url': '',
-        'automation-run-id': ''
+        'automation-run-id': '',
+        reviewers: '',
+        assignees: '',
+        merge: ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([

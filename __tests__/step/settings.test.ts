@@ -82,6 +82,111 @@ describe('the group inputs', () => {
   })
 })
 
+describe('the owner inputs: reviewers, assignees, merge, merge-method', () => {
+  it('reads logins (with or without @), teams and author, without repeats in any case', () => {
+    const { owner } = parse({
+      prompt: 'x',
+      reviewers: 'author, @Mona\nacme/docs-team,mona , AUTHOR',
+      assignees: 'dev,author'
+    })
+    expect(owner.reviewers).toEqual([
+      { kind: 'author' },
+      { kind: 'user', login: 'Mona' },
+      { kind: 'team', org: 'acme', slug: 'docs-team' }
+    ])
+    expect(owner.assignees).toEqual([{ kind: 'user', login: 'dev' }, { kind: 'author' }])
+    expect(parse({ prompt: 'x', reviewers: '@author' }).owner.reviewers).toEqual([{ kind: 'user', login: 'author' }])
+    expect(parse({ prompt: 'x', reviewers: 'renovate[bot]' }).owner.reviewers).toEqual([
+      { kind: 'user', login: 'renovate[bot]' }
+    ])
+  })
+
+  it('reads merge and merge-method in any case', () => {
+    expect(parse({ prompt: 'x', merge: 'AUTO', 'merge-method': 'Rebase' }).owner).toMatchObject({
+      merge: 'auto',
+      mergeMethod: 'rebase'
+    })
+    expect(parse({ prompt: 'x', merge: '', 'merge-method': '' }).owner).toMatchObject({
+      merge: 'none',
+      mergeMethod: 'squash'
+    })
+  })
+
+  it.each([
+    ['merge', { merge: 'yes' }, 'Input \'merge\': "yes" is not one of none, auto.'],
+    [
+      'merge-method',
+      { 'merge-method': 'fast-forward' },
+      'Input \'merge-method\': "fast-forward" is not one of squash, merge, rebase.'
+    ],
+    [
+      'reviewers',
+      { reviewers: 'mona, not a login' },
+      'Input \'reviewers\': "not a login" is not a login, a team or author: expected logins (mona), teams (org/team-slug) and the word author, comma or newline separated.'
+    ],
+    [
+      'reviewers',
+      { reviewers: 'acme/docs/team' },
+      'Input \'reviewers\': "acme/docs/team" is not a login, a team or author: expected logins (mona), teams (org/team-slug) and the word author, comma or newline separated.'
+    ],
+    [
+      'reviewers',
+      { reviewers: '-mona' },
+      'Input \'reviewers\': "-mona" is not a login, a team or author: expected logins (mona), teams (org/team-slug) and the word author, comma or newline separated.'
+    ],
+    [
+      'reviewers',
+      { reviewers: `m${'o'.repeat(39)}` },
+      `Input 'reviewers': "m${'o'.repeat(39)}" is not a login, a team or author: expected logins (mona), teams (org/team-slug) and the word author, comma or newline separated.`
+    ],
+    [
+      'assignees',
+      { assignees: 'dev, acme/docs-team' },
+      'Input \'assignees\': "acme/docs-team" is a team: GitHub assigns people only; expected logins (mona) and the word author, comma or newline separated.'
+    ],
+    [
+      'assignees',
+      { assignees: 'a,b,c,d,e,f,g,h,i,j,author' },
+      "Input 'assignees': 11 people: GitHub assigns at most 10."
+    ],
+    ['merge', { merge: 'x'.repeat(80) }, `Input 'merge': "${'x'.repeat(60)}" is not one of none, auto.`],
+    [
+      'reviewers',
+      { reviewers: `-${'x'.repeat(150)}` },
+      `Input 'reviewers': "-${'x'.repeat(119)}" is not a login, a team or author: expected logins (mona), teams (org/team-slug) and the word author, comma or newline separated.`
+    ],
+    [
+      'assignees',
+      { assignees: 'mona, not one' },
+      'Input \'assignees\': "not one" is not a login, a team or author: expected logins (mona) and the word author, comma or newline separated.'
+    ],
+    [
+      'merge',
+      { merge: 'auto', wait: 'false' },
+      "Input 'merge': needs wait: true (a step that returns before the job ends has no docs pull request to act on)."
+    ],
+    [
+      'reviewers',
+      { reviewers: 'mona', wait: 'false' },
+      "Input 'reviewers': needs wait: true (a step that returns before the job ends has no docs pull request to act on)."
+    ],
+    [
+      'assignees',
+      { assignees: 'mona', wait: 'false' },
+      "Input 'assignees': needs wait: true (a step that returns before the job ends has no docs pull request to act on)."
+    ]
+  ])('refuses a bad %s before any request, naming the input and the accepted form', (input, inputs, message) => {
+    const error = inputError({ ...base, prompt: 'x', ...inputs })
+    expect([error.input, error.message]).toEqual([input, message])
+  })
+
+  it('takes 10 assignees, a 39-character login and a step that does not wait when nothing is asked', () => {
+    expect(parse({ prompt: 'x', assignees: 'a,b,c,d,e,f,g,h,i,j' }).owner.assignees).toHaveLength(10)
+    expect(parse({ prompt: 'x', reviewers: `m${'o'.repeat(38)}` }).owner.reviewers).toHaveLength(1)
+    expect(parse({ prompt: 'x', wait: 'false' }).owner.merge).toBe('none')
+  })
+})
+
 describe('parseSettings', () => {
   it("applies action.yml's defaults for a new job", () => {
     const settings = parse({ prompt: 'Document v1.2' })
@@ -108,7 +213,8 @@ describe('parseSettings', () => {
       allowedBots: [],
       untrustedContext: 'withhold',
       linkBack: new Set(['pull-request']),
-      triggerPhrase: '/docs'
+      triggerPhrase: '/docs',
+      owner: { reviewers: [], assignees: [], merge: 'none', mergeMethod: 'squash' }
     })
   })
 

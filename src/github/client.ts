@@ -2,6 +2,7 @@ import type { getOctokit } from '@actions/github'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
 import type { DocsPull } from './group/find.js'
 import { openPulls } from './group/pulls.js'
+import { ownerApi, type OwnerApi } from './owner/api.js'
 import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
 import { pullBranch } from './pull-branch.js'
@@ -215,6 +216,12 @@ export class GitHubClient {
   /** The open pull requests of `owner/name`, newest first (the first 100). */
   openPulls(repository: string, signal: AbortSignal): Promise<DocsPull[]> {
     return openPulls(() => this.client(), repository, signal)
+  }
+
+  /** Reviewers, assignees and merge of the docs pull request; `signal` bounds each request. */
+  owner(pr: PullRequestRef, signal: () => AbortSignal): OwnerApi {
+    if (!this.token) throw new Error("the 'github-token' input is empty")
+    return ownerApi(() => this.client(), pr, signal)
   }
 
   /** Comments, reactions and release notes of `owner/name`. */

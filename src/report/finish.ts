@@ -26,7 +26,10 @@ export const OUTPUT_NAMES = [
   'command',
   'grouped',
   'preview-url',
-  'automation-run-id'
+  'automation-run-id',
+  'reviewers',
+  'assignees',
+  'merge'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -73,7 +76,10 @@ export function renderOutputs(
     command: settings?.command?.kind ?? '',
     grouped: String(state.group?.via === 'follow-up'),
     'preview-url': state.preview?.url ?? '',
-    'automation-run-id': state.automation?.run ?? ''
+    'automation-run-id': state.automation?.run ?? '',
+    reviewers: state.owner?.reviewers.join(',') ?? '',
+    assignees: state.owner?.assignees.join(',') ?? '',
+    merge: state.owner?.merge?.result === 'open' ? '' : (state.owner?.merge?.result ?? '')
   }
 }
 

@@ -87,6 +87,8 @@ export interface RunState {
   group?: GroupState | undefined
   /** With `automation`: the automation, and the run its trigger queued once known. */
   automation?: AutomationState | undefined
+  /** With `reviewers`, `assignees` or `merge`: what the docs pull request got. */
+  owner?: OwnerState | undefined
 }
 
 /** An automation's trigger: the automation, and the run (`instanceId`) once the trigger answered. */
@@ -102,6 +104,17 @@ export interface GroupState {
   via: 'follow-up' | 'created' | 'would-follow-up' | 'would-create'
   /** The group's open docs pull request, when it has one: `owner/name#n`, its page and its head branch. */
   pull?: { label: string; url: string; head?: string | undefined } | undefined
+}
+
+/** Who was asked to review the docs pull request, who GitHub shows as assigned, and how it merges. */
+export interface OwnerState {
+  /** Logins and `org/team`, by this run or an earlier one. */
+  reviewers: string[]
+  assignees: string[]
+  /** With `merge: auto`: `open` when it was left open (`why` says why). */
+  merge?: { result: 'auto-merge' | 'merged' | 'open'; method: string; why?: string | undefined } | undefined
+  /** The agent was given text written by someone without write access (why): never merged at once. */
+  untrusted?: string | undefined
 }
 
 export function initialState(now: number, jobId: string | undefined): RunState {

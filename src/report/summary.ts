@@ -6,6 +6,7 @@
 import { formatDuration } from '../base/duration.js'
 import { mayStillRun, pullRequest } from './verdict.js'
 import { nextSteps } from './next-steps.js'
+import { ownerRows } from './owner-rows.js'
 import { WORDING } from './wording.js'
 import { automationLead, automationRow, queuedLead } from './automation.js'
 import { httpUrl, parsePullRequestUrl } from '../github/pr-link.js'
@@ -179,6 +180,7 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
     state.resumedFrom === undefined ? request : `${request}, resumed from attempt ${state.resumedFrom} of this run`
   ])
   if (state.group) result.push(['Group', groupRow(state.group)])
+  if (state.owner) result.push(...ownerRows(state.owner))
   if (settings.command) {
     const { kind, author, text: asked, hidden } = settings.command
     const what = kind === 'follow-up' ? 'follow-up to the linked job' : 'new job'

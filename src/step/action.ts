@@ -19,6 +19,7 @@ import { decideEnding, type FlowEnd } from './ending.js'
 import { addsTo, groupKey, groupRange, planGroup, postGrouped, type GroupDeps, type GroupPlan } from './group/plan.js'
 import { recordGroup } from './group/record.js'
 import { post, type PostDeps, type Posted } from './post.js'
+import { ownDocsPull, type OwnerDeps } from './owner.js'
 import { preview, type PreviewDeps } from './preview.js'
 import { preparePrompt, type PromptDeps } from './prompt.js'
 import { Rerun, type RerunDeps } from './rerun.js'
@@ -37,11 +38,14 @@ export interface Deps
     Omit<PreviewDeps, 'github'>,
     AutomationDeps {
   log: Log
+  /** Whoever caused the run, for `reviewers: author` and `assignees: author`. */
+  author: OwnerDeps['author']
   /** The workflow run's page, for the group's list of sources. */
   runUrl?: string | undefined
-  /** GitHub, with `github-token`: reads for the context and the preview's branch, and labels. */
+  /** GitHub, with `github-token`: reads for the context and the preview's branch, labels, and the docs PR's owner. */
   github: PromptDeps['github'] &
-    PreviewDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
+    PreviewDeps['github'] &
+    OwnerDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
   /** Links the job back on GitHub (pull request, release, docs pull request) once reported. */
   linkBack?: (state: RunState, mode: StepMode) => Promise<void>
 }
@@ -64,6 +68,9 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
     rerun.startSavingRecord(settings, what, run.state.prompt ?? '')
   }
   run.ended(ending)
+  // The owner phase: reviewers, assignees and merge of the docs PR the job ended with (never changes the ending).
+  const owner = await ownDocsPull(decided.settings, decided.plan, deps, run.state)
+  if (owner) run.owned(owner)
   return report(mode, decided, deps, run.state, rerun)
 }
 

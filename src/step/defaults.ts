@@ -21,7 +21,11 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'link-back': 'pull-request',
   'trigger-phrase': '/docs',
   group: '',
-  'docs-repository': ''
+  'docs-repository': '',
+  reviewers: '',
+  assignees: '',
+  merge: 'none',
+  'merge-method': 'squash'
 }
 
 /**

@@ -76,6 +76,8 @@ export function renderLinkBack(
   const known = facts.filter((fact) => fact !== undefined)
   if (known.length) lines.push('', known.join(' · '))
   if (state.preview?.url) lines.push('', `Preview: ${markdownLink(state.preview.url, state.preview.url)}`)
+  if (state.owner?.reviewers.length)
+    lines.push('', `Review requested from ${state.owner.reviewers.map(mention).join(', ')}.`)
   if (settings.command) {
     const what = settings.command.kind === 'follow-up' ? 'a follow-up' : 'a new job'
     lines.push('', `Last request: ${what}, from ${mention(settings.command.author)}.`)

@@ -4,6 +4,7 @@ import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'
 import { isCommentEvent, readCommentEvent } from '../github/conversation/command.js'
 import { readTrigger, type Trigger } from '../github/event.js'
+import { runAuthor } from '../github/owner/author.js'
 import { readFromGitHub } from '../github/without-token.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
@@ -30,6 +31,8 @@ const USER_AGENT = 'docs-agent-action/1'
 const PERMISSION_TIMEOUT_MS = 10_000
 /** Longest a read of the docs repository's open pull requests may take. */
 const GROUP_READ_TIMEOUT_MS = 30_000
+/** Longest one request of the owner phase (reviewers, assignees, merge) may take. */
+const OWNER_TIMEOUT_MS = 30_000
 
 /** What the step gets from its surroundings: the runner through `@actions/core`, or a test. */
 export interface Host {
@@ -210,8 +213,11 @@ function stepDeps(
     github: {
       reader: (repository, readSignal) => github.reader(repository, readSignal),
       addLabels: (pr, labels) => github.addLabels(pr, labels),
-      pullBranch: (pr, readSignal) => github.pullBranch(pr, readSignal)
+      pullBranch: (pr, readSignal) => github.pullBranch(pr, readSignal),
+      owner: (pr) =>
+        github.owner(pr, () => AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)]))
     },
+    author: () => runAuthor(env, (path) => host.readFile(path), wired.settings.releaseTags.length > 0),
     run: wired.run,
     runUrl: conversation.runUrl,
     sha: env.GITHUB_SHA || undefined,

@@ -7,7 +7,7 @@ import { formatDuration } from '../base/duration.js'
 import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { isKnownStatus, isTerminal, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
-import { initialState, type GroupState, type RunState } from '../report/state.js'
+import { initialState, type GroupState, type OwnerState, type RunState } from '../report/state.js'
 import type { RerunRecord } from '../rerun/record.js'
 import type { Ending } from './ending.js'
 import type { BuiltPrompt } from './prompt.js'
@@ -143,6 +143,11 @@ export class RunStateWriter {
   /** The docs PR's preview: its URL once built, or why there is none; the PR's head branch when read. */
   previewed(url: string | undefined, problem: string | undefined, branch?: string): void {
     this.#state.preview = { url, problem, branch }
+  }
+
+  /** What the owner phase did on the docs PR: reviewers, assignees, merge. */
+  owned(owner: OwnerState): void {
+    this.#state.owner = owner
   }
 
   ended(ending: Ending): void {

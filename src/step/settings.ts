@@ -4,6 +4,7 @@ import type { ReleaseTag } from '../github/context/release-set.js'
 import { parseAutomation } from './automation-settings.js'
 import { INPUT_DEFAULTS } from './defaults.js'
 import { parseGroup, type GroupSettings } from './group/settings.js'
+import { parseOwner, type OwnerSettings } from './owner-settings.js'
 import {
   durationInput,
   InputError,
@@ -68,6 +69,8 @@ interface CommonSettings {
   triggerPhrase: string
   /** Runs of the same group share one open docs pull request (`group`, `docs-repository`). */
   group: GroupSettings | undefined
+  /** Reviewers, assignees and merge of the docs pull request once the job ends with one. */
+  owner: OwnerSettings
 }
 
 /** The comment that drove the step, for the summary and the `command` output. */
@@ -159,7 +162,10 @@ export function parseSettings(source: InputSource, options = { commands: false }
     untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include']),
     linkBack: parseLinkBack(get('link-back')),
     triggerPhrase: parsePhrase(get('trigger-phrase')),
-    group: undefined
+    group: undefined,
+    owner: parseOwner(get, { wait: parseBoolean(get('wait'), 'wait') }, (input, message) => {
+      throw new InputError(input, message)
+    })
   }
   common.group = parseGroup(get, { wait: common.wait, jobId }, fail)
   // Only a step that waits learns the docs pull request whose branch would be previewed.

@@ -42,6 +42,8 @@ export interface GroupRecord {
   last?: string | undefined
   /** A later docs pull request of the group that took over: this record is not followed any more. */
   supersededBy?: number | undefined
+  /** A run gave the group's job text written by someone without write access: never merged at once. */
+  untrusted?: true | undefined
 }
 
 /** The record keeps this many sources; older ones are counted. */
@@ -92,7 +94,8 @@ export function openGroupRecord(apiKey: string, key: GroupKey, pr: number, body:
       sources: Array.isArray(json.sources) ? json.sources.flatMap(source) : [],
       earlier: typeof json.earlier === 'number' ? json.earlier : 0,
       last: typeof json.last === 'string' ? json.last : undefined,
-      supersededBy: typeof json.supersededBy === 'number' ? json.supersededBy : undefined
+      supersededBy: typeof json.supersededBy === 'number' ? json.supersededBy : undefined,
+      untrusted: json.untrusted === true ? true : undefined
     }
   }
 }

@@ -1,0 +1,259 @@
+/**
+ * The owner phase, once the job completed with a docs pull request: the people asked to review it
+ * and assigned to it, then, with `merge: auto`, its merge (owner-merge.ts). Only the pull request
+ * the job's `prLink` names, in the job's own repository, while it is open; nobody is asked twice
+ * (GitHub's events on the pull request say who was). It never changes the step's result: whatever
+ * GitHub refuses is one warning.
+ */
+import type { Clock } from '../base/clock.js'
+import type { Log } from '../base/log.js'
+import { inline } from '../base/text.js'
+import type { Trigger } from '../github/event.js'
+import { labelTarget } from '../github/labels.js'
+import type { Asked, DocsPullFacts, OwnerApi } from '../github/owner/api.js'
+import type { RunAuthor } from '../github/owner/author.js'
+import { forbidden, refusalOf, said, type Refusal } from '../github/owner/refusal.js'
+import { isBot, type Permissions } from '../github/permissions.js'
+import type { PullRequestRef } from '../github/pr-link.js'
+import type { TrustFacts } from '../github/trust.js'
+import { pullRequest } from '../report/verdict.js'
+import type { OwnerState, RunState } from '../report/state.js'
+import type { GroupPlan } from './group/plan.js'
+import { mergeDocsPull } from './owner-merge.js'
+import { teamName, type Person } from './owner-settings.js'
+import type { Settings } from './settings.js'
+
+export interface OwnerDeps {
+  log: Log
+  clock: Clock
+  signal: AbortSignal
+  /** `GITHUB_SERVER_URL`: the token is spent only on a pull request of this GitHub. */
+  serverUrl: string | undefined
+  /** The docs pull request with `github-token`; throws when there is none. */
+  github: { owner(pr: PullRequestRef): OwnerApi }
+  /** Whoever caused the run, as the event says (a `/docs` command's commenter comes first). */
+  author(): RunAuthor
+  trigger(): Trigger
+  trust(): TrustFacts
+  permissions: Permissions
+}
+
+/** The pull request, as the log names it. */
+export interface Target {
+  pr: PullRequestRef
+  /** `owner/name#n`. */
+  label: string
+  /** `owner/name`. */
+  repository: string
+}
+
+/** What the docs pull request got; undefined when nothing was asked for, or there is none to act on. */
+export async function ownDocsPull(
+  settings: Settings,
+  plan: GroupPlan | undefined,
+  deps: OwnerDeps,
+  state: Readonly<RunState>
+): Promise<OwnerState | undefined> {
+  const { owner } = settings
+  const asked = owner.reviewers.length > 0 || owner.assignees.length > 0 || owner.merge === 'auto'
+  const link = pullRequest(state)
+  if (!asked || settings.dryRun || state.outcome !== 'completed' || link.kind !== 'link') return undefined
+  const { log } = deps
+  // The link is the server's: only a pull request in the job's own repository gets the token's writes.
+  const bound = labelTarget(link.url, state.job?.source?.repository, deps.serverUrl)
+  if (bound?.kind !== 'label') {
+    if (bound) log.warning(`Not acting on the docs pull request ${inline(link.url, 200)}: ${bound.reason}.`)
+    return undefined
+  }
+  const { pr } = bound
+  const repository = `${pr.owner}/${pr.repo}`
+  const target: Target = { pr, label: `${repository}#${pr.number}`, repository }
+  if (!settings.githubToken) {
+    log.warning(
+      `Input 'github-token' is empty: nobody is asked to review ${target.label} or assigned, and it is not merged.`
+    )
+    return undefined
+  }
+  let api: OwnerApi
+  let pull: DocsPullFacts
+  try {
+    api = deps.github.owner(pr)
+    pull = await api.pull()
+  } catch (error) {
+    const refusal = refusalOf(error)
+    const hint = refusal.lost ? '' : ` The 'github-token' input needs pull-requests: read on ${repository}.`
+    log.warning(
+      `Could not read ${target.label} (${said(refusal)}), so nobody is asked to review it or assigned, and it is not merged.${hint}`
+    )
+    return undefined
+  }
+  if (pull.state !== 'open') {
+    log.info(
+      `${target.label} is ${pull.state}: nobody is asked to review it or assigned, and merge: auto has nothing to do.`
+    )
+    const merged = pull.state === 'merged' && owner.merge === 'auto'
+    return { reviewers: [], assignees: [], merge: merged ? { result: 'merged', method: owner.mergeMethod } : undefined }
+  }
+  const author = settings.command ? { login: settings.command.author, role: 'the /docs commenter' } : deps.author()
+  const reviewers = people(owner.reviewers, 'reviewers', { author, pull, target }, log)
+  const assignees = people(owner.assignees, 'assignees', { author, pull, target }, log)
+  const before = reviewers.length + assignees.length > 0 ? await askedBefore(api, target, log) : undefined
+  const result: OwnerState = {
+    reviewers: before
+      ? await requestReviews(api, reviewers, [...before.reviewers, ...pull.reviewers], target, log)
+      : [],
+    assignees: before ? await assign(api, assignees, pull, before, target, log) : []
+  }
+  if (owner.merge === 'none') return result
+  return { ...result, ...(await mergeDocsPull(api, { pull, target, method: owner.mergeMethod }, settings, plan, deps)) }
+}
+
+/** The logins and teams of an input: `author` resolved; bots, the docs PR's author and other organizations' teams left out, said once. */
+function people(
+  asked: Person[],
+  input: 'reviewers' | 'assignees',
+  { author, pull, target }: { author: RunAuthor; pull: DocsPullFacts; target: Target },
+  log: Log
+): string[] {
+  const result: string[] = []
+  for (const person of asked) {
+    const who = person.kind === 'author' ? author.login : person.kind === 'user' ? person.login : teamName(person)
+    if (who === undefined) {
+      log.info(`${input}: author is ${author.role}, and the event does not say who that is: nobody is added for it.`)
+      continue
+    }
+    const shown = `${person.kind === 'author' ? `author (${author.role}) ` : ''}${inline(who, 100)}`
+    if (person.kind === 'team' && person.org.toLowerCase() !== target.pr.owner.toLowerCase()) {
+      log.warning(
+        `${input}: ${shown} is a team of another organization: GitHub asks only teams of ${target.pr.owner}, the owner of ${target.repository}, to review its pull requests.`
+      )
+      continue
+    }
+    if (isBot(who)) {
+      log.info(`${input}: ${shown} is a bot: left out.`)
+      continue
+    }
+    // GitHub refuses to ask a pull request's author to review it; assigning them is fine.
+    if (input === 'reviewers' && same(who, pull.author)) {
+      log.info(`${input}: ${shown} opened ${target.label}: GitHub does not ask a pull request's author to review it.`)
+      continue
+    }
+    if (!result.some((known) => same(known, who))) result.push(who)
+  }
+  return result
+}
+
+/** Who was ever asked on the pull request; unreadable, nobody is asked (they might be asked twice). */
+async function askedBefore(api: OwnerApi, target: Target, log: Log): Promise<Asked | undefined> {
+  try {
+    return await api.asked()
+  } catch (error) {
+    log.warning(
+      `Could not read the events of ${target.label} (${said(refusalOf(error))}), so nobody is asked to review it or assigned: they might be asked twice. The 'github-token' input needs pull-requests: read on ${target.repository}.`
+    )
+    return undefined
+  }
+}
+
+/** Asks those not asked before; who was asked (before or now), in the input's order. */
+async function requestReviews(
+  api: OwnerApi,
+  wanted: string[],
+  before: string[],
+  target: Target,
+  log: Log
+): Promise<string[]> {
+  const earlier = wanted.filter((who) => before.some((known) => same(known, who)))
+  if (earlier.length) log.info(`${list(earlier)} already asked to review ${target.label}: not asked again.`)
+  const fresh = wanted.filter((who) => !earlier.includes(who))
+  const accepted = fresh.length ? await askToReview(api, fresh, target, log) : []
+  return wanted.filter((who) => earlier.includes(who) || accepted.includes(who))
+}
+
+/**
+ * One request for all; a 422 names nobody and does nothing, so each is then asked alone, to ask
+ * those GitHub accepts and name those it refuses.
+ */
+async function askToReview(api: OwnerApi, fresh: string[], target: Target, log: Log): Promise<string[]> {
+  const request = (who: string[]): Promise<void> =>
+    api.requestReviewers(
+      who.filter((w) => !w.includes('/')),
+      who.filter((w) => w.includes('/')).map((team) => team.slice(team.indexOf('/') + 1))
+    )
+  const refused: [string, Refusal][] = []
+  const accepted: string[] = []
+  try {
+    await request(fresh)
+    accepted.push(...fresh)
+  } catch (error) {
+    const refusal = refusalOf(error)
+    if (refusal.status !== 422 || fresh.length === 1)
+      refused.push(...fresh.map((who): [string, Refusal] => [who, refusal]))
+    else
+      for (const who of fresh) {
+        try {
+          await request([who])
+          accepted.push(who)
+        } catch (alone) {
+          refused.push([who, refusalOf(alone)])
+        }
+      }
+  }
+  if (accepted.length) log.info(`Asked ${list(accepted)} to review ${target.label}.`)
+  if (refused.length) log.warning(reviewRefusal(refused, target))
+  return accepted
+}
+
+function reviewRefusal(refused: [string, Refusal][], target: Target): string {
+  const reasons = [...new Set(refused.map(([, refusal]) => said(refusal)))].join('; ')
+  const [, first] = refused[0] ?? []
+  const hint =
+    first && forbidden(first)
+      ? `The 'github-token' input needs pull-requests: write on ${target.repository}; the workflow's GITHUB_TOKEN cannot write to another repository.`
+      : first?.lost
+        ? 'The request may have reached GitHub: it is not sent again.'
+        : `Reviewers must be collaborators of ${target.repository} (or members of its organization with access), and a team needs a token that can see the organization's teams: the workflow's GITHUB_TOKEN cannot (a GitHub App or fine-grained token can).`
+  return `Could not ask ${list(refused.map(([who]) => who))} to review ${target.label} (${reasons}). ${hint}`
+}
+
+/** Assigns those never assigned before; who GitHub shows as assigned, of those asked for. */
+async function assign(
+  api: OwnerApi,
+  wanted: string[],
+  pull: DocsPullFacts,
+  before: Asked,
+  target: Target,
+  log: Log
+): Promise<string[]> {
+  const fresh = wanted.filter((who) => ![...before.assignees, ...pull.assignees].some((known) => same(known, who)))
+  let shown = pull.assignees
+  if (fresh.length) {
+    try {
+      shown = await api.assign(fresh)
+      const dropped = fresh.filter((who) => !shown.some((known) => same(known, who)))
+      if (dropped.length < fresh.length)
+        log.info(`Assigned ${list(fresh.filter((who) => !dropped.includes(who)))} to ${target.label}.`)
+      if (dropped.length)
+        log.warning(
+          `GitHub did not assign ${list(dropped)} to ${target.label}: it leaves out, without an error, whom it cannot assign there (people without access to ${target.repository}), and everyone when the token lacks push access to it.`
+        )
+    } catch (error) {
+      const refusal = refusalOf(error)
+      const hint = forbidden(refusal)
+        ? ` The 'github-token' input needs issues: write or pull-requests: write on ${target.repository}.`
+        : ''
+      log.warning(`Could not assign ${list(fresh)} to ${target.label} (${said(refusal)}).${hint}`)
+    }
+  }
+  return shown.filter((who) => wanted.some((known) => same(known, who)))
+}
+
+/** Logins and repository names are case-insensitive on GitHub. */
+function same(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase()
+}
+
+/** `@mona, acme/docs-team` for the log. */
+export function list(who: string[]): string {
+  return who.map((w) => inline(w.includes('/') ? w : `@${w}`, 100)).join(', ')
+}

@@ -3,7 +3,7 @@ import { Cancelled } from '../base/cancel.js'
 import type { Clock } from '../base/clock.js'
 import { ApiError, kindOfStatus, networkError, parseRetryAfter } from './errors.js'
 import { parseJob, type AgentJob, type IdentifiedJob } from './job.js'
-import { parsePreviewRequested, parsePreviewStatus, type PreviewRequested, type PreviewStatus } from './preview.js'
+import { parsePreviewRequested, parsePreviewStatus, type PreviewRequested, type PreviewStatus } from './deployment.js'
 import { inline } from '../base/text.js'
 import { watchSend } from './wire.js'
 

@@ -1,4 +1,5 @@
 import type { getOctokit } from '@actions/github'
+import { toCommit, type Commit } from './commit.js'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
 import type { DocsPull } from './group/find.js'
 import { openPulls } from './group/pulls.js'
@@ -27,14 +28,6 @@ export interface TagRef {
   name: string
   type: string
   sha: string
-}
-
-export interface Commit {
-  sha: string
-  message: string
-  /** More than one parent: a merge. */
-  parents: number
-  author: { login: string; bot: boolean } | undefined
 }
 
 export interface Comparison {
@@ -159,17 +152,7 @@ export class GitHubClient {
         })
         return {
           status: data.status,
-          commits: data.commits.map((commit) => ({
-            sha: commit.sha,
-            message: commit.commit.message,
-            parents: commit.parents.length,
-            author: commit.author
-              ? {
-                  login: commit.author.login,
-                  bot: commit.author.type === 'Bot' || commit.author.login.endsWith('[bot]')
-                }
-              : undefined
-          })),
+          commits: data.commits.map(toCommit),
           total: data.total_commits,
           files: (data.files ?? []).map(changedFile),
           url: data.html_url

@@ -3,7 +3,8 @@
  * job. The context opens with a table of the packages, then each package's notes, changes and
  * patches in a part of the budget that grows with the size of its change.
  */
-import type { Commit, TagRef } from '../client.js'
+import type { TagRef } from '../client.js'
+import type { Commit } from '../commit.js'
 import { commitLines } from './commits.js'
 import { mapBounded } from '../../base/bounded.js'
 import { inline, plural, truncate } from '../../base/text.js'
@@ -47,7 +48,7 @@ export async function releaseSetContext(
   tags: readonly ReleaseTag[],
   options: ContextOptions
 ): Promise<ContextResult> {
-  const { read, missing, requests, hidden } = reading(options)
+  const { read, missing, requests, hidden } = reading(options.reader)
   const refsOf = new Map<string, TagRef[] | undefined>()
   // One matching-refs request per component, whatever the number of its tags.
   const readComponents = async (components: string[]): Promise<void> => {

@@ -4,7 +4,6 @@
  */
 import type { GitHubReader } from '../client.js'
 import { visibleText } from '../../base/hidden.js'
-import type { ContextOptions } from './context.js'
 
 export const CONTENTS = '`contents: read`'
 
@@ -32,20 +31,20 @@ export interface Reading {
   hidden: () => number
 }
 
-/** Reads counted, and what failed collected for the one warning. */
-export function reading(options: ContextOptions): Reading {
+/** Reads of `reader` (undefined without a token) counted, and what failed collected for the one warning. */
+export function reading(reader: GitHubReader | undefined): Reading {
   const missing: Missing[] = []
   let requests = 0
   let hidden = 0
   const visible = <T>(value: T): T => visibleText(value, (removed) => (hidden += removed))
   const read: Read = async (what, permission, get) => {
-    if (!options.reader) {
+    if (!reader) {
       missing.push({ what, permission, error: new Error("the 'github-token' input is empty") })
       return undefined
     }
     requests++
     try {
-      return visible(await get(options.reader))
+      return visible(await get(reader))
     } catch (error) {
       missing.push({ what, permission, error })
       return undefined

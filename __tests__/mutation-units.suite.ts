@@ -8,6 +8,7 @@
 import './base/hidden.test.js'
 import './base/text.test.js'
 import './base/causes.test.js'
+import './github/unreachable.test.js'
 import './base/log.test.js'
 import './base/error-message.test.js'
 import './base/fingerprint.test.js'

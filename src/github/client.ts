@@ -7,7 +7,9 @@ import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
 import { pullBranch } from './pull-branch.js'
 import { packageReads, type PackageReads } from './context/package-reads.js'
-import { onlyReadsRetry, retryOptions, type RetryPace } from './retry.js'
+import { allPages } from './pages.js'
+import { systemClock, type Clock } from '../base/clock.js'
+import { retryReads, throttleOptions, type RetryPace } from './retry.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -79,28 +81,33 @@ export interface GitHubReader extends PackageReads {
  * The GitHub REST API through `@actions/github`'s Octokit, with `github-token`. The module (and
  * Octokit with it) is loaded on first use, so runs that read and label nothing never pay for it.
  * `apiUrl` is `GITHUB_API_URL`, so GitHub Enterprise Server works. Reads are retried on 5xx and
- * rate limits, writes only on rate limits (retry.ts).
+ * lost connections, on the step's clock, and on rate limits; writes only on rate limits (retry.ts).
  */
 export class GitHubClient {
   private octokit: Promise<Octokit> | undefined
+  private readonly clock: Clock
+  private readonly pace: RetryPace
 
   constructor(
     private readonly token: string,
     private readonly apiUrl: string | undefined,
-    private readonly pace: RetryPace = { msPerSecond: 1000 }
-  ) {}
+    /** The step's clock, for the waits between a read's tries; the throttling plugin's waits' pace (tests shorten both). */
+    timing: { clock?: Clock; pace?: RetryPace } = {}
+  ) {
+    this.clock = timing.clock ?? systemClock
+    this.pace = timing.pace ?? { msPerSecond: 1000 }
+  }
 
   private client(): Promise<Octokit> {
     this.octokit ??= Promise.all([
       import('@actions/github'),
-      import('@octokit/plugin-retry'),
       import('@octokit/plugin-throttling'),
       // The plugin's own build of it (light: no clustering), so the bundle holds one.
       import('bottleneck/light.js')
-    ]).then(([{ getOctokit }, { retry }, { throttling }, { default: limiter }]) => {
-      const options = { ...retryOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
-      const octokit = getOctokit(this.token, options, retry, throttling)
-      onlyReadsRetry(octokit)
+    ]).then(([{ getOctokit }, { throttling }, { default: limiter }]) => {
+      const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
+      const octokit = getOctokit(this.token, options, throttling)
+      retryReads(octokit, this.clock)
       return octokit
     })
     return this.octokit
@@ -124,18 +131,15 @@ export class GitHubClient {
       },
       tagRefs: async (prefix) => {
         const octokit = await this.client()
+        const ref = prefix ? `tags/${prefix}` : 'tags'
         // GitHub answers matching-refs whole today; pages are followed should it ever send a Link.
-        const data = await octokit.paginate(octokit.rest.git.listMatchingRefs, {
-          owner,
-          repo,
-          ref: prefix ? `tags/${prefix}` : 'tags',
-          request
-        })
-        return data.map((ref) => ({
-          name: ref.ref.replace(/^refs\/tags\//, ''),
-          type: ref.object.type,
-          sha: ref.object.sha
-        }))
+        return allPages(octokit, octokit.rest.git.listMatchingRefs({ owner, repo, ref, request }), request, (refs) =>
+          refs.map((tag) => ({
+            name: tag.ref.replace(/^refs\/tags\//, ''),
+            type: tag.object.type,
+            sha: tag.object.sha
+          }))
+        )
       },
       tagMessage: async (sha) => {
         const octokit = await this.client()

@@ -73,7 +73,7 @@ export async function planGroup(settings: Creating, key: GroupKey, deps: GroupDe
   const found = await findGroupPull(settings.apiKey, key, docs)
   if (found.kind === 'unreadable') {
     log.warning(
-      `${name}: could not read the open pull requests of ${key.docsRepository} (${found.message}), so a new job is started rather than a follow-up into a docs pull request whose state is unknown. The 'github-token' input needs pull-requests: read on ${key.docsRepository}.`
+      `${name}: could not read the open pull requests of ${key.docsRepository} (${found.message}), so a new job is started rather than a follow-up into a docs pull request whose state is unknown. ${found.network ? 'A network failure, not a missing permission.' : `The 'github-token' input needs pull-requests: read on ${key.docsRepository}.`}`
     )
     return { kind: 'create', key, docs }
   }

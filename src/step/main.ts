@@ -46,7 +46,7 @@ export interface Host {
   clock: Clock
   signals: SignalWatch
   records: RecordStore
-  /** How long a second of GitHub's retry waits lasts (tests shorten it); real seconds when unset. */
+  /** How long a second of GitHub's rate-limit waits lasts (tests shorten it); real seconds when unset. */
   githubPace?: RetryPace
 }
 
@@ -69,7 +69,10 @@ export async function main(host: Host): Promise<number> {
     return 1
   }
   const { settings, dispatcher } = inputs
-  const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL, host.githubPace)
+  const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL, {
+    clock: host.clock,
+    pace: host.githubPace
+  })
   log.debug(
     `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
   )

@@ -228,13 +228,38 @@ describe('a tag', () => {
     expect(result.requests).toBe(4)
   })
 
-  it('a time limit that passed is the reason, whatever the errors say; an error without a status is quoted', async () => {
+  it('a time limit that cut a read short is the reason; a read that failed first is named by its failure; an error without a status is quoted', async () => {
     const expired = new AbortController()
     expired.abort()
+    const limit = { signal: expired.signal, timeoutMs: 2500 }
+    const cut = reader({
+      releaseByTag: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))
+    })
+    expect((await gatherContext(tag('v2'), options({ reader: cut, ...limit }))).warning).toContain(
+      '(GitHub did not answer within 3s)'
+    )
+    const aborted = reader({ tagRefs: () => Promise.reject(new DOMException('aborted', 'AbortError')) })
+    expect((await gatherContext(tag('v2'), options({ reader: aborted, ...limit }))).warning).toContain(
+      '(GitHub did not answer within 3s)'
+    )
+    // Its last try's answer, the time limit having ended the wait before the next.
     const failing = reader({ releaseByTag: () => Promise.reject(status(500, 'Unknown Error')) })
-    expect(
-      (await gatherContext(tag('v2'), options({ reader: failing, signal: expired.signal, timeoutMs: 2500 }))).warning
-    ).toContain('(GitHub did not answer within 3s)')
+    expect((await gatherContext(tag('v2'), options({ reader: failing, ...limit }))).warning).toContain(
+      '(GitHub answered 500: Unknown Error)'
+    )
+    const both = reader({
+      releaseByTag: () => Promise.reject(status(500, 'Unknown Error')),
+      tagRefs: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))
+    })
+    expect((await gatherContext(tag('v2'), options({ reader: both, ...limit }))).warning).toContain(
+      '(GitHub did not answer within 3s)'
+    )
+    const cancelled = reader({
+      releaseByTag: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))
+    })
+    expect((await gatherContext(tag('v2'), options({ reader: cancelled }))).warning).toContain(
+      '(The operation timed out.)'
+    )
     const plain = reader({ releaseByTag: () => Promise.reject(new Error('getaddrinfo ENOTFOUND api.github.com')) })
     expect((await gatherContext(tag('v2'), options({ reader: plain }))).warning).toContain(
       '(getaddrinfo ENOTFOUND api.github.com)'

@@ -34,19 +34,28 @@ export interface Reading {
 /** Reads of `reader` (undefined without a token) counted, and what failed collected for the one warning. */
 export function reading(reader: GitHubReader | undefined): Reading {
   const missing: Missing[] = []
+  /** When each of `missing` started, among the reads: the warning lists them in that order, whenever they failed. */
+  const starts: number[] = []
   let requests = 0
   let hidden = 0
   const visible = <T>(value: T): T => visibleText(value, (removed) => (hidden += removed))
+  const failed = (start: number, failure: Missing): void => {
+    const at = starts.filter((earlier) => earlier < start).length
+    starts.splice(at, 0, start)
+    missing.splice(at, 0, failure)
+  }
+  let started = 0
   const read: Read = async (what, permission, get) => {
+    const start = started++
     if (!reader) {
-      missing.push({ what, permission, error: new Error("the 'github-token' input is empty") })
+      failed(start, { what, permission, error: new Error("the 'github-token' input is empty") })
       return undefined
     }
     requests++
     try {
       return visible(await get(reader))
     } catch (error) {
-      missing.push({ what, permission, error })
+      failed(start, { what, permission, error })
       return undefined
     }
   }

@@ -7,6 +7,7 @@
  */
 import { inline } from '../../base/text.js'
 import type { IssueComment } from '../conversation/marker.js'
+import { unreachable } from '../unreachable.js'
 import { openGroupRecord, type GroupKey, type GroupRecord } from './record.js'
 
 /** An open pull request of the docs repository. */
@@ -30,8 +31,8 @@ export interface DocsReads {
 export type Finding =
   | { kind: 'found'; pull: DocsPull; record: GroupRecord; commentId: number; ignored: string[]; requests: number }
   | { kind: 'none'; scanned: number; ignored: string[]; requests: number }
-  /** GitHub could not be read: the state of the group's pull request is unknown. */
-  | { kind: 'unreadable'; message: string; requests: number }
+  /** GitHub could not be read: the state of the group's pull request is unknown; `network` when not reached at all. */
+  | { kind: 'unreadable'; message: string; network: boolean; requests: number }
 
 /** Open pull requests whose comments are read, newest first: a group's own is among the newest. */
 export const MAX_SCANNED = 30
@@ -67,11 +68,13 @@ export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsRe
     }
     return { kind: 'none', scanned: pulls.length, ignored, requests }
   } catch (error) {
+    const lost = unreachable(error)
     const status = (error as { status?: unknown }).status
     const message = error instanceof Error ? error.message : String(error)
     return {
       kind: 'unreadable',
-      message: `${typeof status === 'number' ? `HTTP ${status}: ` : ''}${inline(message, 200)}`,
+      message: lost ?? `${typeof status === 'number' ? `HTTP ${status}: ` : ''}${inline(message, 200)}`,
+      network: lost !== undefined,
       requests
     }
   }

@@ -284,8 +284,17 @@ describe('one docs pull request for a group of runs', () => {
   it('retries a read of the docs pull requests that failed with a 5xx; one that keeps failing is one warning and a new job', async () => {
     await run(pullEvent(41))
     github.fail('pulls', { kind: 'status', status: 502 })
+    github.requests.length = 0
     const retried = await run(pullEvent(43))
     expect(retried.outputs.grouped).toBe('true')
+    // The requests of the lookup, the retry among them: the list twice, then the group's pull request's comments.
+    const lookup = github.requests.filter(
+      (r) => r.repo === DOCS && r.method === 'GET' && /^(pulls|comments)$/.test(r.route)
+    )
+    expect(lookup.map((r) => r.route)).toEqual(['pulls', 'pulls', 'comments'])
+    expect(retried.at('info')).toContainEqual(
+      expect.stringMatching(/^Group merged-prs: adding to .* \(3 GitHub requests\)\.$/)
+    )
     github.failAlways('pulls', { kind: 'status', status: 500 })
     const failing = await run(pullEvent(45))
     github.failAlways('pulls', null)

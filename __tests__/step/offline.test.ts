@@ -95,6 +95,17 @@ describe('GitHub out of reach', () => {
     }
   )
 
+  it('counts every try among the GitHub requests of the context', async () => {
+    const result = await tagPush(faults.reset().url)
+    // Both reads tried again: more requests than reads, as many as reached the fake.
+    expect(github.requests.length).toBeGreaterThan(2)
+    expect(result.at('info')).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^Context: Tag v1\\.11\\.0 \\(.*, ${github.requests.length} GitHub requests\\)$`)
+      )
+    )
+  })
+
   it.each(['refused', 'dns', 'reset'] as const)(
     "%s: a grouped run's docs pull request lookup and comment name the network, with no token advice",
     async (name) => {

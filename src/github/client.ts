@@ -8,6 +8,7 @@ import type { PullRequestRef } from './pr-link.js'
 import { pullBranch } from './pull-branch.js'
 import { packageReads, type PackageReads } from './context/package-reads.js'
 import { allPages } from './pages.js'
+import { RequestCount } from './requests.js'
 import { systemClock, type Clock } from '../base/clock.js'
 import { retryReads, throttleOptions, type RetryPace } from './retry.js'
 
@@ -62,8 +63,10 @@ export interface WorkflowRun {
   createdAt: string
 }
 
-/** The reads the context makes; each one request. A failure throws the Octokit error (with `status`). */
+/** The reads the context makes. A failure throws the Octokit error (with `status`). */
 export interface GitHubReader extends PackageReads {
+  /** The requests these reads sent: every try and every page. */
+  requests(): number
   /** The release of a tag; undefined when there is none (404). */
   releaseByTag(tag: string): Promise<Release | undefined>
   /** The tags whose names start with `prefix` ('' for all), every page of them. */
@@ -116,8 +119,10 @@ export class GitHubClient {
   /** Reads of `owner/name`, each aborted by `signal`. */
   reader(repository: string, signal: AbortSignal): GitHubReader {
     const [owner = '', repo = ''] = repository.split('/')
-    const request = { signal }
+    const count = new RequestCount()
+    const request = { signal, fetch: count.fetch }
     return {
+      requests: () => count.sent,
       ...packageReads(() => this.client(), owner, repo, request),
       releaseByTag: async (tag) => {
         const octokit = await this.client()
@@ -199,14 +204,14 @@ export class GitHubClient {
     return pullBranch(() => this.client(), pr, signal)
   }
 
-  /** The open pull requests of `owner/name`, newest first (the first 100). */
-  openPulls(repository: string, signal: AbortSignal): Promise<DocsPull[]> {
-    return openPulls(() => this.client(), repository, signal)
+  /** The open pull requests of `owner/name`, newest first (the first 100); its requests counted in `count`. */
+  openPulls(repository: string, signal: AbortSignal, count?: RequestCount): Promise<DocsPull[]> {
+    return openPulls(() => this.client(), repository, { signal, fetch: count?.fetch })
   }
 
-  /** Comments, reactions and release notes of `owner/name`. */
-  conversation(repository: string): ConversationApi {
-    return conversationApi(() => this.client(), repository)
+  /** Comments, reactions and release notes of `owner/name`; their requests counted in `count`. */
+  conversation(repository: string, count?: RequestCount): ConversationApi {
+    return conversationApi(() => this.client(), repository, count)
   }
 
   /**

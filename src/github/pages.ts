@@ -20,7 +20,7 @@ interface Page<T> {
 export async function allPages<T, R>(
   octokit: Octokit,
   first: Promise<Page<T>>,
-  request: { signal: AbortSignal },
+  request: { signal: AbortSignal; fetch?: typeof fetch | undefined },
   keep: (page: T[]) => R[]
 ): Promise<R[]> {
   const all: R[] = []

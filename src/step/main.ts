@@ -7,6 +7,7 @@ import { readTrigger, type Trigger } from '../github/event.js'
 import { readFromGitHub } from '../github/without-token.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
+import { RequestCount } from '../github/requests.js'
 import type { RetryPace } from '../github/retry.js'
 import { readTrustFacts } from '../github/trust.js'
 import { createDispatcher, ProxyError } from '../agent-api/http.js'
@@ -218,13 +219,15 @@ function stepDeps(
     runUrl: conversation.runUrl,
     sha: env.GITHUB_SHA || undefined,
     groupDocs: (repository) => {
-      const api = github.conversation(repository)
+      const count = new RequestCount()
+      const api = github.conversation(repository, count)
       const signal = (): AbortSignal =>
         AbortSignal.any([host.signals.signal, host.clock.timeout(GROUP_READ_TIMEOUT_MS)])
       return {
         identity: () => conversation.identity(),
-        openPulls: () => github.openPulls(repository, signal()),
+        openPulls: () => github.openPulls(repository, signal(), count),
         comments: (number) => api.listComments(number),
+        requests: () => count.sent,
         createComment: (number, body) => api.createComment(number, body),
         updateComment: (id, body) => api.updateComment(id, body)
       }

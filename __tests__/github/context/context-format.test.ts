@@ -9,18 +9,33 @@ import { RUNS_TRIED } from '../../../src/github/context/last-run.js'
 import type { Trigger } from '../../../src/github/event.js'
 import type { Comparison, GitHubReader } from '../../../src/github/client.js'
 
-const reader = (over: Partial<GitHubReader> = {}): GitHubReader => ({
-  releaseByTag: () => Promise.resolve(undefined),
-  tagRefs: () => Promise.resolve([]),
-  tagMessage: () => Promise.resolve(''),
-  compare: () => Promise.resolve({ status: 'ahead', commits: [], total: 0, files: [], url: undefined }),
-  pullFiles: () => Promise.resolve([]),
-  successfulRuns: () => Promise.resolve([]),
-  tree: () => Promise.resolve({ paths: [], truncated: false }),
-  fileText: () => Promise.resolve(''),
-  pathCommits: () => Promise.resolve([]),
-  ...over
-})
+type Reads = Omit<GitHubReader, 'requests'>
+/** A reader whose every read is one request (a fake neither retries nor pages), counted. */
+const reader = (over: Partial<Reads> = {}): GitHubReader => {
+  const reads: Reads = {
+    releaseByTag: () => Promise.resolve(undefined),
+    tagRefs: () => Promise.resolve([]),
+    tagMessage: () => Promise.resolve(''),
+    compare: () => Promise.resolve({ status: 'ahead', commits: [], total: 0, files: [], url: undefined }),
+    pullFiles: () => Promise.resolve([]),
+    successfulRuns: () => Promise.resolve([]),
+    tree: () => Promise.resolve({ paths: [], truncated: false }),
+    fileText: () => Promise.resolve(''),
+    pathCommits: () => Promise.resolve([]),
+    ...over
+  }
+  let sent = 0
+  const counted = Object.fromEntries(
+    Object.entries(reads).map(([name, read]) => [
+      name,
+      (...args: never[]) => {
+        sent++
+        return (read as (...args: never[]) => unknown)(...args)
+      }
+    ])
+  ) as unknown as Reads
+  return { ...counted, requests: () => sent }
+}
 const options = (over: Partial<ContextOptions> = {}): ContextOptions => ({
   budget: 20_000,
   reader: reader(),

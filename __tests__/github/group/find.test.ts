@@ -35,6 +35,8 @@ function docs(
   }
   return {
     reads,
+    // Each read is one request here: a fake neither retries nor pages.
+    requests: () => reads.length,
     identity: () => Promise.resolve(ME),
     openPulls: () => {
       maybe('pulls')

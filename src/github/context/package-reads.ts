@@ -26,7 +26,7 @@ export function packageReads(
   client: () => Promise<Octokit>,
   owner: string,
   repo: string,
-  request: { signal: AbortSignal }
+  request: { signal: AbortSignal; fetch?: typeof fetch | undefined }
 ): PackageReads {
   return {
     tree: async (ref) => {

@@ -24,6 +24,7 @@ export type Read = <T>(
 export interface Reading {
   read: Read
   missing: Missing[]
+  /** The requests the reads sent: every try and every page. */
   requests: () => number
   /** GitHub's text as a reviewer sees it rendered: what is hidden there never reaches the agent. */
   visible: <T>(value: T) => T
@@ -36,7 +37,6 @@ export function reading(reader: GitHubReader | undefined): Reading {
   const missing: Missing[] = []
   /** When each of `missing` started, among the reads: the warning lists them in that order, whenever they failed. */
   const starts: number[] = []
-  let requests = 0
   let hidden = 0
   const visible = <T>(value: T): T => visibleText(value, (removed) => (hidden += removed))
   const failed = (start: number, failure: Missing): void => {
@@ -51,7 +51,6 @@ export function reading(reader: GitHubReader | undefined): Reading {
       failed(start, { what, permission, error: new Error("the 'github-token' input is empty") })
       return undefined
     }
-    requests++
     try {
       return visible(await get(reader))
     } catch (error) {
@@ -59,5 +58,5 @@ export function reading(reader: GitHubReader | undefined): Reading {
       return undefined
     }
   }
-  return { read, missing, requests: () => requests, visible, hidden: () => hidden }
+  return { read, missing, requests: () => reader?.requests() ?? 0, visible, hidden: () => hidden }
 }

@@ -8,6 +8,7 @@ import type { getOctokit } from '@actions/github'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
 import { allPages } from '../pages.js'
+import type { RequestCount } from '../requests.js'
 import { unreachable } from '../unreachable.js'
 import type { IssueComment } from './marker.js'
 
@@ -39,10 +40,17 @@ export interface ConversationApi {
   updateRelease(id: number, body: string): Promise<void>
 }
 
-/** The conversation of `owner/name` through an Octokit loaded on demand. */
-export function conversationApi(client: () => Promise<Octokit>, repository: string): ConversationApi {
+/** The conversation of `owner/name` through an Octokit loaded on demand; its requests counted in `count`. */
+export function conversationApi(
+  client: () => Promise<Octokit>,
+  repository: string,
+  count?: RequestCount
+): ConversationApi {
   const [owner = '', repo = ''] = repository.split('/')
-  const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(WRITE_TIMEOUT_MS) })
+  const request = (): { signal: AbortSignal; fetch?: typeof fetch | undefined } => ({
+    signal: AbortSignal.timeout(WRITE_TIMEOUT_MS),
+    fetch: count?.fetch
+  })
   const comment = (data: { id: number; body?: string; user: { login: string } | null }): IssueComment => ({
     id: data.id,
     body: data.body ?? '',

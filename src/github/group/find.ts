@@ -26,6 +26,8 @@ export interface DocsReads {
   comments(number: number): Promise<IssueComment[]>
   /** The login the token writes as. */
   identity(): Promise<string>
+  /** The requests the open pull requests and comments reads sent: every try and every page. */
+  requests(): number
 }
 
 export type Finding =
@@ -38,19 +40,13 @@ export type Finding =
 export const MAX_SCANNED = 30
 
 export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsReads): Promise<Finding> {
-  let requests = 0
-  // Each read is one request as far as the search knows: the client retries a 5xx or a rate limit itself.
-  const read = <T>(get: () => Promise<T>): Promise<T> => {
-    requests++
-    return get()
-  }
   const ignored: string[] = []
   try {
     const me = (await reads.identity()).toLowerCase()
-    const pulls = (await read(() => reads.openPulls())).slice(0, MAX_SCANNED)
+    const pulls = (await reads.openPulls()).slice(0, MAX_SCANNED)
     for (const pull of pulls) {
       const where = `${key.docsRepository}#${pull.number}`
-      for (const comment of (await read(() => reads.comments(pull.number))).sort((a, b) => b.id - a.id)) {
+      for (const comment of (await reads.comments(pull.number)).sort((a, b) => b.id - a.id)) {
         const opened = openGroupRecord(apiKey, key, pull.number, comment.body)
         if (opened.kind === 'none') continue
         if (comment.author.toLowerCase() !== me) {
@@ -63,10 +59,17 @@ export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsRe
           continue
         }
         if (opened.record.supersededBy !== undefined) continue
-        return { kind: 'found', pull, record: opened.record, commentId: comment.id, ignored, requests }
+        return {
+          kind: 'found',
+          pull,
+          record: opened.record,
+          commentId: comment.id,
+          ignored,
+          requests: reads.requests()
+        }
       }
     }
-    return { kind: 'none', scanned: pulls.length, ignored, requests }
+    return { kind: 'none', scanned: pulls.length, ignored, requests: reads.requests() }
   } catch (error) {
     const lost = unreachable(error)
     const status = (error as { status?: unknown }).status
@@ -75,7 +78,7 @@ export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsRe
       kind: 'unreadable',
       message: lost ?? `${typeof status === 'number' ? `HTTP ${status}: ` : ''}${inline(message, 200)}`,
       network: lost !== undefined,
-      requests
+      requests: reads.requests()
     }
   }
 }

@@ -382,7 +382,7 @@ describe('one docs pull request for a group of runs', () => {
     expect(docsComments(first.outputs['pr-number'])).toHaveLength(1)
   })
 
-  it('a re-run of a grouped follow-up resumes it: the message is not sent again, and the outputs report the same job', async () => {
+  it('a re-run of a grouped follow-up resumes it: the message is not sent again, and the outputs report the same job, grouped, with its prompt', async () => {
     const first = await run(pullEvent(41))
     const records = new MemoryRecords()
     const second = await run(pullEvent(43), {}, { records })
@@ -395,5 +395,22 @@ describe('one docs pull request for a group of runs', () => {
     expect([agent('create').length, agent('message').length]).toEqual([1, 1])
     expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
     expect(again.outputs['pr-link']).toBe(first.outputs['pr-link'])
+    expect(again.outputs.grouped).toBe('true')
+    expect(again.outputs.prompt).toMatch(/^This request adds to the open docs pull request acme\/docs#/)
+    expect(again.outputs.prompt).toBe(second.outputs.prompt)
+    expect(again.summary).toContain('<code>merged-prs</code>: added to its open docs pull request')
+    // The group was looked up again for that, quietly: no line says a follow-up is being added.
+    expect(again.at('info').join('\n')).not.toContain('adding to its open docs pull request')
+  })
+
+  it('a re-run of the grouped run that started the job resumes it as a created one, with its prompt', async () => {
+    const records = new MemoryRecords()
+    const first = await run(pullEvent(41), {}, { records })
+    const again = await run(pullEvent(41), {}, { records, rerun: true })
+    expect(again.at('info')).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
+    expect([agent('create').length, agent('message').length]).toEqual([1, 0])
+    expect(again.outputs.grouped).toBe('false')
+    expect(again.outputs.prompt).toBe(first.outputs.prompt)
+    expect(again.summary).toContain('<code>merged-prs</code>: started a new job for it')
   })
 })

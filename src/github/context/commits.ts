@@ -31,10 +31,15 @@ export function changeLines(comparison: Comparison): ChangeLines {
 }
 
 /** The count in a list's title: `12`, or `12; 1 release commit left out`. */
-export function countOf(changes: ChangeLines): string {
+export function countOf(changes: Pick<ChangeLines, 'count' | 'releases'>): string {
   return changes.releases
     ? `${changes.count}; ${plural(changes.releases, 'release commit')} left out`
     : `${changes.count}`
+}
+
+/** Whether `commit` is a release's own version-bump commit, as `changeLines` leaves out. */
+export function isReleaseCommit(commit: Commit): boolean {
+  return isReleaseSubject(subject(commit.message))
 }
 
 /** Commits' subjects as list lines, merges and bots' commits left out. */

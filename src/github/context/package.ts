@@ -21,15 +21,15 @@ export type PackageScope =
 
 /**
  * A tree already read in this run, or read now: a release set's tags mostly share one commit, and
- * its tree is read once for all of them.
+ * its tree is read once for all of them. Its failure is each tag's: each names it in the warning.
  */
-export type SharedTree = (readTree: () => Promise<Tree | undefined>) => Promise<Tree | undefined>
+export type SharedTree = (readTree: () => Promise<Tree>) => Promise<Tree>
 
-/** Trees by commit sha, for one run. */
-export function treesByCommit(): (commit: string) => SharedTree {
-  const trees = new Map<string, Promise<Tree | undefined>>()
+/** Trees by commit sha, for one run, each as a reviewer sees it (`visible`, applied once). */
+export function treesByCommit(visible: <T>(value: T) => T): (commit: string) => SharedTree {
+  const trees = new Map<string, Promise<Tree>>()
   return (commit) => (readTree) => {
-    const tree = trees.get(commit) ?? readTree()
+    const tree = trees.get(commit) ?? readTree().then(visible)
     trees.set(commit, tree)
     return tree
   }
@@ -45,7 +45,7 @@ export function findDirectory(
 ): Promise<PackageDirectory> {
   const at = inline(tag, 100)
   return findPackageDirectory(component, repo.split('/')[1] ?? repo, {
-    tree: () => shared(() => read(`the tree of ${at} (to find the package's directory)`, CONTENTS, (r) => r.tree(tag))),
+    tree: () => read(`the tree of ${at} (to find the package's directory)`, CONTENTS, (r) => shared(() => r.tree(tag))),
     text: (path) => read(`${inline(path, 200)} at ${at}`, CONTENTS, (r) => r.fileText(path, tag))
   })
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { GITHUB_TOKEN, MemoryRecords, type StepRun } from '../../scripts/in-process.js'
-import { useFakeGitHub } from '../fixtures/github.js'
+import { eventOf, useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 
 const KEY = 'mint_group_key_0123456789abcdef'
@@ -67,23 +67,24 @@ describe('one docs pull request for a group of runs', () => {
     trigger: { event: string; ref: string; payload: unknown; sha?: string },
     inputs: Record<string, string> = {},
     options: { records?: MemoryRecords; rerun?: boolean } = {}
-  ): Promise<StepRun> =>
-    step.run(inputs, {
+  ): Promise<StepRun> => {
+    const event = eventOf(trigger.event, trigger.payload)
+    return step.run(inputs, {
       env: fake.env({
-        GITHUB_EVENT_NAME: trigger.event,
+        ...event.env,
         GITHUB_REF: trigger.ref,
         GITHUB_REF_NAME: trigger.ref.replace(/^refs\/(heads|tags)\//, ''),
         ...(trigger.ref.startsWith('refs/tags/') ? { GITHUB_REF_TYPE: 'tag' } : {}),
         ...(trigger.sha ? { GITHUB_SHA: trigger.sha } : {}),
         GITHUB_ACTOR: 'mona',
-        GITHUB_EVENT_PATH: '/event.json',
         // "Re-run jobs": the same run, its next attempt.
         GITHUB_RUN_ID: String(options.rerun ? runId : ++runId),
         GITHUB_RUN_ATTEMPT: options.rerun ? '2' : '1'
       }),
-      files: { '/event.json': JSON.stringify(trigger.payload) },
+      files: event.files,
       records: options.records
     })
+  }
   const agent = (op: 'create' | 'message') => step.requests(op)
   const docsComments = (number: string | undefined) => github.commentsOf(DOCS, Number(number))
   const groupComment = (number: string | undefined) =>

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import type { GitHubApiFake, RouteName } from '../../simulator/github.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { CONTEXT_TIMEOUT_MS } from '../../src/github/context/context.js'
-import { useFakeGitHub } from '../fixtures/github.js'
+import { tagPush, useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 
 const KEY = 'mint_offline_key_0123456789abcd'
@@ -68,16 +68,8 @@ describe('GitHub out of reach', () => {
       `^Context: could not read the release notes of v1\\.11\\.0 and the tags starting with v1 \\(to find the previous release\\) \\(${reached(host, cause)}\\); the job is created with what was read\\. The runner could not connect to GitHub's API: check its network \\(DNS, proxy, firewall\\), or set context: none\\.$`
     )
 
-  const tagPush = (apiUrl: string, inputs: Record<string, string> = {}) =>
-    step.run(inputs, {
-      env: fake.env({
-        GITHUB_EVENT_NAME: 'push',
-        GITHUB_REF: 'refs/tags/v1.11.0',
-        GITHUB_REF_TYPE: 'tag',
-        GITHUB_REF_NAME: 'v1.11.0',
-        GITHUB_API_URL: apiUrl
-      })
-    })
+  const pushTag = (apiUrl: string, inputs: Record<string, string> = {}) =>
+    step.run(inputs, { env: fake.env({ ...tagPush('v1.11.0'), GITHUB_API_URL: apiUrl }) })
   /** How long after the step's start the create left, in virtual time. */
   const createdAfter = (started: number): number => (step.requests('create')[0]?.time ?? Infinity) - started
 
@@ -86,7 +78,7 @@ describe('GitHub out of reach', () => {
     async (name) => {
       const { url, host, cause } = faults[name]()
       const started = step.clock().now()
-      const result = await tagPush(url)
+      const result = await pushTag(url)
       expect(result.code).toBe(0)
       expect(step.requests('create')).toHaveLength(1)
       expect(result.at('warning')).toEqual([expect.stringMatching(contextWarning(host, cause))])
@@ -96,7 +88,7 @@ describe('GitHub out of reach', () => {
   )
 
   it('counts every try among the GitHub requests of the context', async () => {
-    const result = await tagPush(faults.reset().url)
+    const result = await pushTag(faults.reset().url)
     // Both reads tried again: more requests than reads, as many as reached the fake.
     expect(github.requests.length).toBeGreaterThan(2)
     expect(result.at('info')).toContainEqual(
@@ -110,7 +102,7 @@ describe('GitHub out of reach', () => {
     "%s: a grouped run's docs pull request lookup and comment name the network, with no token advice",
     async (name) => {
       const { url, host, cause } = faults[name]()
-      const result = await tagPush(url, { group: 'releases', 'docs-repository': DOCS })
+      const result = await pushTag(url, { group: 'releases', 'docs-repository': DOCS })
       expect(result.code).toBe(0)
       expect(result.outputs.grouped).toBe('false')
       const network = 'A network failure, not a missing permission.'

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../../simulator/github.js'
 import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/budget.js'
-import { useFakeGitHub } from '../../fixtures/github.js'
+import { tagPush, useFakeGitHub } from '../../fixtures/github.js'
 import { useStep } from '../../fixtures/step.js'
 
 describe('a package of a monorepo', () => {
@@ -76,16 +76,8 @@ describe('a package of a monorepo', () => {
     github.treeLimit = 100_000
   })
 
-  const tagEnv = (repo: string, tag: string) =>
-    fake.env({
-      GITHUB_EVENT_NAME: 'push',
-      GITHUB_REF: `refs/tags/${tag}`,
-      GITHUB_REF_TYPE: 'tag',
-      GITHUB_REF_NAME: tag,
-      GITHUB_REPOSITORY: repo
-    })
   const run = (repo: string, tag: string, inputs: Record<string, string> = {}) =>
-    step.run(inputs, { env: tagEnv(repo, tag) })
+    step.run(inputs, { env: fake.env({ ...tagPush(tag), GITHUB_REPOSITORY: repo }) })
   const sent = () => step.sim().jobs('proj')[0]?.prompts[0] ?? ''
   const routes = () => github.requests.map((r) => r.route).sort()
   /** The lines of the prompt under `heading`, up to the next heading. */

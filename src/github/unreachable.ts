@@ -12,7 +12,7 @@ import { inline } from '../base/text.js'
 export function unreachable(error: unknown): string | undefined {
   const failed = socketError(error) ?? tlsError(error)
   if (!failed) return undefined
-  const cause = failed.message.includes(failed.code) ? failed.message : `${failed.message} (${failed.code})`.trimStart()
+  const cause = failed.message.includes(failed.code) ? failed.message : `${failed.message} (${failed.code})`
   const host = hostOf(error)
   return `could not reach GitHub${host ? ` at ${host}` : ''}: ${inline(cause, 200)}`
 }

@@ -269,6 +269,17 @@ describe('a tag', () => {
     expect((await gatherContext(tag('v2'), options({ reader: both, ...limit }))).warning).toContain(
       '(GitHub did not answer within 3s)'
     )
+    // The first failure that is not the time limit's is named, wherever it stands.
+    const later = reader({
+      releaseByTag: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError')),
+      tagRefs: () => Promise.reject(status(403, 'Forbidden'))
+    })
+    expect((await gatherContext(tag('v2'), options({ reader: later }))).warning).toContain(
+      '(GitHub answered 403: Forbidden)'
+    )
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a rejection without a reason is a case
+    const nothing = reader({ releaseByTag: () => Promise.reject(undefined) })
+    expect((await gatherContext(tag('v2'), options({ reader: nothing, ...limit }))).warning).toContain('(undefined)')
     const cancelled = reader({
       releaseByTag: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))
     })
@@ -337,6 +348,14 @@ describe('the warning', () => {
     expect(mixed).toContain('(could not reach GitHub: read ECONNRESET); the job is created with what was read.')
     expect(mixed).toContain('needs `contents: read`')
     expect(mixed).not.toContain('could not connect')
+  })
+
+  it('without a reader (no token): each read named, none made', async () => {
+    const result = await gatherContext(tag('v2'), options({ reader: undefined }))
+    expect(result.warning).toMatch(
+      /^Context: could not read the release notes of v2 and the tags starting with v2 \(to find the previous release\) \(the 'github-token' input is empty\); /
+    )
+    expect(result.requests).toBe(0)
   })
 
   it('in a dry run, says that nothing is created', async () => {

@@ -301,7 +301,9 @@ describe('one docs pull request for a group of runs', () => {
     github.failAlways('pulls', null)
     expect(failing.outputs.grouped).toBe('false')
     expect(failing.at('warning')).toEqual([
-      expect.stringContaining('could not read the open pull requests of acme/docs (HTTP 500') as unknown as string
+      expect.stringMatching(
+        /could not read the open pull requests of acme\/docs \(HTTP 500.* The 'github-token' input needs pull-requests: read on acme\/docs\.$/
+      ) as unknown as string
     ])
     expect(github.requests.filter((r) => r.route === 'pulls' && r.answeredStatus === 500)).toHaveLength(1 + 3)
     expect([agent('create').length, agent('message').length]).toEqual([2, 1])

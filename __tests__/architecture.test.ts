@@ -1,6 +1,7 @@
 // The folders of src/ are the sides of the system, and imports run one way between them: the step
 // uses the report and the sides, the report reads the sides, the sides use only the base, and no
-// side reads another's files. A wrong-way import fails here, whichever file it is in.
+// side reads another's files. A wrong-way import fails here, whichever file it is in, and so does an
+// import circle (type-only imports included): two files that need each other share a third.
 import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
@@ -51,6 +52,32 @@ function importsOf(file: string): Import[] {
   }))
 }
 
+/**
+ * The import circles among `edges`, each as `a -> b -> a` from its first file in name order: a
+ * depth-first walk that reports every edge back to a file still on its path.
+ */
+function circles(edges: Import[]): string[] {
+  const next = new Map<string, string[]>()
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to])
+  const found = new Set<string>()
+  const done = new Set<string>()
+  const walk = (file: string, path: string[]): void => {
+    const at = path.indexOf(file)
+    if (at >= 0) {
+      const circle = path.slice(at)
+      const first = circle.indexOf([...circle].sort()[0] ?? '')
+      const turned = [...circle.slice(first), ...circle.slice(0, first)]
+      found.add([...turned, turned[0]].join(' -> '))
+      return
+    }
+    if (done.has(file)) return
+    for (const to of next.get(file) ?? []) walk(to, [...path, file])
+    done.add(file)
+  }
+  for (const file of [...next.keys()].sort()) walk(file, [])
+  return [...found].sort()
+}
+
 const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
   .map((file) => file.split(sep).join('/'))
   .filter((file) => file.endsWith('.ts'))
@@ -69,6 +96,18 @@ describe('the layers of src/', () => {
       return why ? [`${edge.from} -> ${edge.to}: ${why}`] : []
     })
     expect(wrong).toEqual([])
+  })
+
+  it('has no import circle', () => {
+    expect(circles(files.flatMap(importsOf))).toEqual([])
+  })
+
+  it('finds a circle of two files, of three, and none in a diamond', () => {
+    const edges = (...pairs: string[]): Import[] =>
+      pairs.map((pair) => ({ from: pair.split('>')[0] ?? '', to: pair.split('>')[1] ?? '' }))
+    expect(circles(edges('b>a', 'a>b'))).toEqual(['a -> b -> a'])
+    expect(circles(edges('x>c', 'c>a', 'a>b', 'b>c'))).toEqual(['a -> b -> c -> a'])
+    expect(circles(edges('a>b', 'a>c', 'b>d', 'c>d'))).toEqual([])
   })
 
   it.each<[string, string, boolean]>([

@@ -38,4 +38,5 @@ if (globalThis.__mutantKilled) {
   await import('./github/owner-api.test.js')
   await import('./step/owner.test.js')
   await import('./step/owner-merge.test.js')
+  await import('./step/offline.test.js')
 }

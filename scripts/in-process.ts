@@ -93,7 +93,8 @@ export async function runInProcess(inputs: Record<string, string>, options: Step
     clock: options.clock,
     signals: { signal: cancel.signal, received: () => (cancel.signal.aborted ? 'SIGTERM' : undefined) },
     records: options.records ?? new MemoryRecords(false),
-    // GitHub's retry waits run on real timers, not the virtual clock: a second of them is 1 ms here.
+    // GitHub's rate-limit waits run on the throttling plugin's real timers, not the virtual clock (a read's
+    // waits between tries do): a second of them is 1 ms here.
     githubPace: { msPerSecond: 1 }
   }).finally(() => rmSync(workspace, { recursive: true, force: true }))
   return {

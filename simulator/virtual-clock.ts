@@ -58,10 +58,11 @@ export class VirtualClock implements Clock, SimulatorClock {
   sleep(ms: number, signal: AbortSignal): Promise<void> {
     if (signal.aborted) return Promise.reject(new Cancelled(false))
     const wake = this.time + whole(ms)
-    for (let next = this.timers[0]; next && next.at <= wake; next = this.timers[0]) this.fireNext()
+    // A timer fired on the way may abort it: the sleep ends then, as a real one would.
+    for (let next = this.timers[0]; next && next.at <= wake && !aborted(signal); next = this.timers[0]) this.fireNext()
+    if (aborted(signal)) return Promise.reject(new Cancelled(false))
     this.time = wake
-    // A timer fired on the way may have aborted it.
-    return aborted(signal) ? Promise.reject(new Cancelled(false)) : Promise.resolve()
+    return Promise.resolve()
   }
 
   timeout(ms: number): AbortSignal {

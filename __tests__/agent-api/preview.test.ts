@@ -1,14 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { Agent } from 'undici'
 import { AgentClient } from '../../src/agent-api/client.js'
-import {
-  awaitPreview,
-  parsePreviewRequested,
-  parsePreviewStatus,
-  PREVIEW_MAX_MS,
-  PREVIEW_RATE_WAIT_MS,
-  type PreviewOptions
-} from '../../src/agent-api/preview.js'
+import { parsePreviewRequested, parsePreviewStatus } from '../../src/agent-api/deployment.js'
+import { awaitPreview, PREVIEW_MAX_MS, PREVIEW_RATE_WAIT_MS, type PreviewOptions } from '../../src/agent-api/preview.js'
 import { AgentApiSimulator, type PreviewScenario } from '../../simulator/agent-api.js'
 import { VirtualClock } from '../../simulator/virtual-clock.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { redactingLog, type Log } from '../../src/base/log.js'
+import { debugOnly, redactingLog, type Log } from '../../src/base/log.js'
 
 describe('redactingLog', () => {
   const recorder = (): { log: Log; lines: string[] } => {
@@ -32,5 +32,25 @@ describe('redactingLog', () => {
       'warning w ## [stop-commands]t',
       'error e ## [debug]***'
     ])
+  })
+})
+
+describe('debugOnly', () => {
+  it('writes every level at debug', () => {
+    const lines: string[] = []
+    const write = (level: string) => (message: string) => lines.push(`${level} ${message}`)
+    const quiet = debugOnly({
+      info: write('info'),
+      debug: write('debug'),
+      notice: write('notice'),
+      warning: write('warning'),
+      error: write('error')
+    })
+    quiet.info('i')
+    quiet.debug('d')
+    quiet.notice('n')
+    quiet.warning('w')
+    quiet.error('e')
+    expect(lines).toEqual(['debug i', 'debug d', 'debug n', 'debug w', 'debug e'])
   })
 })

@@ -28,7 +28,7 @@ beforeEach(() => {
     files: [],
     user: { login: 'mintlify[bot]' }
   })
-  api = new GitHubClient('tok', fake.url, { msPerSecond: 1 }).owner(pr, () => AbortSignal.timeout(5000))
+  api = new GitHubClient('tok', fake.url, { pace: { msPerSecond: 1 } }).owner(pr, () => AbortSignal.timeout(5000))
 })
 
 const body = (route: string) => JSON.parse(fake.requests.find((r) => r.route === route)?.body ?? '{}') as unknown
@@ -102,7 +102,7 @@ describe('the owner API', () => {
   })
 
   it('bounds each request by the signal it is given', async () => {
-    const aborted = new GitHubClient('tok', fake.url, { msPerSecond: 1 }).owner(pr, () => AbortSignal.abort())
+    const aborted = new GitHubClient('tok', fake.url, { pace: { msPerSecond: 1 } }).owner(pr, () => AbortSignal.abort())
     await expect(aborted.pull()).rejects.toThrow()
     expect(fake.requests).toEqual([])
   })

@@ -11,6 +11,7 @@ import {
   type RepoPermission
 } from '../../src/github/permissions.js'
 import { GitHubApiFake, type Fault } from '../../simulator/github.js'
+import { testClient } from '../fixtures/github.js'
 
 const REPO = 'acme/app'
 let fake: GitHubApiFake
@@ -18,7 +19,7 @@ let github: GitHubClient
 
 beforeAll(async () => {
   fake = await GitHubApiFake.start({ token: 'tok' })
-  github = new GitHubClient('tok', fake.url, { msPerSecond: 1 })
+  github = testClient('tok', fake.url)
 })
 afterAll(async () => {
   await fake.close()
@@ -79,7 +80,7 @@ describe('toRepoPermission', () => {
     const odd = await GitHubApiFake.start()
     try {
       odd.setPermission(REPO, 'mona', { role_name: 'custom', permission: 'push' as 'write' })
-      const client = new GitHubClient('tok', odd.url, { msPerSecond: 1 })
+      const client = testClient('tok', odd.url)
       await expect(client.permission(REPO, 'mona', AbortSignal.timeout(5000))).rejects.toThrow(
         "GitHub answered role 'custom', permission 'push'"
       )
@@ -144,7 +145,7 @@ describe('Permissions', () => {
     const permissions = new Permissions(read)
     expect(await permissions.of('mona')).toEqual({
       known: false,
-      error: 'the connection failed: read ECONNRESET',
+      error: `could not reach GitHub at ${new URL(fake.url).host}: read ECONNRESET`,
       network: true
     })
   })

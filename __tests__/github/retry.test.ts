@@ -1,16 +1,27 @@
 // GitHub's limits and passing faults (finding 10), through the action's GitHub client against the
 // fake GitHub: reads are tried again on a 5xx, a lost connection and a rate limit; writes only on a
-// rate limit, the one answer that says GitHub did nothing. The plugins wait on real timers, so a
-// second of Retry-After or backoff is 1 ms here (the client's pace).
+// rate limit, the one answer that says GitHub did nothing. A read's waits between tries run on the
+// step's clock (a virtual one here); the throttling plugin's on real timers, a second of
+// Retry-After being 1 ms here (the client's pace).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubClient } from '../../src/github/client.js'
+import { readFileSync } from 'node:fs'
+import { createServer as createHttpServer } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
+import type { AddressInfo, Server } from 'node:net'
+import { systemClock } from '../../src/base/clock.js'
+import type { GitHubClient } from '../../src/github/client.js'
 import { MAX_COMMENT_PAGES } from '../../src/github/conversation/api.js'
+import { READ_WAITS_MS } from '../../src/github/retry.js'
+import { unreachable } from '../../src/github/unreachable.js'
 import { GitHubApiFake } from '../../simulator/github.js'
+import { VirtualClock } from '../../simulator/virtual-clock.js'
+import { testClient } from '../fixtures/github.js'
 
 const REPO = 'acme/app'
 const PR = { owner: 'acme', repo: 'app', number: 7 }
 let fake: GitHubApiFake
 let github: GitHubClient
+let clock: VirtualClock
 
 beforeAll(async () => {
   fake = await GitHubApiFake.start({ token: 'tok' })
@@ -23,7 +34,8 @@ beforeEach(() => {
   fake.addRepo(REPO)
   fake.addPull(REPO, { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
   fake.setPermission(REPO, 'ada', 'write')
-  github = new GitHubClient('tok', fake.url, { msPerSecond: 1 })
+  clock = new VirtualClock()
+  github = testClient('tok', fake.url, clock)
 })
 
 const read = (signal = AbortSignal.timeout(5000)): Promise<string> => github.permission(REPO, 'ada', signal)
@@ -45,10 +57,66 @@ describe('a read', () => {
     expect(sent('collaborator-permission')).toBe(2)
   })
 
-  it('answered 5xx every time gives up after three retries', async () => {
+  it('answered 5xx every time gives up after three retries, 1, 2 and 4 s apart: within a 10 s budget, on its own failure', async () => {
     fake.failAlways('collaborator-permission', { kind: 'status', status: 503 })
-    await expect(read()).rejects.toMatchObject({ status: 503 })
+    const started = clock.now()
+    await expect(read(clock.timeout(10_000))).rejects.toMatchObject({ status: 503 })
     expect(sent('collaborator-permission')).toBe(4)
+    expect(clock.now() - started).toBe(7000)
+    expect(READ_WAITS_MS).toEqual([1000, 2000, 4000])
+  })
+
+  it('whose budget ends in a wait ends then, on its last failure, not on the time', async () => {
+    fake.failAlways('collaborator-permission', { kind: 'status', status: 502 })
+    await expect(read(clock.timeout(2500))).rejects.toMatchObject({ status: 502 })
+    // Tries at 0 and 1 s; the budget ends 0.5 s into the 2 s wait.
+    expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  /** A server that counts its connections, on a port of its own. */
+  const counting = async (server: Server): Promise<{ url: string; connections: () => number }> => {
+    let connections = 0
+    server.on('connection', () => connections++)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    return { url: `127.0.0.1:${port}`, connections: () => connections }
+  }
+  const close = (server: Server): Promise<unknown> => new Promise((resolve) => server.close(resolve))
+
+  it('refused on every try ends on the refusal after the three waits, the host named', async () => {
+    const closed = createHttpServer()
+    const { url } = await counting(closed)
+    await close(closed)
+    const started = clock.now()
+    const failure: unknown = await testClient('tok', `http://${url}`, clock)
+      .permission(REPO, 'ada', clock.timeout(10_000))
+      .catch((error: unknown) => error)
+    expect(unreachable(failure)).toBe(`could not reach GitHub at ${url}: connect ECONNREFUSED ${url}`)
+    expect(clock.now() - started).toBe(7000)
+  })
+
+  it('whose connection is reset on every try is sent four times, then ends on the reset', async () => {
+    fake.failAlways('collaborator-permission', { kind: 'reset' })
+    const failure: unknown = await read(clock.timeout(10_000)).catch((error: unknown) => error)
+    expect(sent('collaborator-permission')).toBe(4)
+    expect(unreachable(failure)).toMatch(
+      /^could not reach GitHub at 127\.0\.0\.1:\d+: .*(ECONNRESET|other side closed)/
+    )
+  })
+
+  it('failing TLS is not tried again: the next try would meet the same certificate', async () => {
+    const fixture = (name: string): Buffer => readFileSync(new URL(`../fixtures/${name}`, import.meta.url))
+    const tls = createTlsServer({ key: fixture('self-signed.key'), cert: fixture('self-signed.crt') })
+    const { url, connections } = await counting(tls)
+    try {
+      const failure: unknown = await testClient('tok', `https://${url}`, clock)
+        .permission(REPO, 'ada', clock.timeout(10_000))
+        .catch((error: unknown) => error)
+      expect(unreachable(failure)).toMatch(new RegExp(`^could not reach GitHub at ${url}: .*certificate`))
+      expect(connections()).toBe(1)
+    } finally {
+      await close(tls)
+    }
   })
 
   it('answered a client error is not sent again', async () => {
@@ -114,18 +182,26 @@ describe('a group read (the docs pull requests and their comments)', () => {
     expect(sent('comments')).toBe(2)
   })
 
-  it('whose signal fires in the wait between tries fails then, and is not sent again', async () => {
-    // A second of backoff lasts 200 ms here: the read must end on the abort, not when the wait is over.
-    const slow = new GitHubClient('tok', fake.url, { msPerSecond: 200 })
+  it('whose signal fires in the wait between tries fails then, on its last failure, and is not sent again', async () => {
+    // Real seconds of waiting: the read must end on the abort, not when the wait is over.
+    let sleeping = (): void => undefined
+    const waiting = new Promise<void>((resolve) => (sleeping = resolve))
+    const slow = testClient('tok', fake.url, {
+      ...systemClock,
+      sleep: (ms, signal) => {
+        sleeping()
+        return systemClock.sleep(ms, signal)
+      }
+    })
     fake.failAlways('pulls', { kind: 'status', status: 503 })
     const controller = new AbortController()
     let settled = false
     const reading = slow.openPulls(REPO, controller.signal).finally(() => (settled = true))
-    while (sent('pulls') < 1) await new Promise((resolve) => setImmediate(resolve))
+    await waiting
     controller.abort(new Error('the step is out of time'))
     await new Promise((resolve) => setImmediate(resolve))
     expect(settled).toBe(true)
-    await expect(reading).rejects.toThrow('the step is out of time')
+    await expect(reading).rejects.toMatchObject({ status: 503 })
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(sent('pulls')).toBe(1)
   })

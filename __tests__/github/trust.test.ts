@@ -190,7 +190,7 @@ describe('trust', () => {
           /^Could not read the permission of mona on acme\/widgets \(Server Error - https:\/\/docs\.github\.com\S*\), so no job is started\. The workflow's token \(github-token\) needs `metadata: read` on this repository \(GITHUB_TOKEN always has it\)\.$/
         )
       ])
-      // The plugins' backoff (1 + 4 + 9 s) runs on real timers, a second of it 1 ms in-process.
+      // Three retries, 1, 2 and 4 s apart on the step's clock.
       expect(githubRequests()).toEqual(Array(4).fill(permissionOf('mona')))
     })
 
@@ -199,7 +199,7 @@ describe('trust', () => {
       const result = await run({}, env('pull_request_target', 'mona'))
       expectNoJob(result, refusal('pull_request_target events', 'the permission of mona could not be read'))
       expect(result.at('warning')).toEqual([
-        'Could not read the permission of mona on acme/widgets (the connection failed: read ECONNRESET, after retries), so no job is started. A network failure, not a missing permission: run the workflow again.'
+        `Could not read the permission of mona on acme/widgets (could not reach GitHub at ${new URL(github.url).host}: read ECONNRESET, after retries), so no job is started. A network failure, not a missing permission: run the workflow again.`
       ])
     })
 

@@ -7,7 +7,6 @@ import { beforeEach, describe, expect, it } from '@jest/globals'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import type { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN, MemoryRecords } from '../../scripts/in-process.js'
-import { GitHubClient } from '../../src/github/client.js'
 import { commentBody, decodeMarker, encodeMarker, markerKey } from '../../src/github/conversation/marker.js'
 import { LinkBackThread } from '../../src/github/conversation/thread.js'
 import { renderLinkBack } from '../../src/step/link-back.js'
@@ -16,7 +15,7 @@ import { prefixOf } from '../../src/rerun/record.js'
 import { parseJob } from '../../src/agent-api/job.js'
 import { initialState, type RunState } from '../../src/report/state.js'
 import { MAX_PROMPT_CHARS, parseSettings } from '../../src/step/settings.js'
-import { useFakeGitHub } from '../fixtures/github.js'
+import { testClient, useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 
 describe('conversation', () => {
@@ -349,7 +348,7 @@ describe('conversation', () => {
     expect(result.code).toBe(0)
     expect(result.outputs.status).toBe('completed')
     expect(result.at('warning')).toEqual([
-      'Could not comment on acme/app#7 (the connection failed: read ECONNRESET): a network failure, not a missing permission; the outputs are unchanged.'
+      `Could not comment on acme/app#7 (could not reach GitHub at ${new URL(github.url).host}: read ECONNRESET): a network failure, not a missing permission; the outputs are unchanged.`
     ])
     expect(comments()).toEqual([])
   })
@@ -369,7 +368,7 @@ describe('conversation', () => {
   })
 
   it('keeps the older comment when a concurrent run created one first, and deletes only its own duplicate', async () => {
-    const client = new GitHubClient(GITHUB_TOKEN, github.url, { msPerSecond: 1 })
+    const client = testClient(GITHUB_TOKEN, github.url)
     const me = client.conversation(APP).identity()
     const identity = () => me
     const a = new LinkBackThread(client.conversation(APP), APP, 7, identity, markerKey(KEY))
@@ -480,7 +479,7 @@ describe('conversation', () => {
     await run('pull_request_target', pullPayload, prompt, { runId: '5002' })
     const latest = comments()[0]?.body ?? ''
     const [older, newer] = decodeMarker(latest, SEAL)?.records ?? []
-    const client = new GitHubClient(GITHUB_TOKEN, github.url, { msPerSecond: 1 })
+    const client = testClient(GITHUB_TOKEN, github.url)
     const me = client.conversation(APP).identity()
     const thread = new LinkBackThread(client.conversation(APP), APP, 7, () => me, markerKey(KEY))
     const records = commentRecords(thread, undefined, undefined)

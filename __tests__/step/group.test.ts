@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { GITHUB_TOKEN, MemoryRecords, type StepRun } from '../../scripts/in-process.js'
-import { useFakeGitHub } from '../fixtures/github.js'
+import { eventOf, useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 
 const KEY = 'mint_group_key_0123456789abcdef'
@@ -67,23 +67,24 @@ describe('one docs pull request for a group of runs', () => {
     trigger: { event: string; ref: string; payload: unknown; sha?: string },
     inputs: Record<string, string> = {},
     options: { records?: MemoryRecords; rerun?: boolean } = {}
-  ): Promise<StepRun> =>
-    step.run(inputs, {
+  ): Promise<StepRun> => {
+    const event = eventOf(trigger.event, trigger.payload)
+    return step.run(inputs, {
       env: fake.env({
-        GITHUB_EVENT_NAME: trigger.event,
+        ...event.env,
         GITHUB_REF: trigger.ref,
         GITHUB_REF_NAME: trigger.ref.replace(/^refs\/(heads|tags)\//, ''),
         ...(trigger.ref.startsWith('refs/tags/') ? { GITHUB_REF_TYPE: 'tag' } : {}),
         ...(trigger.sha ? { GITHUB_SHA: trigger.sha } : {}),
         GITHUB_ACTOR: 'mona',
-        GITHUB_EVENT_PATH: '/event.json',
         // "Re-run jobs": the same run, its next attempt.
         GITHUB_RUN_ID: String(options.rerun ? runId : ++runId),
         GITHUB_RUN_ATTEMPT: options.rerun ? '2' : '1'
       }),
-      files: { '/event.json': JSON.stringify(trigger.payload) },
+      files: event.files,
       records: options.records
     })
+  }
   const agent = (op: 'create' | 'message') => step.requests(op)
   const docsComments = (number: string | undefined) => github.commentsOf(DOCS, Number(number))
   const groupComment = (number: string | undefined) =>
@@ -284,14 +285,25 @@ describe('one docs pull request for a group of runs', () => {
   it('retries a read of the docs pull requests that failed with a 5xx; one that keeps failing is one warning and a new job', async () => {
     await run(pullEvent(41))
     github.fail('pulls', { kind: 'status', status: 502 })
+    github.requests.length = 0
     const retried = await run(pullEvent(43))
     expect(retried.outputs.grouped).toBe('true')
+    // The requests of the lookup, the retry among them: the list twice, then the group's pull request's comments.
+    const lookup = github.requests.filter(
+      (r) => r.repo === DOCS && r.method === 'GET' && /^(pulls|comments)$/.test(r.route)
+    )
+    expect(lookup.map((r) => r.route)).toEqual(['pulls', 'pulls', 'comments'])
+    expect(retried.at('info')).toContainEqual(
+      expect.stringMatching(/^Group merged-prs: adding to .* \(3 GitHub requests\)\.$/)
+    )
     github.failAlways('pulls', { kind: 'status', status: 500 })
     const failing = await run(pullEvent(45))
     github.failAlways('pulls', null)
     expect(failing.outputs.grouped).toBe('false')
     expect(failing.at('warning')).toEqual([
-      expect.stringContaining('could not read the open pull requests of acme/docs (HTTP 500') as unknown as string
+      expect.stringMatching(
+        /could not read the open pull requests of acme\/docs \(HTTP 500.* The 'github-token' input needs pull-requests: read on acme\/docs\.$/
+      ) as unknown as string
     ])
     expect(github.requests.filter((r) => r.route === 'pulls' && r.answeredStatus === 500)).toHaveLength(1 + 3)
     expect([agent('create').length, agent('message').length]).toEqual([2, 1])
@@ -373,7 +385,7 @@ describe('one docs pull request for a group of runs', () => {
     expect(docsComments(first.outputs['pr-number'])).toHaveLength(1)
   })
 
-  it('a re-run of a grouped follow-up resumes it: the message is not sent again, and the outputs report the same job', async () => {
+  it('a re-run of a grouped follow-up resumes it: the message is not sent again, and the outputs report the same job, grouped, with its prompt', async () => {
     const first = await run(pullEvent(41))
     const records = new MemoryRecords()
     const second = await run(pullEvent(43), {}, { records })
@@ -386,5 +398,22 @@ describe('one docs pull request for a group of runs', () => {
     expect([agent('create').length, agent('message').length]).toEqual([1, 1])
     expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
     expect(again.outputs['pr-link']).toBe(first.outputs['pr-link'])
+    expect(again.outputs.grouped).toBe('true')
+    expect(again.outputs.prompt).toMatch(/^This request adds to the open docs pull request acme\/docs#/)
+    expect(again.outputs.prompt).toBe(second.outputs.prompt)
+    expect(again.summary).toContain('<code>merged-prs</code>: added to its open docs pull request')
+    // The group was looked up again for that, quietly: no line says a follow-up is being added.
+    expect(again.at('info').join('\n')).not.toContain('adding to its open docs pull request')
+  })
+
+  it('a re-run of the grouped run that started the job resumes it as a created one, with its prompt', async () => {
+    const records = new MemoryRecords()
+    const first = await run(pullEvent(41), {}, { records })
+    const again = await run(pullEvent(41), {}, { records, rerun: true })
+    expect(again.at('info')).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
+    expect([agent('create').length, agent('message').length]).toEqual([1, 0])
+    expect(again.outputs.grouped).toBe('false')
+    expect(again.outputs.prompt).toBe(first.outputs.prompt)
+    expect(again.summary).toContain('<code>merged-prs</code>: started a new job for it')
   })
 })

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github.js'
-import { useFakeGitHub } from '../fixtures/github.js'
+import { tagPush, useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 
 describe('no GitHub token', () => {
@@ -13,16 +13,8 @@ describe('no GitHub token', () => {
   const step = useStep({ key: KEY, project: 'proj', prompt: 'Document it.', scenario: { runMs: 3000 } })
   const virtual = step.virtual
   let github: GitHubApiFake
-  useFakeGitHub(step.clock, { fresh: 'reset' }, (started) => (github = started))
-
-  const tagPush = () => ({
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_REF: 'refs/tags/v1.4.0',
-    GITHUB_REF_TYPE: 'tag',
-    GITHUB_REF_NAME: 'v1.4.0',
-    GITHUB_REPOSITORY: REPO,
-    GITHUB_API_URL: github.url
-  })
+  const fake = useFakeGitHub(step.clock, { repo: REPO, fresh: 'reset' }, (started) => (github = started))
+  const tagPushed = (): Record<string, string> => fake.env(tagPush('v1.4.0'))
   const run = (inputs: Record<string, string>, env: Record<string, string>) => step.run(inputs, { env })
   const created = () => step.requests('create').length
 
@@ -32,7 +24,7 @@ describe('no GitHub token', () => {
     "Input 'github-token' is empty: no GitHub API calls are made and no labels are added. Leave the input out for the workflow's token."
 
   it('on a tag push: a warning that says what the agent will not get, and the job is created', async () => {
-    const result = await run({ 'github-token': '' }, tagPush())
+    const result = await run({ 'github-token': '' }, tagPushed())
     expect(result.code).toBe(0)
     expect(created()).toBe(1)
     expect(result.at('warning')).toEqual([TAG_WARNING])
@@ -41,7 +33,7 @@ describe('no GitHub token', () => {
   })
 
   it('in a dry run too: the prompt it shows is the one a run would send', async () => {
-    const result = await run({ 'github-token': '', 'dry-run': 'true' }, tagPush())
+    const result = await run({ 'github-token': '', 'dry-run': 'true' }, tagPushed())
     expect(result.code).toBe(0)
     expect(result.at('warning')).toEqual([TAG_WARNING])
   })
@@ -57,13 +49,16 @@ describe('no GitHub token', () => {
     ['a wait-only step', { 'job-id': 'job_1', prompt: '' }, {}]
   ])('%s: a notice, no warning', async (_, inputs, env) => {
     virtual().sim.addJob('proj', { id: 'job_1', status: 'completed' })
-    const result = await run({ 'github-token': '', ...inputs }, { ...tagPush(), ...env })
+    const result = await run({ 'github-token': '', ...inputs }, { ...tagPushed(), ...env })
     expect(result.at('notice')).toContain(NOTICE)
     expect(result.at('warning')).toEqual([])
   })
 
   it("the unevaluated defaults GitHub's local runner passes: read as empty, one notice naming them", async () => {
-    const result = await run({ 'github-token': '${{ github.token }}', 'rerun-key': '${{ toJSON(matrix) }}' }, tagPush())
+    const result = await run(
+      { 'github-token': '${{ github.token }}', 'rerun-key': '${{ toJSON(matrix) }}' },
+      tagPushed()
+    )
     expect(result.code).toBe(0)
     expect(created()).toBe(1)
     expect(github.requests).toEqual([])

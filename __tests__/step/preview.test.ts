@@ -5,12 +5,10 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github.js'
-import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
-import { parseJob } from '../../src/agent-api/job.js'
-import { initialState } from '../../src/report/state.js'
+import type { RunState } from '../../src/report/state.js'
 import { renderLinkBack } from '../../src/step/link-back.js'
-import { parseSettings } from '../../src/step/settings.js'
 import { useFakeGitHub } from '../fixtures/github.js'
+import { runStateAt, settings } from '../fixtures/run-state.js'
 import { useStep } from '../fixtures/step.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
@@ -134,15 +132,12 @@ describe('preview', () => {
   })
 
   it('the link-back comment links the preview once built, and says nothing of one that is not', () => {
-    const defaults = inputDefaults(readAction(), 'tok')
-    const settings = parseSettings({
-      get: (name) => ({ ...defaults, 'api-key': 'k', 'project-id': 'p', prompt: 'x', preview: 'true' })[name] ?? '',
-      readFile: () => ''
-    })
-    const job = parseJob({ status: 'completed', prLink: PR })
-    const done = { ...initialState(0, 'job_1'), outcome: 'completed' as const, job }
-    const lines = (preview: (typeof done)['preview']) =>
-      renderLinkBack({ state: { ...done, preview }, settings }, { serverUrl: undefined, runUrl: undefined })
+    const done = runStateAt(0)({ outcome: 'completed' }, { status: 'completed', prLink: PR })
+    const lines = (preview: RunState['preview']) =>
+      renderLinkBack(
+        { state: { ...done, preview }, settings: settings({ preview: 'true' }) },
+        { serverUrl: undefined, runUrl: undefined }
+      )
     expect(lines({ url: URL, problem: undefined })).toContain(`Preview: [${URL}](${URL}/)`)
     expect(lines({ url: undefined, problem: 'No preview: 403' }).join('\n')).not.toContain('Preview')
     expect(lines(undefined).join('\n')).not.toContain('Preview')

@@ -4,7 +4,7 @@ import type { Clock } from '../base/clock.js'
 import { identifiedRun, parseAutomationRun, type AutomationApi, type AutomationRun } from './automation.js'
 import { ApiError, kindOfStatus, networkError, parseRetryAfter } from './errors.js'
 import { parseJob, type AgentJob, type IdentifiedJob } from './job.js'
-import { parsePreviewRequested, parsePreviewStatus, type PreviewRequested, type PreviewStatus } from './preview.js'
+import { parsePreviewRequested, parsePreviewStatus, type PreviewRequested, type PreviewStatus } from './deployment.js'
 import { inline } from '../base/text.js'
 import { watchSend } from './wire.js'
 

@@ -1,5 +1,5 @@
 /** The kinds of API failure; every response and network error is classified once, here. */
-import { causes, type Cause } from '../base/causes.js'
+import { causes, isTlsCode, type Cause } from '../base/causes.js'
 
 export type ApiErrorKind =
   /** 401: the key is wrong. */
@@ -154,13 +154,6 @@ export function networkError(error: unknown, wire: WireFacts): ApiError {
   return wire.sent
     ? new ApiError('no-answer', `connection failed: ${detail(chain)}`)
     : new ApiError('not-sent', `could not connect: ${detail(chain)}`)
-}
-
-function isTlsCode(code: string | undefined): boolean {
-  return (
-    code !== undefined &&
-    (/CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))
-  )
 }
 
 function detail(chain: Cause[]): string {

@@ -1,22 +1,8 @@
 import { Cancelled } from '../base/cancel.js'
 import { requestTimeout, type Clock } from '../base/clock.js'
 import type { CallOptions, PreviewApi } from './client.js'
+import type { PreviewRequested, PreviewStatus } from './deployment.js'
 import { ApiError, isTransientForPoll } from './errors.js'
-
-/** A `POST /v1/project/preview/{projectId}` answer: the deployment to follow, and where it will be. */
-export interface PreviewRequested {
-  statusId: string
-  /** An https URL (anything else is not a usable answer). */
-  previewUrl: string
-}
-
-/** A `GET /v1/project/update-status/{statusId}` answer: `queued`, `in_progress`, `success` or `failure`. */
-export interface PreviewStatus {
-  /** Kept as sent; anything but `success` and `failure` is read as still building. */
-  status: string
-  /** The service's words on the deployment (untrusted text). */
-  summary?: string
-}
 
 /** How asking for a branch's preview ended: never thrown, since a preview never changes the step's result. */
 export type PreviewEnd =
@@ -95,28 +81,4 @@ async function follow(
     if (read.status === 'success') return { kind: 'ready', url }
     if (read.status === 'failure') return { kind: 'failed', url, summary: read.summary }
   }
-}
-
-export function parsePreviewRequested(json: unknown): PreviewRequested | undefined {
-  if (!isRecord(json)) return undefined
-  const { statusId, previewUrl } = json
-  if (typeof statusId !== 'string' || statusId === '' || typeof previewUrl !== 'string') return undefined
-  return isHttpsUrl(previewUrl) ? { statusId, previewUrl } : undefined
-}
-
-export function parsePreviewStatus(json: unknown): PreviewStatus | undefined {
-  if (!isRecord(json) || typeof json.status !== 'string') return undefined
-  return typeof json.summary === 'string' ? { status: json.status, summary: json.summary } : { status: json.status }
-}
-
-function isHttpsUrl(text: string): boolean {
-  try {
-    return new URL(text).protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -24,18 +24,22 @@ export function causes(error: unknown): Cause[] {
   return chain
 }
 
-/**
- * Why the connection failed, when `error` is a connection lost or never made (Octokit reports one
- * as status 500, "fetch failed"): the socket's own words. Undefined for an answer from the server.
- */
-export function connectionFailure(error: unknown): string | undefined {
-  const failed = socketError(error)
-  return failed && `the connection failed: ${failed.message}`
-}
-
-/** The socket's or DNS's error that `error` wraps, if any. */
+/** The socket's or DNS's error that `error` wraps, if any: a connection lost or never made. */
 export function socketError(error: unknown): (Cause & { code: string }) | undefined {
   return causes(error).find((cause): cause is Cause & { code: string } => CONNECTION_CODES.test(cause.code ?? ''))
+}
+
+/** The TLS error that `error` wraps, if any: a certificate refused, a handshake that failed. */
+export function tlsError(error: unknown): (Cause & { code: string }) | undefined {
+  return causes(error).find((cause): cause is Cause & { code: string } => isTlsCode(cause.code))
+}
+
+/** OpenSSL's certificate codes and Node's TLS and SSL ones. */
+export function isTlsCode(code: string | undefined): boolean {
+  return (
+    code !== undefined &&
+    (/CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))
+  )
 }
 
 function isErrorLike(value: unknown): value is { message: string; code?: unknown; cause?: unknown; errors?: unknown } {

@@ -1,4 +1,5 @@
 import type { getOctokit } from '@actions/github'
+import { toCommit, type Commit } from './commit.js'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
 import type { DocsPull } from './group/find.js'
 import { openPulls } from './group/pulls.js'
@@ -7,7 +8,10 @@ import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
 import { pullBranch } from './pull-branch.js'
 import { packageReads, type PackageReads } from './context/package-reads.js'
-import { onlyReadsRetry, retryOptions, type RetryPace } from './retry.js'
+import { allPages } from './pages.js'
+import { RequestCount } from './requests.js'
+import { systemClock, type Clock } from '../base/clock.js'
+import { retryReads, throttleOptions, type RetryPace } from './retry.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -28,14 +32,6 @@ export interface TagRef {
   name: string
   type: string
   sha: string
-}
-
-export interface Commit {
-  sha: string
-  message: string
-  /** More than one parent: a merge. */
-  parents: number
-  author: { login: string; bot: boolean } | undefined
 }
 
 export interface Comparison {
@@ -68,8 +64,10 @@ export interface WorkflowRun {
   createdAt: string
 }
 
-/** The reads the context makes; each one request. A failure throws the Octokit error (with `status`). */
+/** The reads the context makes. A failure throws the Octokit error (with `status`). */
 export interface GitHubReader extends PackageReads {
+  /** The requests these reads sent: every try and every page. */
+  requests(): number
   /** The release of a tag; undefined when there is none (404). */
   releaseByTag(tag: string): Promise<Release | undefined>
   /** The tags whose names start with `prefix` ('' for all), every page of them. */
@@ -87,28 +85,33 @@ export interface GitHubReader extends PackageReads {
  * The GitHub REST API through `@actions/github`'s Octokit, with `github-token`. The module (and
  * Octokit with it) is loaded on first use, so runs that read and label nothing never pay for it.
  * `apiUrl` is `GITHUB_API_URL`, so GitHub Enterprise Server works. Reads are retried on 5xx and
- * rate limits, writes only on rate limits (retry.ts).
+ * lost connections, on the step's clock, and on rate limits; writes only on rate limits (retry.ts).
  */
 export class GitHubClient {
   private octokit: Promise<Octokit> | undefined
+  private readonly clock: Clock
+  private readonly pace: RetryPace
 
   constructor(
     private readonly token: string,
     private readonly apiUrl: string | undefined,
-    private readonly pace: RetryPace = { msPerSecond: 1000 }
-  ) {}
+    /** The step's clock, for the waits between a read's tries; the throttling plugin's waits' pace (tests shorten both). */
+    timing: { clock?: Clock; pace?: RetryPace } = {}
+  ) {
+    this.clock = timing.clock ?? systemClock
+    this.pace = timing.pace ?? { msPerSecond: 1000 }
+  }
 
   private client(): Promise<Octokit> {
     this.octokit ??= Promise.all([
       import('@actions/github'),
-      import('@octokit/plugin-retry'),
       import('@octokit/plugin-throttling'),
       // The plugin's own build of it (light: no clustering), so the bundle holds one.
       import('bottleneck/light.js')
-    ]).then(([{ getOctokit }, { retry }, { throttling }, { default: limiter }]) => {
-      const options = { ...retryOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
-      const octokit = getOctokit(this.token, options, retry, throttling)
-      onlyReadsRetry(octokit)
+    ]).then(([{ getOctokit }, { throttling }, { default: limiter }]) => {
+      const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
+      const octokit = getOctokit(this.token, options, throttling)
+      retryReads(octokit, this.clock)
       return octokit
     })
     return this.octokit
@@ -117,8 +120,10 @@ export class GitHubClient {
   /** Reads of `owner/name`, each aborted by `signal`. */
   reader(repository: string, signal: AbortSignal): GitHubReader {
     const [owner = '', repo = ''] = repository.split('/')
-    const request = { signal }
+    const count = new RequestCount()
+    const request = { signal, fetch: count.fetch }
     return {
+      requests: () => count.sent,
       ...packageReads(() => this.client(), owner, repo, request),
       releaseByTag: async (tag) => {
         const octokit = await this.client()
@@ -132,18 +137,15 @@ export class GitHubClient {
       },
       tagRefs: async (prefix) => {
         const octokit = await this.client()
+        const ref = prefix ? `tags/${prefix}` : 'tags'
         // GitHub answers matching-refs whole today; pages are followed should it ever send a Link.
-        const data = await octokit.paginate(octokit.rest.git.listMatchingRefs, {
-          owner,
-          repo,
-          ref: prefix ? `tags/${prefix}` : 'tags',
-          request
-        })
-        return data.map((ref) => ({
-          name: ref.ref.replace(/^refs\/tags\//, ''),
-          type: ref.object.type,
-          sha: ref.object.sha
-        }))
+        return allPages(octokit, octokit.rest.git.listMatchingRefs({ owner, repo, ref, request }), request, (refs) =>
+          refs.map((tag) => ({
+            name: tag.ref.replace(/^refs\/tags\//, ''),
+            type: tag.object.type,
+            sha: tag.object.sha
+          }))
+        )
       },
       tagMessage: async (sha) => {
         const octokit = await this.client()
@@ -160,17 +162,7 @@ export class GitHubClient {
         })
         return {
           status: data.status,
-          commits: data.commits.map((commit) => ({
-            sha: commit.sha,
-            message: commit.commit.message,
-            parents: commit.parents.length,
-            author: commit.author
-              ? {
-                  login: commit.author.login,
-                  bot: commit.author.type === 'Bot' || commit.author.login.endsWith('[bot]')
-                }
-              : undefined
-          })),
+          commits: data.commits.map(toCommit),
           total: data.total_commits,
           files: (data.files ?? []).map(changedFile),
           url: data.html_url
@@ -213,9 +205,9 @@ export class GitHubClient {
     return pullBranch(() => this.client(), pr, signal)
   }
 
-  /** The open pull requests of `owner/name`, newest first (the first 100). */
-  openPulls(repository: string, signal: AbortSignal): Promise<DocsPull[]> {
-    return openPulls(() => this.client(), repository, signal)
+  /** The open pull requests of `owner/name`, newest first (the first 100); its requests counted in `count`. */
+  openPulls(repository: string, signal: AbortSignal, count?: RequestCount): Promise<DocsPull[]> {
+    return openPulls(() => this.client(), repository, { signal, fetch: count?.fetch })
   }
 
   /** Reviewers, assignees and merge of the docs pull request; `signal` bounds each request. */
@@ -224,9 +216,9 @@ export class GitHubClient {
     return ownerApi(() => this.client(), pr, signal)
   }
 
-  /** Comments, reactions and release notes of `owner/name`. */
-  conversation(repository: string): ConversationApi {
-    return conversationApi(() => this.client(), repository)
+  /** Comments, reactions and release notes of `owner/name`; their requests counted in `count`. */
+  conversation(repository: string, count?: RequestCount): ConversationApi {
+    return conversationApi(() => this.client(), repository, count)
   }
 
   /**

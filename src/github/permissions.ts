@@ -1,5 +1,5 @@
-import { connectionFailure } from '../base/causes.js'
 import { errorMessage } from '../base/error-message.js'
+import { unreachable } from './unreachable.js'
 
 /** A user's role on a repository, as the collaborators permission API names it (`role_name`). */
 export type RepoPermission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
@@ -62,7 +62,7 @@ export class Permissions {
       result = this.read(login).then(
         (permission): PermissionResult => ({ known: true, permission }),
         (error: unknown): PermissionResult => {
-          const lost = connectionFailure(error)
+          const lost = unreachable(error)
           return lost ? { known: false, error: lost, network: true } : { known: false, error: errorMessage(error) }
         }
       )

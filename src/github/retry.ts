@@ -1,38 +1,41 @@
 import type { Octokit } from '@octokit/core'
 import type Bottleneck from 'bottleneck'
 import type { OctokitOptions } from '@octokit/core/types'
+import { socketError } from '../base/causes.js'
+import type { Clock } from '../base/clock.js'
 
 /** Retries of one request for a rate limit; the plugins' waits past this are not worth the step's time. */
 const RATE_LIMIT_RETRIES = 2
 const RATE_LIMIT_WAIT_S = 60
-/** A read answered 5xx (or lost on the way) is tried this many more times. */
-const READ_RETRIES = 3
+/**
+ * The waits before a read's second, third and fourth try, after a 5xx or a failed connection: 7 s
+ * in all, inside the shortest budget a read has (10 s, the context's and the permission's), so a
+ * read that fails on every try ends on its own last failure, not on its budget.
+ */
+export const READ_WAITS_MS = [1000, 2000, 4000]
 /** Methods that change nothing on GitHub, so sending them again is safe. */
 const READS = new Set(['GET', 'HEAD'])
-/** Every 4xx: a client error is GitHub's answer, not a passing fault (rate limits are throttling's). */
-const NOT_TRANSIENT = Array.from({ length: 100 }, (_, i) => 400 + i)
+/** The signal of a request that has none: it never fires. */
+const NEVER = new AbortController().signal
 
 export interface RetryPace {
-  /** Milliseconds per second of a wait (Retry-After, backoff); tests make it small. */
+  /** Milliseconds per second of the throttling plugin's waits (Retry-After, write spacing); tests make it small. */
   msPerSecond: number
 }
 
 interface RequestOptions {
-  method?: string
-  request?: { signal?: AbortSignal | null; retries?: number }
+  request?: { signal?: AbortSignal | null }
 }
 
 /**
- * The options of `@octokit/plugin-retry` and `@octokit/plugin-throttling`. A rate-limit answer
- * (403/429 with GitHub's rate-limit headers or message) says GitHub did nothing, so any request is
- * retried after the wait while it fits; a 5xx or a connection lost may come after a write took
- * effect, so only reads are retried on those (see `onlyReadsRetry`).
+ * The options of `@octokit/plugin-throttling`. A rate-limit answer (403/429 with GitHub's
+ * rate-limit headers or message) says GitHub did nothing, so any request, a write too, is tried
+ * again after the wait while it fits.
  */
-export function retryOptions(pace: RetryPace, limiter: typeof Bottleneck): Pick<OctokitOptions, 'retry' | 'throttle'> {
+export function throttleOptions(pace: RetryPace, limiter: typeof Bottleneck): Pick<OctokitOptions, 'throttle'> {
   const fits = (retryAfter: number, options: RequestOptions, retryCount: number): boolean =>
     retryCount < RATE_LIMIT_RETRIES && retryAfter <= RATE_LIMIT_WAIT_S && !options.request?.signal?.aborted
   return {
-    retry: { doNotRetry: NOT_TRANSIENT, retries: READ_RETRIES, retryAfterBaseValue: pace.msPerSecond },
     throttle: {
       retryAfterBaseValue: pace.msPerSecond,
       // GitHub asks for a second between writes: paced like the waits (the plugin's own groups are per process, in real seconds).
@@ -47,22 +50,45 @@ export function retryOptions(pace: RetryPace, limiter: typeof Bottleneck): Pick<
 }
 
 /**
- * The retry plugin reads `request.retries` when a request fails: 0 for a write (it may have taken
- * effect). A request whose signal fires fails then, even in a plugin's wait between tries (those
- * waits run on timers no signal reaches); the try after the wait fails at once, unsent.
+ * A read answered 5xx, or whose connection failed, is tried again after each of READ_WAITS_MS on
+ * the step's clock; a write never is (it may have taken effect). A request ends when its signal
+ * fires, even in the throttling plugin's waits (those run on timers no signal reaches), and then
+ * on its last failure when a try failed before: that is why it did not succeed, not the time.
  */
-export function onlyReadsRetry(octokit: Pick<Octokit, 'hook'>): void {
-  octokit.hook.before('request', (options) => {
-    if (READS.has(options.method.toUpperCase())) return
-    options.request = { ...options.request, retries: 0 }
+export function retryReads(octokit: Pick<Octokit, 'hook'>, clock: Pick<Clock, 'sleep'>): void {
+  // Registered after the plugins, so outermost: the throttling plugin's waits and tries are one try here.
+  octokit.hook.wrap('request', async (request, options) => {
+    const signal = (options.request as RequestOptions['request'])?.signal ?? undefined
+    const waits = READS.has(options.method.toUpperCase()) ? READ_WAITS_MS : []
+    let last: unknown
+    for (let tried = 0; ; tried++) {
+      try {
+        return await untilAborted(request(options), signal)
+      } catch (error) {
+        if (signal?.aborted) throw last ?? error
+        const wait = waits[tried]
+        if (wait === undefined || !passing(error)) throw error
+        last = error
+        // The budget ends in the wait: the failure stands.
+        await clock.sleep(wait, signal ?? NEVER).catch(() => {
+          throw error
+        })
+      }
+    }
   })
-  // Registered last, so outermost: it sees the plugins' waits and retries as one request.
-  octokit.hook.wrap('request', (request, options) =>
-    untilAborted(request(options), (options.request as RequestOptions['request'])?.signal)
-  )
 }
 
-function untilAborted<T>(pending: T | Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+/**
+ * A 5xx answer, or a connection lost or never made (which Octokit reports as a 500 without an
+ * answer); not a TLS failure nor a request never sent, which the next try would meet again.
+ */
+function passing(error: unknown): boolean {
+  const { status, response } = error as { status?: unknown; response?: unknown }
+  if (typeof status !== 'number' || status < 500) return false
+  return response !== undefined || socketError(error) !== undefined
+}
+
+function untilAborted<T>(pending: T | Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return Promise.resolve(pending)
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason as Error)

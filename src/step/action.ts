@@ -4,7 +4,7 @@
  * cancel included), and the report goes out on every exit path.
  */
 import { Cancelled } from '../base/cancel.js'
-import type { Log } from '../base/log.js'
+import { debugOnly, type Log } from '../base/log.js'
 import { inline, plural } from '../base/text.js'
 import { ApiError } from '../agent-api/errors.js'
 import { jobFingerprint } from '../agent-api/job.js'
@@ -16,12 +16,20 @@ import { finish, type Reporter } from '../report/finish.js'
 import type { RunState } from '../report/state.js'
 import { automation, type AutomationDeps } from './automation.js'
 import { decideEnding, type FlowEnd } from './ending.js'
-import { addsTo, groupKey, groupRange, planGroup, postGrouped, type GroupDeps, type GroupPlan } from './group/plan.js'
+import {
+  groupKey,
+  groupPrompts,
+  planGroup,
+  postGrouped,
+  resumedGroup,
+  type GroupDeps,
+  type GroupPlan
+} from './group/plan.js'
 import { recordGroup } from './group/record.js'
 import { post, type PostDeps, type Posted } from './post.js'
 import { ownDocsPull, type OwnerDeps } from './owner.js'
 import { preview, type PreviewDeps } from './preview.js'
-import { preparePrompt, type PromptDeps } from './prompt.js'
+import type { PromptDeps } from './prompt.js'
 import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
 import type { StepMode } from './mode.js'
@@ -183,7 +191,12 @@ async function resume(
   run.resumed(record)
   deps.log.info(`Resuming job ${inline(jobId)} from attempt ${record.attempt}`)
   run.reading()
-  const recalled = await rerun.recallPrompt(record, () => preparePrompt(settings, deps))
+  // A grouped run's attempt is found again, quietly, for the prompt and the outputs it had.
+  const followed = resumedGroup(await group(settings, { ...deps, log: debugOnly(deps.log) }), record, run)
+  const recalled = await rerun.recallPrompt(record, async () => {
+    const { built, followUp } = await groupPrompts(settings, followed, deps)
+    return { ...built, prompt: followUp }
+  })
   if (recalled) run.prompted(recalled)
   try {
     return await wait(settings, deps, run, deadline, {
@@ -217,8 +230,7 @@ async function writePrompts(
   deps: Deps,
   run: RunStateWriter
 ): Promise<{ followUp: string; create: string }> {
-  const built = await preparePrompt(settings, deps, groupRange(plan, deps))
-  const followUp = plan?.kind === 'follow-up' ? `${addsTo(plan)}\n\n${built.prompt}` : built.prompt
+  const { built, followUp } = await groupPrompts(settings, plan, deps)
   run.prompted({ ...built, prompt: followUp })
   return { followUp, create: built.prompt }
 }

@@ -8,6 +8,7 @@ import { runAuthor } from '../github/owner/author.js'
 import { readFromGitHub } from '../github/without-token.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
 import { GitHubClient } from '../github/client.js'
+import { RequestCount } from '../github/requests.js'
 import type { RetryPace } from '../github/retry.js'
 import { readTrustFacts } from '../github/trust.js'
 import { createDispatcher, ProxyError } from '../agent-api/http.js'
@@ -49,7 +50,7 @@ export interface Host {
   clock: Clock
   signals: SignalWatch
   records: RecordStore
-  /** How long a second of GitHub's retry waits lasts (tests shorten it); real seconds when unset. */
+  /** How long a second of GitHub's rate-limit waits lasts (tests shorten it); real seconds when unset. */
   githubPace?: RetryPace
 }
 
@@ -72,7 +73,10 @@ export async function main(host: Host): Promise<number> {
     return 1
   }
   const { settings, dispatcher } = inputs
-  const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL, host.githubPace)
+  const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL, {
+    clock: host.clock,
+    pace: host.githubPace
+  })
   log.debug(
     `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
   )
@@ -222,13 +226,15 @@ function stepDeps(
     runUrl: conversation.runUrl,
     sha: env.GITHUB_SHA || undefined,
     groupDocs: (repository) => {
-      const api = github.conversation(repository)
+      const count = new RequestCount()
+      const api = github.conversation(repository, count)
       const signal = (): AbortSignal =>
         AbortSignal.any([host.signals.signal, host.clock.timeout(GROUP_READ_TIMEOUT_MS)])
       return {
         identity: () => conversation.identity(),
-        openPulls: () => github.openPulls(repository, signal()),
+        openPulls: () => github.openPulls(repository, signal(), count),
         comments: (number) => api.listComments(number),
+        requests: () => count.sent,
         createComment: (number, body) => api.createComment(number, body),
         updateComment: (id, body) => api.updateComment(id, body)
       }

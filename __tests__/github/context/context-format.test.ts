@@ -9,18 +9,33 @@ import { RUNS_TRIED } from '../../../src/github/context/last-run.js'
 import type { Trigger } from '../../../src/github/event.js'
 import type { Comparison, GitHubReader } from '../../../src/github/client.js'
 
-const reader = (over: Partial<GitHubReader> = {}): GitHubReader => ({
-  releaseByTag: () => Promise.resolve(undefined),
-  tagRefs: () => Promise.resolve([]),
-  tagMessage: () => Promise.resolve(''),
-  compare: () => Promise.resolve({ status: 'ahead', commits: [], total: 0, files: [], url: undefined }),
-  pullFiles: () => Promise.resolve([]),
-  successfulRuns: () => Promise.resolve([]),
-  tree: () => Promise.resolve({ paths: [], truncated: false }),
-  fileText: () => Promise.resolve(''),
-  pathCommits: () => Promise.resolve([]),
-  ...over
-})
+type Reads = Omit<GitHubReader, 'requests'>
+/** A reader whose every read is one request (a fake neither retries nor pages), counted. */
+const reader = (over: Partial<Reads> = {}): GitHubReader => {
+  const reads: Reads = {
+    releaseByTag: () => Promise.resolve(undefined),
+    tagRefs: () => Promise.resolve([]),
+    tagMessage: () => Promise.resolve(''),
+    compare: () => Promise.resolve({ status: 'ahead', commits: [], total: 0, files: [], url: undefined }),
+    pullFiles: () => Promise.resolve([]),
+    successfulRuns: () => Promise.resolve([]),
+    tree: () => Promise.resolve({ paths: [], truncated: false }),
+    fileText: () => Promise.resolve(''),
+    pathCommits: () => Promise.resolve([]),
+    ...over
+  }
+  let sent = 0
+  const counted = Object.fromEntries(
+    Object.entries(reads).map(([name, read]) => [
+      name,
+      (...args: never[]) => {
+        sent++
+        return (read as (...args: never[]) => unknown)(...args)
+      }
+    ])
+  ) as unknown as Reads
+  return { ...counted, requests: () => sent }
+}
 const options = (over: Partial<ContextOptions> = {}): ContextOptions => ({
   budget: 20_000,
   reader: reader(),
@@ -228,13 +243,49 @@ describe('a tag', () => {
     expect(result.requests).toBe(4)
   })
 
-  it('a time limit that passed is the reason, whatever the errors say; an error without a status is quoted', async () => {
+  it('a time limit that cut a read short is the reason; a read that failed first is named by its failure; an error without a status is quoted', async () => {
     const expired = new AbortController()
     expired.abort()
+    const limit = { signal: expired.signal, timeoutMs: 2500 }
+    const cut = reader({
+      releaseByTag: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))
+    })
+    expect((await gatherContext(tag('v2'), options({ reader: cut, ...limit }))).warning).toContain(
+      '(GitHub did not answer within 3s)'
+    )
+    const aborted = reader({ tagRefs: () => Promise.reject(new DOMException('aborted', 'AbortError')) })
+    expect((await gatherContext(tag('v2'), options({ reader: aborted, ...limit }))).warning).toContain(
+      '(GitHub did not answer within 3s)'
+    )
+    // Its last try's answer, the time limit having ended the wait before the next.
     const failing = reader({ releaseByTag: () => Promise.reject(status(500, 'Unknown Error')) })
-    expect(
-      (await gatherContext(tag('v2'), options({ reader: failing, signal: expired.signal, timeoutMs: 2500 }))).warning
-    ).toContain('(GitHub did not answer within 3s)')
+    expect((await gatherContext(tag('v2'), options({ reader: failing, ...limit }))).warning).toContain(
+      '(GitHub answered 500: Unknown Error)'
+    )
+    const both = reader({
+      releaseByTag: () => Promise.reject(status(500, 'Unknown Error')),
+      tagRefs: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))
+    })
+    expect((await gatherContext(tag('v2'), options({ reader: both, ...limit }))).warning).toContain(
+      '(GitHub did not answer within 3s)'
+    )
+    // The first failure that is not the time limit's is named, wherever it stands.
+    const later = reader({
+      releaseByTag: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError')),
+      tagRefs: () => Promise.reject(status(403, 'Forbidden'))
+    })
+    expect((await gatherContext(tag('v2'), options({ reader: later }))).warning).toContain(
+      '(GitHub answered 403: Forbidden)'
+    )
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a rejection without a reason is a case
+    const nothing = reader({ releaseByTag: () => Promise.reject(undefined) })
+    expect((await gatherContext(tag('v2'), options({ reader: nothing, ...limit }))).warning).toContain('(undefined)')
+    const cancelled = reader({
+      releaseByTag: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))
+    })
+    expect((await gatherContext(tag('v2'), options({ reader: cancelled }))).warning).toContain(
+      '(The operation timed out.)'
+    )
     const plain = reader({ releaseByTag: () => Promise.reject(new Error('getaddrinfo ENOTFOUND api.github.com')) })
     expect((await gatherContext(tag('v2'), options({ reader: plain }))).warning).toContain(
       '(getaddrinfo ENOTFOUND api.github.com)'
@@ -297,6 +348,14 @@ describe('the warning', () => {
     expect(mixed).toContain('(could not reach GitHub: read ECONNRESET); the job is created with what was read.')
     expect(mixed).toContain('needs `contents: read`')
     expect(mixed).not.toContain('could not connect')
+  })
+
+  it('without a reader (no token): each read named, none made', async () => {
+    const result = await gatherContext(tag('v2'), options({ reader: undefined }))
+    expect(result.warning).toMatch(
+      /^Context: could not read the release notes of v2 and the tags starting with v2 \(to find the previous release\) \(the 'github-token' input is empty\); /
+    )
+    expect(result.requests).toBe(0)
   })
 
   it('in a dry run, says that nothing is created', async () => {

@@ -327,16 +327,23 @@ describe('context', () => {
       ])
     })
 
-    it('a GitHub that does not answer holds the create up no longer than the time limit', async () => {
-      github.failAlways('compare', { kind: 'hang' })
-      const started = virtual().clock.now()
-      const result = await run({}, tagEnv())
-      expectOneCreate(result)
-      const create = virtual().sim.requests.find((r) => r.operation === 'create')
-      expect((create?.time ?? Infinity) - started).toBe(CONTEXT_TIMEOUT_MS)
-      expect(result.at('warning')).toEqual([expect.stringContaining('(GitHub did not answer within 10s)')])
-      expect(sent()).toContain('- Previous release: v1.10.0')
-    })
+    it.each([
+      ['compare', '- Previous release: v1.10.0'],
+      // Read page by page, each page with the context's signal.
+      ['matching-refs', '- Tag: v1.11.0']
+    ] as const)(
+      'a GitHub that does not answer (%s) holds the create up no longer than the time limit',
+      async (route, read) => {
+        github.failAlways(route, { kind: 'hang' })
+        const started = virtual().clock.now()
+        const result = await run({}, tagEnv())
+        expectOneCreate(result)
+        const create = virtual().sim.requests.find((r) => r.operation === 'create')
+        expect((create?.time ?? Infinity) - started).toBe(CONTEXT_TIMEOUT_MS)
+        expect(result.at('warning')).toEqual([expect.stringContaining('(GitHub did not answer within 10s)')])
+        expect(sent()).toContain(read)
+      }
+    )
 
     it('no network: the warning names it, not a 500 nor a permission; a dry run says nothing was created', async () => {
       // A port nothing listens on: the real client's connection is refused, as with no route to GitHub.
@@ -348,7 +355,7 @@ describe('context', () => {
       expect(result.code).toBe(0)
       expect(virtual().sim.requests).toEqual([])
       expect(result.at('warning')).toEqual([
-        `Context: could not read the release notes of v1.11.0 and the tags starting with v1 (to find the previous release) (could not reach GitHub: connect ECONNREFUSED 127.0.0.1:${port}); nothing is created in a dry run; the prompt below holds what was read. The runner could not connect to GitHub's API: check its network (DNS, proxy, firewall), or set context: none.`
+        `Context: could not read the release notes of v1.11.0 and the tags starting with v1 (to find the previous release) (could not reach GitHub at 127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}); nothing is created in a dry run; the prompt below holds what was read. The runner could not connect to GitHub's API: check its network (DNS, proxy, firewall), or set context: none.`
       ])
     })
 

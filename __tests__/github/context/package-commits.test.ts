@@ -1,6 +1,6 @@
 /** A package's own commits: paged from the tag down to where its previous release's history starts. */
 import { expect, it } from '@jest/globals'
-import type { Commit } from '../../../src/github/client.js'
+import type { Commit } from '../../../src/github/commit.js'
 import { COMMIT_PAGES, listOwnCommits, PAGE_SIZE } from '../../../src/github/context/package-commits.js'
 
 const commit = (sha: string): Commit => ({ sha, message: sha, parents: 1, author: undefined })

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../../simulator/github.js'
 import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/budget.js'
-import { useFakeGitHub } from '../../fixtures/github.js'
+import { tagPush, useFakeGitHub } from '../../fixtures/github.js'
 import { useStep } from '../../fixtures/step.js'
 
 describe('a package of a monorepo', () => {
@@ -76,16 +76,8 @@ describe('a package of a monorepo', () => {
     github.treeLimit = 100_000
   })
 
-  const tagEnv = (repo: string, tag: string) =>
-    fake.env({
-      GITHUB_EVENT_NAME: 'push',
-      GITHUB_REF: `refs/tags/${tag}`,
-      GITHUB_REF_TYPE: 'tag',
-      GITHUB_REF_NAME: tag,
-      GITHUB_REPOSITORY: repo
-    })
   const run = (repo: string, tag: string, inputs: Record<string, string> = {}) =>
-    step.run(inputs, { env: tagEnv(repo, tag) })
+    step.run(inputs, { env: fake.env({ ...tagPush(tag), GITHUB_REPOSITORY: repo }) })
   const sent = () => step.sim().jobs('proj')[0]?.prompts[0] ?? ''
   const routes = () => github.requests.map((r) => r.route).sort()
   /** The lines of the prompt under `heading`, up to the next heading. */
@@ -102,11 +94,16 @@ describe('a package of a monorepo', () => {
     const prompt = sent()
     const cli = [3, 15, 27, 39, 51].map((i) => `- cli: change ${i} (#${100 + i})`)
     expect(prompt).toContain(
-      '\n- Package directory: packages/cli (packages/cli/package.json names it); 5 of the 61 commits since @acme/cli@1.0.0 touch it\n'
+      '\n- Package directory: packages/cli (packages/cli/package.json names it); 5 of the 60 commits since @acme/cli@1.0.0 touch it\n'
     )
     expect(under(prompt, '### Changes to packages/cli since @acme/cli@1.0.0 (5)')).toEqual(cli)
-    const others = under(prompt, '### Other changes in the range, not touching packages/cli (56)')
-    expect(others).toHaveLength(56)
+    // The release commit is left out of the range's count and of its lists, as a whole range's is.
+    const others = under(
+      prompt,
+      '### Other changes in the range, not touching packages/cli (55; 1 release commit left out)'
+    )
+    expect(others).toHaveLength(55)
+    expect(others).not.toContain('- Version Packages')
     expect(others).toContain('- shim: re-export the new reader (#200)')
     expect(others.some((line) => line.startsWith('- cli:'))).toBe(false)
     expect(prompt.indexOf('### Changes to packages/cli')).toBeLessThan(prompt.indexOf('### Other changes'))
@@ -115,7 +112,7 @@ describe('a package of a monorepo', () => {
     expect(patches.indexOf('#### packages/cli/')).toBeLessThan(patches.indexOf('#### packages/core/'))
     expect(result.at('info')).toContainEqual(
       expect.stringMatching(
-        /^Context: Tag @acme\/cli@1\.1\.0: 5 of 61 changes since @acme\/cli@1\.0\.0 touch packages\/cli \(/
+        /^Context: Tag @acme\/cli@1\.1\.0: 5 of 60 changes since @acme\/cli@1\.0\.0 touch packages\/cli \(/
       )
     )
     // One tree, one manifest, the previous release's newest commit of the directory and one page.
@@ -126,11 +123,13 @@ describe('a package of a monorepo', () => {
   it('a thin wrapper: its one commit, then the rest of the range', async () => {
     await run(NPM, '@acme/shim@1.0.1')
     const prompt = sent()
-    expect(prompt).toContain('; 1 of the 61 commits since @acme/shim@1.0.0 touches it\n')
+    expect(prompt).toContain('; 1 of the 60 commits since @acme/shim@1.0.0 touches it\n')
     expect(under(prompt, '### Changes to packages/shim since @acme/shim@1.0.0 (1)')).toEqual([
       '- shim: re-export the new reader (#200)'
     ])
-    expect(under(prompt, '### Other changes in the range, not touching packages/shim (60)')).toHaveLength(60)
+    expect(
+      under(prompt, '### Other changes in the range, not touching packages/shim (59; 1 release commit left out)')
+    ).toHaveLength(59)
   })
 
   it("a range past compare's 250 commits: every one of the package's is listed, the others counted", async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { GitHubApiFake } from '../../../simulator/github.js'
 import { GitHubClient } from '../../../src/github/client.js'
+import { testClient } from '../../fixtures/github.js'
 
 describe('package reads', () => {
   const REPO = 'acme/monorepo'
@@ -19,7 +20,7 @@ describe('package reads', () => {
 
   beforeAll(async () => {
     github = await GitHubApiFake.start({ token: 'tok' })
-    reader = new GitHubClient('tok', github.url, { msPerSecond: 1 }).reader(REPO, new AbortController().signal)
+    reader = testClient('tok', github.url).reader(REPO, new AbortController().signal)
     const [first] = github.addCommits(REPO, [
       {
         message: 'init',

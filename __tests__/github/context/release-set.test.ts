@@ -152,6 +152,21 @@ describe('release sets', () => {
     expect(result.at('warning')).toEqual([])
   })
 
+  it('three tags on one commit whose one tree read fails: each tag named in the warning', async () => {
+    github.fail('tree', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    const result = await run('@acme/cli@1.1.0 @acme/core@1.1.0 @acme/shim@1.1.0', pushEnv(WORKSPACE))
+    expect(result.code).toBe(0)
+    expect(paths('tree')).toHaveLength(1)
+    const [cli, core, shim] = ['cli', 'core', 'shim'].map(
+      (name) => `the tree of @acme/${name}@1.1.0 (to find the package's directory)`
+    )
+    expect(result.at('warning')).toEqual([
+      expect.stringContaining(
+        `Context: could not read ${cli}, ${core} and ${shim} (GitHub answered 403: Resource not accessible by integration); `
+      )
+    ])
+  })
+
   it("changesets' publishedPackages as is gives the same prompt", async () => {
     await run(THREE)
     const fromList = sent()

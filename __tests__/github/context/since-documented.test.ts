@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { GitHubClient } from '../../../src/github/client.js'
 import { sinceLastDocumented, type Range } from '../../../src/github/context/since-documented.js'
 import { GitHubApiFake } from '../../../simulator/github.js'
+import { testClient } from '../../fixtures/github.js'
 
 let fake: GitHubApiFake
 let client: GitHubClient
 beforeAll(async () => {
   fake = await GitHubApiFake.start({ token: 'tok' })
-  client = new GitHubClient('tok', fake.url, { msPerSecond: 1 })
+  client = testClient('tok', fake.url)
 })
 afterAll(() => fake.close())
 

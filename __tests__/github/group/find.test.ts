@@ -35,6 +35,8 @@ function docs(
   }
   return {
     reads,
+    // Each read is one request here: a fake neither retries nor pages.
+    requests: () => reads.length,
     identity: () => Promise.resolve(ME),
     openPulls: () => {
       maybe('pulls')
@@ -120,6 +122,7 @@ describe('finding the group docs pull request', () => {
     expect(await findGroupPull(KEY, group, always)).toEqual({
       kind: 'unreadable',
       message: 'HTTP 500: Server Error',
+      network: false,
       requests: 1
     })
     const refused = docs([7], {}, (what) =>
@@ -128,9 +131,29 @@ describe('finding the group docs pull request', () => {
     expect(await findGroupPull(KEY, group, refused)).toEqual({
       kind: 'unreadable',
       message: 'HTTP 404: Not Found',
+      network: false,
       requests: 2
     })
     const odd = docs([], {}, () => 'not an error')
     expect(await findGroupPull(KEY, group, odd)).toMatchObject({ kind: 'unreadable', message: 'not an error' })
+  })
+
+  it('says the network when GitHub could not be reached, not a status', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), {
+      status: 500,
+      request: { url: 'https://api.github.com/repos/acme/docs/pulls' },
+      cause: Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { code: 'ECONNREFUSED' })
+    })
+    expect(
+      await findGroupPull(
+        KEY,
+        group,
+        docs([7], {}, () => refused)
+      )
+    ).toMatchObject({
+      kind: 'unreadable',
+      message: 'could not reach GitHub at api.github.com: connect ECONNREFUSED 10.0.0.1:443',
+      network: true
+    })
   })
 })

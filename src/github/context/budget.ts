@@ -2,7 +2,8 @@
  * The budget: a context's parts fitted into the characters it may take, each section cut at line
  * boundaries with a line saying what was left out.
  */
-import type { ChangedFile, Commit } from '../client.js'
+import type { ChangedFile } from '../client.js'
+import type { Commit } from '../commit.js'
 import { renderChanges } from './changes.js'
 
 /**

@@ -2,7 +2,8 @@
  * Commit subjects as the context lists them: pull request numbers kept; merges, bots' commits and
  * a range's release commit left out.
  */
-import type { Commit, Comparison } from '../client.js'
+import type { Comparison } from '../client.js'
+import type { Commit } from '../commit.js'
 import type { PushedCommit } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 
@@ -30,10 +31,15 @@ export function changeLines(comparison: Comparison): ChangeLines {
 }
 
 /** The count in a list's title: `12`, or `12; 1 release commit left out`. */
-export function countOf(changes: ChangeLines): string {
+export function countOf(changes: Pick<ChangeLines, 'count' | 'releases'>): string {
   return changes.releases
     ? `${changes.count}; ${plural(changes.releases, 'release commit')} left out`
     : `${changes.count}`
+}
+
+/** Whether `commit` is a release's own version-bump commit, as `changeLines` leaves out. */
+export function isReleaseCommit(commit: Commit): boolean {
+  return isReleaseSubject(subject(commit.message))
 }
 
 /** Commits' subjects as list lines, merges and bots' commits left out. */

@@ -3,7 +3,7 @@
  * commits API's `path` from the tag down to the previous release. Compare lists at most 250
  * commits of a range; this lists every one of the package's, however long the range.
  */
-import type { Commit } from '../client.js'
+import type { Commit } from '../commit.js'
 
 /** Commit pages read at most per package, the previous release's one among them. */
 export const COMMIT_PAGES = 5

@@ -3,7 +3,7 @@
  * recursive tree, a few manifests, and the commits that touch a path.
  */
 import type { getOctokit } from '@actions/github'
-import type { Commit } from '../client.js'
+import { toCommit, type Commit } from '../commit.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -26,7 +26,7 @@ export function packageReads(
   client: () => Promise<Octokit>,
   owner: string,
   repo: string,
-  request: { signal: AbortSignal }
+  request: { signal: AbortSignal; fetch?: typeof fetch | undefined }
 ): PackageReads {
   return {
     tree: async (ref) => {
@@ -52,14 +52,7 @@ export function packageReads(
         per_page: perPage,
         request
       })
-      return data.map((commit) => ({
-        sha: commit.sha,
-        message: commit.commit.message,
-        parents: commit.parents.length,
-        author: commit.author
-          ? { login: commit.author.login, bot: commit.author.type === 'Bot' || commit.author.login.endsWith('[bot]') }
-          : undefined
-      }))
+      return data.map(toCommit)
     }
   }
 }

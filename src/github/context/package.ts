@@ -2,10 +2,11 @@
  * A package's own part of a monorepo's release: its directory, found at the tag, and the commits
  * of the range that touch it, listed before the rest of the range.
  */
-import type { Commit, Comparison } from '../client.js'
+import type { Comparison } from '../client.js'
+import type { Commit } from '../commit.js'
 import { inline, plural } from '../../base/text.js'
 import type { Section } from './budget.js'
-import { commitLines } from './commits.js'
+import { commitLines, countOf, isReleaseCommit } from './commits.js'
 import { listOwnCommits, type OwnCommits } from './package-commits.js'
 import { findPackageDirectory, type PackageDirectory } from './package-directory.js'
 import type { Tree } from './package-reads.js'
@@ -20,15 +21,15 @@ export type PackageScope =
 
 /**
  * A tree already read in this run, or read now: a release set's tags mostly share one commit, and
- * its tree is read once for all of them.
+ * its tree is read once for all of them. Its failure is each tag's: each names it in the warning.
  */
-export type SharedTree = (readTree: () => Promise<Tree | undefined>) => Promise<Tree | undefined>
+export type SharedTree = (readTree: () => Promise<Tree>) => Promise<Tree>
 
-/** Trees by commit sha, for one run. */
-export function treesByCommit(): (commit: string) => SharedTree {
-  const trees = new Map<string, Promise<Tree | undefined>>()
+/** Trees by commit sha, for one run, each as a reviewer sees it (`visible`, applied once). */
+export function treesByCommit(visible: <T>(value: T) => Promise<T>): (commit: string) => SharedTree {
+  const trees = new Map<string, Promise<Tree>>()
   return (commit) => (readTree) => {
-    const tree = trees.get(commit) ?? readTree()
+    const tree = trees.get(commit) ?? readTree().then(visible)
     trees.set(commit, tree)
     return tree
   }
@@ -44,7 +45,7 @@ export function findDirectory(
 ): Promise<PackageDirectory> {
   const at = inline(tag, 100)
   return findPackageDirectory(component, repo.split('/')[1] ?? repo, {
-    tree: () => shared(() => read(`the tree of ${at} (to find the package's directory)`, CONTENTS, (r) => r.tree(tag))),
+    tree: () => read(`the tree of ${at} (to find the package's directory)`, CONTENTS, (r) => shared(() => r.tree(tag))),
     text: (path) => read(`${inline(path, 200)} at ${at}`, CONTENTS, (r) => r.fileText(path, tag))
   })
 }
@@ -105,25 +106,30 @@ export function splitRange(
   previous: string
 ): Split {
   const mine = new Set(scope.own.commits.map((commit) => commit.sha))
-  // Oldest first, as compare lists the range.
-  const ownLines = commitLines([...scope.own.commits].reverse())
   const listed = comparison.commits.filter((commit) => !mine.has(commit.sha))
+  // Release commits are left out of both lists and of the range's count, as a whole range's are.
+  const own = scope.own.commits.filter((commit) => !isReleaseCommit(commit))
+  const others = listed.filter((commit) => !isReleaseCommit(commit))
+  // Oldest first, as compare lists the range.
+  const ownLines = commitLines([...own].reverse())
   const listedShas = new Set(comparison.commits.map((commit) => commit.sha))
   // The range's commits neither listed by compare nor the package's: counted, not read.
   const ownBeyond = scope.own.commits.filter((commit) => !listedShas.has(commit.sha)).length
   const unread = Math.max(0, comparison.total - comparison.commits.length - ownBeyond)
-  const otherLines = commitLines(listed)
+  const otherLines = commitLines(others)
   const dir = inline(scope.directory, 200)
   const since = inline(previous, 100)
+  const releases = { own: scope.own.commits.length - own.length, others: listed.length - others.length }
   const ownCount = `${scope.own.complete ? '' : 'at least '}${ownLines.length}`
-  const total = Math.max(comparison.total, scope.own.commits.length)
+  const total = Math.max(comparison.total, scope.own.commits.length) - releases.own - releases.others
+  const touch = ownLines.length === 1 && scope.own.complete ? 'touches' : 'touch'
   const more = (left: number): string => `- … and ${plural(left, 'more change')}`
   return {
-    fact: `- Package directory: ${dir} (${inline(scope.how, 200)}); ${ownCount} of the ${plural(total, 'commit')} since ${since} ${ownLines.length === 1 && scope.own.complete ? 'touches' : 'touch'} it`,
-    summary: `${ownCount} of ${plural(total, 'change')} since ${since} ${ownLines.length === 1 && scope.own.complete ? 'touches' : 'touch'} ${dir}`,
+    fact: `- Package directory: ${dir} (${inline(scope.how, 200)}); ${ownCount} of the ${plural(total, 'commit')} since ${since} ${touch} it`,
+    summary: `${ownCount} of ${plural(total, 'change')} since ${since} ${touch} ${dir}`,
     count: ownLines.length,
     own: {
-      title: `Changes to ${dir} since ${since} (${ownCount})`,
+      title: `Changes to ${dir} since ${since} (${scope.own.complete ? '' : 'at least '}${countOf({ count: ownLines.length, releases: releases.own })})`,
       lines: scope.own.complete
         ? ownLines
         : [...ownLines, `- … and possibly more: the newest ${scope.own.commits.length} were read`],
@@ -132,7 +138,7 @@ export function splitRange(
     },
     others: {
       section: {
-        title: `Other changes in the range, not touching ${dir} (${otherLines.length + unread})`,
+        title: `Other changes in the range, not touching ${dir} (${countOf({ count: otherLines.length + unread, releases: releases.others })})`,
         lines: otherLines,
         unread,
         more,

@@ -4,7 +4,6 @@
  */
 import type { GitHubReader } from '../client.js'
 import { visibleText } from '../../base/hidden.js'
-import type { ContextOptions } from './context.js'
 
 export const CONTENTS = '`contents: read`'
 
@@ -25,6 +24,7 @@ export type Read = <T>(
 export interface Reading {
   read: Read
   missing: Missing[]
+  /** The requests the reads sent: every try and every page. */
   requests: () => number
   /** GitHub's text as a reviewer sees it rendered: what is hidden there never reaches the agent. */
   visible: <T>(value: T) => Promise<T>
@@ -32,24 +32,31 @@ export interface Reading {
   hidden: () => number
 }
 
-/** Reads counted, and what failed collected for the one warning. */
-export function reading(options: ContextOptions): Reading {
+/** Reads of `reader` (undefined without a token) counted, and what failed collected for the one warning. */
+export function reading(reader: GitHubReader | undefined): Reading {
   const missing: Missing[] = []
-  let requests = 0
+  /** When each of `missing` started, among the reads: the warning lists them in that order, whenever they failed. */
+  const starts: number[] = []
   let hidden = 0
   const visible = <T>(value: T): Promise<T> => visibleText(value, (removed) => (hidden += removed))
+  const failed = (start: number, failure: Missing): void => {
+    const at = starts.filter((earlier) => earlier < start).length
+    starts.splice(at, 0, start)
+    missing.splice(at, 0, failure)
+  }
+  let started = 0
   const read: Read = async (what, permission, get) => {
-    if (!options.reader) {
-      missing.push({ what, permission, error: new Error("the 'github-token' input is empty") })
+    const start = started++
+    if (!reader) {
+      failed(start, { what, permission, error: new Error("the 'github-token' input is empty") })
       return undefined
     }
-    requests++
     try {
-      return await visible(await get(options.reader))
+      return await visible(await get(reader))
     } catch (error) {
-      missing.push({ what, permission, error })
+      failed(start, { what, permission, error })
       return undefined
     }
   }
-  return { read, missing, requests: () => requests, visible, hidden: () => hidden }
+  return { read, missing, requests: () => reader?.requests() ?? 0, visible, hidden: () => hidden }
 }

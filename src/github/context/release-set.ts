@@ -3,7 +3,8 @@
  * job. The context opens with a table of the packages, then each package's notes, changes and
  * patches in a part of the budget that grows with the size of its change.
  */
-import type { Commit, TagRef } from '../client.js'
+import type { TagRef } from '../client.js'
+import type { Commit } from '../commit.js'
 import { commitLines } from './commits.js'
 import { mapBounded } from '../../base/bounded.js'
 import { inline, plural, truncate } from '../../base/text.js'
@@ -47,7 +48,7 @@ export async function releaseSetContext(
   tags: readonly ReleaseTag[],
   options: ContextOptions
 ): Promise<ContextResult> {
-  const { read, missing, requests, hidden } = reading(options)
+  const { read, missing, requests, visible, hidden } = reading(options.reader)
   const refsOf = new Map<string, TagRef[] | undefined>()
   // One matching-refs request per component, whatever the number of its tags.
   const readComponents = async (components: string[]): Promise<void> => {
@@ -81,7 +82,7 @@ export async function releaseSetContext(
   }
 
   const described = packages.slice(0, MAX_PACKAGES)
-  const treeAt = treesByCommit()
+  const treeAt = treesByCommit(visible)
   const built = await mapBounded(described, READS_AT_ONCE, (pkg) => packageContext(repo, pkg, read, treeAt))
   const text = renderSet(repo, described, built, packages.slice(MAX_PACKAGES), options.budget)
   const warnings = [

@@ -64,5 +64,11 @@ export async function sinceLastDocumented(
     ],
     changes: { files: comparison.files, unread: 0, listedUnder: '' }
   }
-  return { text: render(built, budget), description: built.description, warning: undefined, requests: 1, hidden }
+  return {
+    text: render(built, budget),
+    description: built.description,
+    warning: undefined,
+    requests: reader.requests(),
+    hidden
+  }
 }

@@ -5,9 +5,11 @@
  * refusal throws the Octokit error.
  */
 import type { getOctokit } from '@actions/github'
-import { connectionFailure } from '../../base/causes.js'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
+import { allPages } from '../pages.js'
+import type { RequestCount } from '../requests.js'
+import { unreachable } from '../unreachable.js'
 import type { IssueComment } from './marker.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -38,10 +40,17 @@ export interface ConversationApi {
   updateRelease(id: number, body: string): Promise<void>
 }
 
-/** The conversation of `owner/name` through an Octokit loaded on demand. */
-export function conversationApi(client: () => Promise<Octokit>, repository: string): ConversationApi {
+/** The conversation of `owner/name` through an Octokit loaded on demand; its requests counted in `count`. */
+export function conversationApi(
+  client: () => Promise<Octokit>,
+  repository: string,
+  count?: RequestCount
+): ConversationApi {
   const [owner = '', repo = ''] = repository.split('/')
-  const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(WRITE_TIMEOUT_MS) })
+  const request = (): { signal: AbortSignal; fetch?: typeof fetch | undefined } => ({
+    signal: AbortSignal.timeout(WRITE_TIMEOUT_MS),
+    fetch: count?.fetch
+  })
   const comment = (data: { id: number; body?: string; user: { login: string } | null }): IssueComment => ({
     id: data.id,
     body: data.body ?? '',
@@ -70,18 +79,23 @@ export function conversationApi(client: () => Promise<Octokit>, repository: stri
     listComments: async (number) => {
       const octokit = await client()
       let pages = 0
-      // Each page is cut to what is used as it comes; past MAX_COMMENT_PAGES the read fails rather
-      // than answer part of the thread (a missing own comment would be written twice).
-      return octokit.paginate(
-        octokit.rest.issues.listComments,
-        { owner, repo, issue_number: number, per_page: 100, request: request() },
-        (response) => {
-          if (++pages > MAX_COMMENT_PAGES) {
-            throw new Error(`pull request #${number} has more than ${MAX_COMMENT_PAGES * 100} comments: not read`)
-          }
-          return response.data.map(comment)
+      // One time limit for the whole listing. Each page is cut to what is used as it comes; past
+      // MAX_COMMENT_PAGES the read fails rather than answer part of the thread (a missing own
+      // comment would be written twice).
+      const listing = request()
+      const first = octokit.rest.issues.listComments({
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+        request: listing
+      })
+      return allPages(octokit, first, listing, (page) => {
+        if (++pages > MAX_COMMENT_PAGES) {
+          throw new Error(`pull request #${number} has more than ${MAX_COMMENT_PAGES * 100} comments: not read`)
         }
-      )
+        return page.map(comment)
+      })
     },
     createComment: async (number, body) => {
       const octokit = await client()
@@ -127,7 +141,7 @@ export function conversationApi(client: () => Promise<Octokit>, repository: stri
 
 /** GitHub said no: what was refused and the permission the token needs (a lost connection needs none). */
 export function refused(what: string, error: unknown, permission: string): string {
-  const lost = connectionFailure(error)
+  const lost = unreachable(error)
   if (lost)
     return `Could not ${what} (${inline(lost, 200)}): a network failure, not a missing permission; the outputs are unchanged.`
   const status = (error as { status?: unknown }).status

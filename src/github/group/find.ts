@@ -7,6 +7,7 @@
  */
 import { inline } from '../../base/text.js'
 import type { IssueComment } from '../conversation/marker.js'
+import { unreachable } from '../unreachable.js'
 import { openGroupRecord, type GroupKey, type GroupRecord } from './record.js'
 
 /** An open pull request of the docs repository. */
@@ -25,31 +26,27 @@ export interface DocsReads {
   comments(number: number): Promise<IssueComment[]>
   /** The login the token writes as. */
   identity(): Promise<string>
+  /** The requests the open pull requests and comments reads sent: every try and every page. */
+  requests(): number
 }
 
 export type Finding =
   | { kind: 'found'; pull: DocsPull; record: GroupRecord; commentId: number; ignored: string[]; requests: number }
   | { kind: 'none'; scanned: number; ignored: string[]; requests: number }
-  /** GitHub could not be read: the state of the group's pull request is unknown. */
-  | { kind: 'unreadable'; message: string; requests: number }
+  /** GitHub could not be read: the state of the group's pull request is unknown; `network` when not reached at all. */
+  | { kind: 'unreadable'; message: string; network: boolean; requests: number }
 
 /** Open pull requests whose comments are read, newest first: a group's own is among the newest. */
 export const MAX_SCANNED = 30
 
 export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsReads): Promise<Finding> {
-  let requests = 0
-  // Each read is one request as far as the search knows: the client retries a 5xx or a rate limit itself.
-  const read = <T>(get: () => Promise<T>): Promise<T> => {
-    requests++
-    return get()
-  }
   const ignored: string[] = []
   try {
     const me = (await reads.identity()).toLowerCase()
-    const pulls = (await read(() => reads.openPulls())).slice(0, MAX_SCANNED)
+    const pulls = (await reads.openPulls()).slice(0, MAX_SCANNED)
     for (const pull of pulls) {
       const where = `${key.docsRepository}#${pull.number}`
-      for (const comment of (await read(() => reads.comments(pull.number))).sort((a, b) => b.id - a.id)) {
+      for (const comment of (await reads.comments(pull.number)).sort((a, b) => b.id - a.id)) {
         const opened = openGroupRecord(apiKey, key, pull.number, comment.body)
         if (opened.kind === 'none') continue
         if (comment.author.toLowerCase() !== me) {
@@ -62,17 +59,26 @@ export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsRe
           continue
         }
         if (opened.record.supersededBy !== undefined) continue
-        return { kind: 'found', pull, record: opened.record, commentId: comment.id, ignored, requests }
+        return {
+          kind: 'found',
+          pull,
+          record: opened.record,
+          commentId: comment.id,
+          ignored,
+          requests: reads.requests()
+        }
       }
     }
-    return { kind: 'none', scanned: pulls.length, ignored, requests }
+    return { kind: 'none', scanned: pulls.length, ignored, requests: reads.requests() }
   } catch (error) {
+    const lost = unreachable(error)
     const status = (error as { status?: unknown }).status
     const message = error instanceof Error ? error.message : String(error)
     return {
       kind: 'unreadable',
-      message: `${typeof status === 'number' ? `HTTP ${status}: ` : ''}${inline(message, 200)}`,
-      requests
+      message: lost ?? `${typeof status === 'number' ? `HTTP ${status}: ` : ''}${inline(message, 200)}`,
+      network: lost !== undefined,
+      requests: reads.requests()
     }
   }
 }

@@ -8,7 +8,7 @@ type Octokit = ReturnType<typeof getOctokit>
 export async function openPulls(
   client: () => Promise<Octokit>,
   repository: string,
-  signal: AbortSignal
+  request: { signal: AbortSignal; fetch?: typeof fetch | undefined }
 ): Promise<DocsPull[]> {
   const [owner = '', repo = ''] = repository.split('/')
   const octokit = await client()
@@ -19,7 +19,7 @@ export async function openPulls(
     sort: 'created',
     direction: 'desc',
     per_page: 100,
-    request: { signal }
+    request
   })
   return data.map((pull) => ({ number: pull.number, url: pull.html_url, head: pull.head.ref }))
 }

@@ -1,5 +1,5 @@
 /** What GitHub answered when it refused a request of the owner phase, read from REST and GraphQL errors alike. */
-import { connectionFailure } from '../../base/causes.js'
+import { unreachable } from '../unreachable.js'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
 import { isRecord } from '../event.js'
@@ -16,7 +16,7 @@ export interface Refusal {
 }
 
 export function refusalOf(error: unknown): Refusal {
-  const lost = connectionFailure(error)
+  const lost = unreachable(error)
   if (lost) return { status: undefined, type: undefined, message: lost, lost: true }
   const errors = isRecord(error) && Array.isArray(error.errors) ? error.errors.filter(isRecord) : []
   if (errors.length > 0) {

@@ -2,7 +2,6 @@
  * A `/docs` comment on a pull request becomes the step's request: read, checked (who wrote it, and
  * whether they may write), acknowledged with a reaction, and turned into a new job or a follow-up.
  */
-import { connectionFailure } from '../../base/causes.js'
 import { errorMessage } from '../../base/error-message.js'
 import type { Log } from '../../base/log.js'
 import { removeHidden } from '../../base/hidden.js'
@@ -11,6 +10,7 @@ import { refused, type CommentKind, type ConversationApi } from '../../github/co
 import { commandText, type CommentEvent } from '../../github/conversation/command.js'
 import type { LinkBackThread } from '../../github/conversation/thread.js'
 import { botAllowed } from '../../github/permissions.js'
+import { unreachable } from '../../github/unreachable.js'
 import type { ConversationDeps } from '../link-back.js'
 import { MAX_PROMPT_CHARS, type CommandSettings, type Settings } from '../settings.js'
 
@@ -62,7 +62,7 @@ export async function readCommand(
   } catch (error) {
     // Unread comments are not "no linked job": a new job could duplicate the linked one.
     deps.log.warning(
-      `Could not read the comments of pull request #${thread.number} (${inline(connectionFailure(error) ?? errorMessage(error), 200)}): the command from ${who} is not carried out.`
+      `Could not read the comments of pull request #${thread.number} (${inline(unreachable(error) ?? errorMessage(error), 200)}): the command from ${who} is not carried out.`
     )
     await acknowledge(comment, thread.api, deps.log, 'confused')
     return { ignored: `The command from ${who} was not carried out: the pull request's comments could not be read.` }

@@ -11,9 +11,12 @@ import type { Trigger } from '../../github/event.js'
 import { findGroupPull, type DocsPull, type DocsReads } from '../../github/group/find.js'
 import type { Range } from '../../github/context/since-documented.js'
 import type { GroupKey, GroupRecord } from '../../github/group/record.js'
+import type { GroupState } from '../../report/state.js'
+import type { RerunRecord } from '../../rerun/record.js'
 import { post, type PostDeps, type Posted } from '../post.js'
+import { preparePrompt, type BuiltPrompt, type PromptDeps } from '../prompt.js'
 import type { RunStateWriter } from '../run-state.js'
-import type { Settings } from '../settings.js'
+import type { CreateOrMessage, Settings } from '../settings.js'
 
 export type Creating = Extract<Settings, { mode: 'create' }>
 
@@ -73,7 +76,7 @@ export async function planGroup(settings: Creating, key: GroupKey, deps: GroupDe
   const found = await findGroupPull(settings.apiKey, key, docs)
   if (found.kind === 'unreadable') {
     log.warning(
-      `${name}: could not read the open pull requests of ${key.docsRepository} (${found.message}), so a new job is started rather than a follow-up into a docs pull request whose state is unknown. The 'github-token' input needs pull-requests: read on ${key.docsRepository}.`
+      `${name}: could not read the open pull requests of ${key.docsRepository} (${found.message}), so a new job is started rather than a follow-up into a docs pull request whose state is unknown. ${found.network ? 'A network failure, not a missing permission.' : `The 'github-token' input needs pull-requests: read on ${key.docsRepository}.`}`
     )
     return { kind: 'create', key, docs }
   }
@@ -92,7 +95,7 @@ export async function planGroup(settings: Creating, key: GroupKey, deps: GroupDe
 }
 
 /** The range of a push or scheduled run: since the group's last documented commit. */
-export function groupRange(plan: GroupPlan | undefined, deps: Pick<GroupDeps, 'trigger' | 'sha'>): Range | undefined {
+function groupRange(plan: GroupPlan | undefined, deps: Pick<GroupDeps, 'trigger' | 'sha'>): Range | undefined {
   const last = plan?.kind === 'follow-up' ? plan.record.last : undefined
   const trigger = deps.trigger()
   if (!last || (trigger.kind !== 'push' && trigger.kind !== 'scheduled')) return undefined
@@ -101,9 +104,44 @@ export function groupRange(plan: GroupPlan | undefined, deps: Pick<GroupDeps, 't
   return { repo: trigger.repo, branch: trigger.branch, group: plan.key.group, last, sha }
 }
 
+/**
+ * The prompt a new job gets (`built`), and the one sent for `plan`: a grouped push or scheduled
+ * run's context is its range since the group's last documented commit, and a follow-up's prompt
+ * first names the pull request it adds to.
+ */
+export async function groupPrompts(
+  settings: CreateOrMessage,
+  plan: GroupPlan | undefined,
+  deps: PromptDeps & Pick<GroupDeps, 'trigger' | 'sha'>
+): Promise<{ built: BuiltPrompt; followUp: string }> {
+  const built = await preparePrompt(settings, deps, groupRange(plan, deps))
+  return { built, followUp: plan?.kind === 'follow-up' ? `${addsTo(plan)}\n\n${built.prompt}` : built.prompt }
+}
+
 /** The one line a follow-up starts with: the agent adds to the open pull request. */
-export function addsTo(plan: Extract<GroupPlan, { kind: 'follow-up' }>): string {
+function addsTo(plan: Extract<GroupPlan, { kind: 'follow-up' }>): string {
   return `This request adds to the open docs pull request ${plan.key.docsRepository}#${plan.pull.number} (${plan.pull.url}) of group ${inline(plan.key.group, 100)}: update that pull request on its branch, do not open another. What follows is what a new job would get.`
+}
+
+/**
+ * A re-run that resumes a grouped run's job: the group as the attempt left it, and the follow-up
+ * `plan` adds, when the attempt sent one to that job (only a follow-up's record keeps its answer).
+ */
+export function resumedGroup(
+  plan: GroupPlan | undefined,
+  record: RerunRecord,
+  run: RunStateWriter
+): Extract<GroupPlan, { kind: 'follow-up' }> | undefined {
+  if (!plan) return undefined
+  const followed = plan.kind === 'follow-up' && record.answer !== undefined && plan.record.job === record.jobId
+  run.grouped(followed ? followUpState(plan) : { name: plan.key.group, via: 'created' })
+  return followed ? plan : undefined
+}
+
+/** What the run's state keeps of a follow-up into the group's open docs pull request. */
+export function followUpState(plan: Extract<GroupPlan, { kind: 'follow-up' }>): GroupState {
+  const pull = { label: `${plan.key.docsRepository}#${plan.pull.number}`, url: plan.pull.url, head: plan.pull.head }
+  return { name: plan.key.group, via: 'follow-up', pull }
 }
 
 /** The statuses of a follow-up the API refused, having done nothing. */
@@ -126,16 +164,15 @@ export async function postGrouped(
     run.grouped({ name: plan.key.group, via: 'created' })
     return { posted: await post(settings, deps, run, deadline, prompts.create), plan, settings }
   }
-  const pull = { label: `${plan.key.docsRepository}#${plan.pull.number}`, url: plan.pull.url, head: plan.pull.head }
   const message: Settings = { ...settings, mode: 'message', jobId: plan.record.job, prompt: prompts.followUp }
   run.targeted(plan.record.job)
-  run.grouped({ name: plan.key.group, via: 'follow-up', pull })
+  run.grouped(followUpState(plan))
   try {
     return { posted: await post(message, deps, run, deadline, prompts.followUp), plan, settings: message }
   } catch (error) {
     if (!(error instanceof ApiError && error.status !== undefined && REFUSED.includes(error.status))) throw error
     deps.log.warning(
-      `Group ${inline(plan.key.group, 100)}: job ${inline(plan.record.job)} refused the follow-up (${inline(error.message, 200)}); nothing was sent to it, so one new job is started with the full prompt, and ${pull.label} will say it was superseded.`
+      `Group ${inline(plan.key.group, 100)}: job ${inline(plan.record.job)} refused the follow-up (${inline(error.message, 200)}); nothing was sent to it, so one new job is started with the full prompt, and ${plan.key.docsRepository}#${plan.pull.number} will say it was superseded.`
     )
     run.targeted(undefined)
     run.grouped({ name: plan.key.group, via: 'created' })

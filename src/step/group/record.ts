@@ -17,6 +17,7 @@ import {
   type GroupSource
 } from '../../github/group/record.js'
 import { parsePullRequestUrl } from '../../github/pr-link.js'
+import { unreachable } from '../../github/unreachable.js'
 import { pullRequest } from '../../report/verdict.js'
 import type { RunState } from '../../report/state.js'
 import type { GroupDocs, GroupPlan, OpenGroup } from './plan.js'
@@ -95,8 +96,9 @@ export async function recordGroup(
     const pr = docsPullNumber(state, writing, deps.serverUrl)
     if (pr !== undefined) await recordOnNewPull(writing, plan.docs, pr, state.jobId, plan.replaces)
   } catch (error) {
+    const lost = unreachable(error)
     log.warning(
-      `${name}: could not write the group's comment on ${plan.key.docsRepository} (${inline(errorMessage(error), 200)}); the next run of the group may start a new job. The 'github-token' input needs pull-requests: write on ${plan.key.docsRepository}.`
+      `${name}: could not write the group's comment on ${plan.key.docsRepository} (${inline(lost ?? errorMessage(error), 200)}); the next run of the group may start a new job. ${lost ? 'A network failure, not a missing permission.' : `The 'github-token' input needs pull-requests: write on ${plan.key.docsRepository}.`}`
     )
   }
 }

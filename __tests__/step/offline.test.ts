@@ -1,0 +1,125 @@
+/**
+ * GitHub out of reach: a connection refused, a name that does not resolve, a connection reset on
+ * every try. Each read is worded as the network, naming where it went and the last cause, with no
+ * permission advice, and its tries fit inside its budget. In-process through `main`, against the
+ * Agent API simulator and the fake GitHub on a virtual clock.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { GitHubApiFake, RouteName } from '../../simulator/github.js'
+import { linkDocsRepository } from '../../simulator/docs-repository.js'
+import { CONTEXT_TIMEOUT_MS } from '../../src/github/context/context.js'
+import { tagPush, useFakeGitHub } from '../fixtures/github.js'
+import { useStep } from '../fixtures/step.js'
+
+const KEY = 'mint_offline_key_0123456789abcd'
+const APP = 'acme/app'
+const DOCS = 'acme/docs'
+
+describe('GitHub out of reach', () => {
+  const step = useStep({ key: KEY, project: 'proj-offline', prompt: 'Document this', scenario: { runMs: 3000 } })
+  let github: GitHubApiFake
+  const fake = useFakeGitHub(
+    step.clock,
+    {
+      repo: APP,
+      fresh: 'reset',
+      each: (gh) => {
+        gh.addRepo(APP)
+        gh.addRepo(DOCS)
+        linkDocsRepository(step.sim(), gh)
+      }
+    },
+    (started) => (github = started)
+  )
+  let closedPort = 0
+  beforeAll(async () => {
+    // A port nothing listens on: the connection is refused, as with no route to GitHub.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    closedPort = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+  })
+
+  /** Every route the runs below read or write. */
+  const ROUTES: RouteName[] = ['release-by-tag', 'matching-refs', 'pulls', 'comments', 'comment-create', 'user']
+  /** Where each fault sends the step's GitHub requests, the host the warnings name, and the last cause (a pattern). */
+  const faults = {
+    refused: () => ({
+      url: `http://127.0.0.1:${closedPort}`,
+      host: `127.0.0.1:${closedPort}`,
+      cause: `connect ECONNREFUSED 127\\.0\\.0\\.1:${closedPort}`
+    }),
+    // A reserved name that never resolves (RFC 6761); a resolver that cannot be asked says EAI_AGAIN.
+    dns: () => ({
+      url: 'http://api.github.invalid',
+      host: 'api.github.invalid',
+      cause: 'getaddrinfo (ENOTFOUND|EAI_AGAIN) api\\.github\\.invalid'
+    }),
+    reset: () => {
+      for (const route of ROUTES) github.failAlways(route, { kind: 'reset' })
+      return { url: github.url, host: new URL(github.url).host.replace(/\./g, '\\.'), cause: 'read ECONNRESET' }
+    }
+  }
+  const reached = (host: string, cause: string): string => `could not reach GitHub at ${host}: ${cause}`
+  const contextWarning = (host: string, cause: string): RegExp =>
+    new RegExp(
+      `^Context: could not read the release notes of v1\\.11\\.0 and the tags starting with v1 \\(to find the previous release\\) \\(${reached(host, cause)}\\); the job is created with what was read\\. The runner could not connect to GitHub's API: check its network \\(DNS, proxy, firewall\\), or set context: none\\.$`
+    )
+
+  const pushTag = (apiUrl: string, inputs: Record<string, string> = {}) =>
+    step.run(inputs, { env: fake.env({ ...tagPush('v1.11.0'), GITHUB_API_URL: apiUrl }) })
+  /** How long after the step's start the create left, in virtual time. */
+  const createdAfter = (started: number): number => (step.requests('create')[0]?.time ?? Infinity) - started
+
+  it.each(['refused', 'dns', 'reset'] as const)(
+    '%s: a tag push names the network, not a permission nor the time, and creates within the context budget',
+    async (name) => {
+      const { url, host, cause } = faults[name]()
+      const started = step.clock().now()
+      const result = await pushTag(url)
+      expect(result.code).toBe(0)
+      expect(step.requests('create')).toHaveLength(1)
+      expect(result.at('warning')).toEqual([expect.stringMatching(contextWarning(host, cause))])
+      expect(result.everything()).not.toMatch(/contents: read|did not answer/)
+      expect(createdAfter(started)).toBeLessThanOrEqual(CONTEXT_TIMEOUT_MS)
+    }
+  )
+
+  it('counts every try among the GitHub requests of the context', async () => {
+    const result = await pushTag(faults.reset().url)
+    // Both reads tried again: more requests than reads, as many as reached the fake.
+    expect(github.requests.length).toBeGreaterThan(2)
+    expect(result.at('info')).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^Context: Tag v1\\.11\\.0 \\(.*, ${github.requests.length} GitHub requests\\)$`)
+      )
+    )
+  })
+
+  it.each(['refused', 'dns', 'reset'] as const)(
+    "%s: a grouped run's docs pull request lookup and comment name the network, with no token advice",
+    async (name) => {
+      const { url, host, cause } = faults[name]()
+      const result = await pushTag(url, { group: 'releases', 'docs-repository': DOCS })
+      expect(result.code).toBe(0)
+      expect(result.outputs.grouped).toBe('false')
+      const network = 'A network failure, not a missing permission.'
+      expect(result.at('warning')).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Group releases: could not read the open pull requests of acme/docs \\(${reached(host, cause)}\\), so a new job is started rather than a follow-up into a docs pull request whose state is unknown\\. ${network}$`
+          )
+        ),
+        expect.stringMatching(contextWarning(host, cause)),
+        expect.stringMatching(
+          new RegExp(
+            `^Group releases: could not write the group's comment on acme/docs \\(${reached(host, cause)}\\); the next run of the group may start a new job\\. ${network}$`
+          )
+        )
+      ])
+      expect(result.everything()).not.toMatch(/github-token|pull-requests: (read|write)|contents: read|did not answer/)
+    }
+  )
+})

@@ -6,7 +6,7 @@
  */
 import { requestTimeout, type Clock } from '../base/clock.js'
 import { formatDuration } from '../base/duration.js'
-import type { CallOptions } from './client.js'
+import type { CallOptions } from './call.js'
 import { ApiError } from './errors.js'
 
 /** A trigger's answer: the automation, the queued run and the job that processes it. */

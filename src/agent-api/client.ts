@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici'
 import { Cancelled } from '../base/cancel.js'
 import type { Clock } from '../base/clock.js'
+import type { CallOptions } from './call.js'
 import { identifiedRun, parseAutomationRun, type AutomationApi, type AutomationRun } from './automation.js'
 import { ApiError, kindOfStatus, networkError, parseRetryAfter } from './errors.js'
 import { parseJob, type AgentJob, type IdentifiedJob } from './job.js'
@@ -29,13 +30,6 @@ export interface PreviewApi {
   requestPreview(branch: string, call: CallOptions): Promise<PreviewRequested>
   /** `GET /v1/project/update-status/{statusId}`. */
   getPreviewStatus(statusId: string, call: CallOptions): Promise<PreviewStatus>
-}
-
-export interface CallOptions {
-  /** Time limit of this request, answer body included (ms). */
-  timeoutMs: number
-  /** Aborts on cancellation of the step. */
-  signal: AbortSignal
 }
 
 export interface ClientOptions {

@@ -1,6 +1,7 @@
 import { Cancelled } from '../base/cancel.js'
 import { requestTimeout, type Clock } from '../base/clock.js'
-import type { CallOptions, PreviewApi } from './client.js'
+import type { PreviewApi } from './client.js'
+import type { CallOptions } from './call.js'
 import type { PreviewRequested, PreviewStatus } from './deployment.js'
 import { ApiError, isTransientForPoll } from './errors.js'
 

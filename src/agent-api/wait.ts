@@ -1,6 +1,6 @@
 import { Cancelled } from '../base/cancel.js'
 import { requestTimeout, type Clock } from '../base/clock.js'
-import type { CallOptions } from './client.js'
+import type { CallOptions } from './call.js'
 import { formatDuration } from '../base/duration.js'
 import { ApiError, isTransientForPoll } from './errors.js'
 import { isTerminal, jobFingerprint, type AgentJob, type TerminalStatus } from './job.js'

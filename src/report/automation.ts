@@ -6,7 +6,7 @@
 import { ApiError } from '../agent-api/errors.js'
 import { triggerMayHaveActed } from '../agent-api/automation.js'
 import { escapeHtml, formatTime, inline } from '../base/text.js'
-import type { Part } from './next-steps.js'
+import type { Part } from './part.js'
 import type { AutomationState, RunState } from './state.js'
 
 const RUNS_PAGE = 'the Automation Runs page of the Mintlify dashboard'

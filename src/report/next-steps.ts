@@ -3,9 +3,7 @@ import type { ReportedSettings, RunState } from './state.js'
 import { formatTime } from '../base/text.js'
 import { mayStillRun, pullRequest } from './verdict.js'
 import { automationSteps, queuedSteps } from './automation.js'
-
-/** Text, with code set apart (job ids, inputs), so the summary can format it without parsing. */
-export type Part = string | { code: string }
+import type { Part } from './part.js'
 
 /** What to do now, for the summary: one paragraph for each ending that is not a plain success. */
 export function nextSteps(state: RunState, settings: ReportedSettings | undefined): Part[] | undefined {

@@ -4,7 +4,7 @@ import type { ReleaseTag } from '../github/context/release-set.js'
 import { parseAutomation } from './automation-settings.js'
 import { INPUT_DEFAULTS } from './defaults.js'
 import { parseGroup, type GroupSettings } from './group/settings.js'
-import { parseOwner, type OwnerSettings } from './owner-settings.js'
+import { parseOwner, type OwnerSettings } from './owner/settings.js'
 import {
   durationInput,
   InputError,

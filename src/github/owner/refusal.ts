@@ -1,5 +1,5 @@
 /** What GitHub answered when it refused a request of the owner phase, read from REST and GraphQL errors alike. */
-import { unreachable } from '../unreachable.js'
+import { socketError, tlsError } from '../../base/causes.js'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
 import { isRecord } from '../event.js'
@@ -16,8 +16,16 @@ export interface Refusal {
 }
 
 export function refusalOf(error: unknown): Refusal {
-  const lost = unreachable(error)
-  if (lost) return { status: undefined, type: undefined, message: lost, lost: true }
+  // A write's connection that failed may have delivered it: never worded as GitHub out of reach.
+  const failed = socketError(error) ?? tlsError(error)
+  if (failed) {
+    return {
+      status: undefined,
+      type: undefined,
+      message: `the connection failed: ${inline(failed.message, 200)}`,
+      lost: true
+    }
+  }
   const errors = isRecord(error) && Array.isArray(error.errors) ? error.errors.filter(isRecord) : []
   if (errors.length > 0) {
     const messages = errors.map((e) => (typeof e.message === 'string' ? e.message : '')).filter(Boolean)

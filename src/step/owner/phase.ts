@@ -5,47 +5,20 @@
  * (GitHub's events on the pull request say who was). It never changes the step's result: whatever
  * GitHub refuses is one warning.
  */
-import type { Clock } from '../base/clock.js'
-import type { Log } from '../base/log.js'
-import { inline } from '../base/text.js'
-import type { Trigger } from '../github/event.js'
-import { labelTarget } from '../github/labels.js'
-import type { Asked, DocsPullFacts, OwnerApi } from '../github/owner/api.js'
-import type { RunAuthor } from '../github/owner/author.js'
-import { forbidden, refusalOf, said, type Refusal } from '../github/owner/refusal.js'
-import { isBot, type Permissions } from '../github/permissions.js'
-import type { PullRequestRef } from '../github/pr-link.js'
-import type { TrustFacts } from '../github/trust.js'
-import { pullRequest } from '../report/verdict.js'
-import type { OwnerState, RunState } from '../report/state.js'
-import type { GroupPlan } from './group/plan.js'
-import { mergeDocsPull } from './owner-merge.js'
-import { teamName, type Person } from './owner-settings.js'
-import type { Settings } from './settings.js'
-
-export interface OwnerDeps {
-  log: Log
-  clock: Clock
-  signal: AbortSignal
-  /** `GITHUB_SERVER_URL`: the token is spent only on a pull request of this GitHub. */
-  serverUrl: string | undefined
-  /** The docs pull request with `github-token`; throws when there is none. */
-  github: { owner(pr: PullRequestRef): OwnerApi }
-  /** Whoever caused the run, as the event says (a `/docs` command's commenter comes first). */
-  author(): RunAuthor
-  trigger(): Trigger
-  trust(): TrustFacts
-  permissions: Permissions
-}
-
-/** The pull request, as the log names it. */
-export interface Target {
-  pr: PullRequestRef
-  /** `owner/name#n`. */
-  label: string
-  /** `owner/name`. */
-  repository: string
-}
+import type { Log } from '../../base/log.js'
+import { inline } from '../../base/text.js'
+import { labelTarget } from '../../github/labels.js'
+import type { Asked, DocsPullFacts, OwnerApi } from '../../github/owner/api.js'
+import type { RunAuthor } from '../../github/owner/author.js'
+import { forbidden, refusalOf, said, type Refusal } from '../../github/owner/refusal.js'
+import { isBot } from '../../github/permissions.js'
+import { pullRequest } from '../../report/verdict.js'
+import type { OwnerState, RunState } from '../../report/state.js'
+import type { GroupPlan } from '../group/plan.js'
+import type { OwnerDeps, Target } from './deps.js'
+import { mergeDocsPull } from './merge.js'
+import { teamName, type Person } from './settings.js'
+import type { Settings } from '../settings.js'
 
 /** What the docs pull request got; undefined when nothing was asked for, or there is none to act on. */
 export async function ownDocsPull(

@@ -6,15 +6,15 @@
  * where the docs repository requires a review. A refusal leaves the pull request open, with one
  * warning that names the setting.
  */
-import { inline } from '../base/text.js'
-import type { DocsPullFacts, MergeFacts, MergeMethod, OwnerApi } from '../github/owner/api.js'
-import { forbidden, refusalOf, said } from '../github/owner/refusal.js'
-import { isBot, mayWrite } from '../github/permissions.js'
-import { decideAuthorText } from '../github/trust.js'
-import type { OwnerState } from '../report/state.js'
-import type { GroupPlan } from './group/plan.js'
-import type { OwnerDeps, Target } from './owner.js'
-import type { Settings } from './settings.js'
+import { inline } from '../../base/text.js'
+import type { DocsPullFacts, MergeFacts, MergeMethod, OwnerApi } from '../../github/owner/api.js'
+import { forbidden, refusalOf, said } from '../../github/owner/refusal.js'
+import { isBot, mayWrite } from '../../github/permissions.js'
+import { decideAuthorText } from '../../github/trust.js'
+import type { OwnerState } from '../../report/state.js'
+import type { GroupPlan } from '../group/plan.js'
+import type { OwnerDeps, Target } from './deps.js'
+import type { Settings } from '../settings.js'
 
 type Merged = Pick<OwnerState, 'merge' | 'untrusted'>
 

@@ -2,7 +2,7 @@
  * The `reviewers`, `assignees`, `merge` and `merge-method` inputs: who owns the docs pull request
  * once the job ends with one, and whether it merges by itself. Checked before any request.
  */
-import type { MergeMethod } from '../github/owner/api.js'
+import type { MergeMethod } from '../../github/owner/api.js'
 
 /** Throws the step's input error for `input`. */
 type Fail = (input: string, message: string) => never

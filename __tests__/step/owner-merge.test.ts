@@ -304,6 +304,13 @@ describe('merge: auto with group', () => {
     expect(o.step.requests('create')).toHaveLength(2)
   })
 
+  it('a grouped follow-up whose own pull request’s text was withheld is merged at once', async () => {
+    const first = await o.run('pull_request', o.merged(41, 'dev'), { ...grouped, merge: 'none' })
+    const second = await o.run('pull_request_target', o.merged(43, 'outsider', 'rita'), grouped)
+    expect([second.outputs.grouped, second.outputs.merge]).toEqual(['true', 'merged'])
+    expect(o.github().isMerged(DOCS, o.docsPr(first))).toBe(true)
+  })
+
   it('once a run gave the group’s job an outsider’s text, a later run of the group does not merge it at once', async () => {
     const first = await o.run('pull_request_target', o.merged(41, 'outsider', 'dev'), grouped)
     const second = await o.run('pull_request_target', o.merged(43, 'mona'), grouped)

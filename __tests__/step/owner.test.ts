@@ -250,6 +250,9 @@ describe('a docs pull request that cannot be read, or is no longer open', () => 
       )
       expect(o.writes().filter((w) => !w.startsWith('GET pull '))).toEqual([])
       expect([result.outputs.reviewers, result.outputs.merge]).toEqual(['', merge])
+      // Without merge: auto, the merge output stays empty whatever the pull request's state.
+      const reviewersOnly = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author' })
+      expect(reviewersOnly.outputs.merge).toBe('')
     }
   )
 

@@ -24,7 +24,7 @@ import {
   type BaselineRecord,
   type IncrementalReport
 } from './mutation-baseline.js'
-import { planChange } from './mutation/change.js'
+import { BOUND_MS, MAX_MUTANTS, prepareChange, tooLarge } from './mutation/change.js'
 import { changesSince } from './mutation/diff.js'
 import { CHANGE_REPORTS, cleanUp, prepare, runBounded } from './mutation/stryker.js'
 import { commitReader, CONFIGURATION, treeReader } from './mutation/suites.js'
@@ -35,62 +35,40 @@ import { judge } from './mutation/verdict.js'
 // Stryker's own working copy of the report, which it rewrites: never the committed one.
 const WORKING = join(ROOT, 'reports', 'stryker-incremental.json')
 
-/** CI's bound on the step, and the most mutants that fit in it on 2 shared cores (see docs/development.md). */
-export const BOUND_MS = 3 * 60_000
-export const MAX_MUTANTS = 120
-
 function stryker(options: string[]): number {
   const node = execFileSync('bash', [join(ROOT, 'scripts', 'node24.sh')], { encoding: 'utf8' }).trim() || process.execPath
   const args = [join(ROOT, 'node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', ...options]
   return spawnSync(node, args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1
 }
 
-/** The baseline's record, once its commit is known to be in this clone's history. */
-function baseline(): BaselineRecord {
-  const record = readRecord(ROOT)
-  const present = spawnSync('git', ['cat-file', '-e', `${record.commit}^{commit}`], { cwd: ROOT }).status === 0
-  if (!present) {
-    throw new Error(
-      `The baseline's commit ${record.commit} is not in this clone's history: fetch it (in GitHub Actions, actions/checkout with fetch-depth: 0).`
-    )
-  }
-  return record
-}
-
-function tooLarge(what: string): string {
-  return (
-    `${what}: more than fits in CI's ${String(BOUND_MS / 60_000)} minutes. Refresh the baseline and commit stryker-baseline/: ` +
-    '`npm run mutation` (every mutant, about 2 hours on 2 cores) or `npm run mutation:update` (this change folded into the last full run).'
+/** The baseline's commit must be in this clone's history: a shallow clone has only its tip. */
+function checkHistory(): boolean {
+  const { commit } = readRecord(ROOT)
+  if (spawnSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: ROOT }).status === 0) return true
+  console.error(
+    `The baseline's commit ${commit} is not in this clone's history: fetch it (in GitHub Actions, actions/checkout with fetch-depth: 0).`
   )
+  return false
 }
 
 async function change(): Promise<number> {
   const started = Date.now()
-  const record = baseline()
-  const since = `${record.commit.slice(0, 7)} (${record.date})`
-  const changes = changesSince(ROOT, record.commit)
-  const report = readReport(ROOT)
-  const touched = touchedBy(changes, report, treeReader(ROOT), commitReader(ROOT, record.commit))
-  const plan = planChange(changes, report, touched)
+  if (!checkHistory()) return 1
+  const { record, changes, report, touched, plan, decision } = prepareChange(ROOT)
   console.log(`Baseline: ${describeRecord(record)}.`)
   for (const note of touched.notes) console.log(`  ${note}`)
   for (const file of touched.configuration) {
     console.log(`  ${file}: configuration, not traced to tests (it can change any verdict); the full run measures it`)
   }
-  if (plan.ranges.length === 0) {
-    console.log(`Mutation testing on the change: skipped, no src/ line and no test of the mutation suites changed since ${since}.`)
+  if (decision.kind === 'skip') {
+    console.log(decision.line)
     return 0
   }
-  const lines = [...plan.lines.values()].flat().reduce((sum, [first, last]) => sum + last - first + 1, 0)
-  const files = plan.testFiles === 'all' ? 'every test file' : `${String(plan.testFiles.size)} test files`
-  console.log(
-    `Mutation testing on the change since ${since}: ${String(lines)} changed src/ lines in ${String(plan.lines.size)} files, ` +
-      `${String(plan.reruns.length)} baseline mutants again for the edited tests; tests from ${files}.`
-  )
-  if (plan.reruns.length > MAX_MUTANTS) {
-    console.error(tooLarge(`${String(plan.reruns.length)} mutants to run again for the edited tests`))
+  if (decision.kind === 'too large') {
+    console.error(decision.line)
     return 1
   }
+  console.log(decision.line)
   rmSync(join(ROOT, CHANGE_REPORTS), { recursive: true, force: true })
   const config = prepare(ROOT, treeReader(ROOT), plan.ranges, plan.testFiles)
   let outcome
@@ -160,7 +138,8 @@ function update(): number {
     console.error(`Commit first: the baseline records the commit it was made from, and these files differ from HEAD:\n${dirty}`)
     return 1
   }
-  const record = baseline()
+  if (!checkHistory()) return 1
+  const record = readRecord(ROOT)
   const changes = changesSince(ROOT, record.commit)
   const report = readReport(ROOT)
   const touched = touchedBy(changes, report, treeReader(ROOT), commitReader(ROOT, record.commit))

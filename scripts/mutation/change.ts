@@ -3,10 +3,21 @@
 // it killed, and the ones it covered that lived). Both become Stryker `mutate` ranges; the test files
 // that cover them are the only ones that run.
 import type { FileChange } from './diff.js'
-import { movedLine, newLines } from './diff.js'
-import { mutated } from './suites.js'
-import type { TouchedTests, TestIndex } from './touched-tests.js'
-import type { IncrementalReport, MutantResult, Position } from '../mutation-baseline.js'
+import { changesSince, movedLine, newLines } from './diff.js'
+import { commitReader, mutated, treeReader } from './suites.js'
+import { touchedBy, type TouchedTests, type TestIndex } from './touched-tests.js'
+import {
+  readRecord,
+  readReport,
+  type BaselineRecord,
+  type IncrementalReport,
+  type MutantResult,
+  type Position
+} from '../mutation-baseline.js'
+
+/** CI's bound on the step, and the most mutants that fit in it on 2 shared cores (docs/development.md). */
+export const BOUND_MS = 3 * 60_000
+export const MAX_MUTANTS = 120
 
 /** A mutant of the baseline that runs again, where it is now. */
 export interface Rerun {
@@ -121,4 +132,52 @@ export function planChange(changes: FileChange[], report: IncrementalReport, tou
     }
   }
   return { lines, reruns, ranges, testFiles: unknown ? 'all' : testFiles }
+}
+
+export type Decision = { kind: 'skip' | 'too large' | 'run'; line: string }
+
+export function tooLarge(what: string): string {
+  return (
+    `${what}: more than fits in CI's ${String(BOUND_MS / 60_000)} minutes. Refresh the baseline and commit stryker-baseline/: ` +
+    '`npm run mutation` (every mutant, about 2 hours on 2 cores) or `npm run mutation:update` (this change folded into the last full run).'
+  )
+}
+
+/** Skip when nothing runs, stop at once when the edited tests alone decide more mutants than fit, else run. */
+export function decide(plan: ChangePlan, touched: number, since: string, maxMutants = MAX_MUTANTS): Decision {
+  if (plan.ranges.length === 0) {
+    const tests = touched === 0 ? 'no test of the mutation suites' : `the ${String(touched)} edited tests decided no mutant's verdict in the baseline`
+    return { kind: 'skip', line: `Mutation testing on the change: skipped, no src/ line changed since ${since}, and ${tests}.` }
+  }
+  if (plan.reruns.length > maxMutants) {
+    return { kind: 'too large', line: tooLarge(`${String(plan.reruns.length)} mutants to run again for the edited tests`) }
+  }
+  const lines = [...plan.lines.values()].flat().reduce((sum, [first, last]) => sum + last - first + 1, 0)
+  const files = plan.testFiles === 'all' ? 'every test file' : `${String(plan.testFiles.size)} test files`
+  return {
+    kind: 'run',
+    line:
+      `Mutation testing on the change since ${since}: ${String(lines)} changed src/ lines in ${String(plan.lines.size)} files, ` +
+      `${String(plan.reruns.length)} baseline mutants again for the edited tests; tests from ${files}.`
+  }
+}
+
+export interface Prepared {
+  record: BaselineRecord
+  changes: FileChange[]
+  report: IncrementalReport
+  touched: TouchedTests & { index: TestIndex }
+  plan: ChangePlan
+  decision: Decision
+}
+
+/** Everything decided before Stryker starts, from the committed baseline and the tree at `root`. */
+export function prepareChange(root: string, maxMutants = MAX_MUTANTS): Prepared {
+  const record = readRecord(root)
+  const changes = changesSince(root, record.commit)
+  const report = readReport(root)
+  const touched = touchedBy(changes, report, treeReader(root), commitReader(root, record.commit))
+  const plan = planChange(changes, report, touched)
+  const since = `${record.commit.slice(0, 7)} (${record.date})`
+  return { record, changes, report, touched, plan, decision: decide(plan, touched.ids.size, since, maxMutants) }
 }

@@ -32,25 +32,59 @@ export function treeReader(root: string): Reader {
   return (path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined)
 }
 
-/** The files of `commit` (through `git show`, each once). */
+/** Where the tests, their helpers and the code they import live: read at a commit in one go. */
+const TEST_SIDE = ['__tests__', 'simulator', 'scripts', 'src']
+
+/**
+ * The files of `commit`: those under TEST_SIDE through one `git cat-file --batch` on first use
+ * (a test index reads a hundred of them), any other through `git show`.
+ */
 export function commitReader(root: string, commit: string): Reader {
-  const cache = new Map<string, string | undefined>()
-  return (path) => {
-    if (!cache.has(path)) {
-      let text: string | undefined
-      try {
-        text = execFileSync('git', ['show', `${commit}:${path}`], {
-          cwd: root,
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'ignore'],
-          maxBuffer: 64 * 1024 * 1024
-        })
-      } catch {
-        text = undefined
-      }
-      cache.set(path, text)
+  let files: Map<string, string> | undefined
+  const load = (): Map<string, string> => {
+    const entries = execFileSync('git', ['ls-tree', '-r', '-z', commit, '--', ...TEST_SIDE], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter((entry) => entry.includes(' blob '))
+      .map((entry) => {
+        const [meta = '', path = ''] = entry.split('\t')
+        return { sha: meta.split(' ')[2] ?? '', path }
+      })
+    const batch = execFileSync('git', ['cat-file', '--batch'], {
+      cwd: root,
+      input: entries.map((entry) => entry.sha).join('\n') + '\n',
+      maxBuffer: 256 * 1024 * 1024
+    })
+    const map = new Map<string, string>()
+    let offset = 0
+    for (const { path } of entries) {
+      // Each object: "<sha> blob <size>\n<content>\n".
+      const header = batch.indexOf(10, offset)
+      const size = Number(batch.subarray(offset, header).toString('latin1').split(' ')[2])
+      map.set(path, batch.subarray(header + 1, header + 1 + size).toString('utf8'))
+      offset = header + 1 + size + 1
     }
-    return cache.get(path)
+    return map
+  }
+  const others = new Map<string, string | undefined>()
+  return (path) => {
+    files ??= load()
+    if (TEST_SIDE.some((folder) => path.startsWith(`${folder}/`))) return files.get(path)
+    if (!others.has(path)) {
+      try {
+        others.set(
+          path,
+          execFileSync('git', ['show', `${commit}:${path}`], {
+            cwd: root,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'ignore'],
+            maxBuffer: 64 * 1024 * 1024
+          })
+        )
+      } catch {
+        others.set(path, undefined)
+      }
+    }
+    return others.get(path)
   }
 }
 

@@ -26,7 +26,7 @@ import {
 } from './mutation-baseline.js'
 import { BOUND_MS, MAX_MUTANTS, prepareChange, tooLarge } from './mutation/change.js'
 import { changesSince } from './mutation/diff.js'
-import { CHANGE_REPORTS, cleanUp, prepare, runBounded } from './mutation/stryker.js'
+import { CHANGE_REPORTS, cleanUp, prepare, runBounded, strykerCommand } from './mutation/stryker.js'
 import { commitReader, CONFIGURATION, treeReader } from './mutation/suites.js'
 import { touchedBy } from './mutation/touched-tests.js'
 import { foldable } from './mutation/update.js'
@@ -36,8 +36,7 @@ import { judge } from './mutation/verdict.js'
 const WORKING = join(ROOT, 'reports', 'stryker-incremental.json')
 
 function stryker(options: string[]): number {
-  const node = execFileSync('bash', [join(ROOT, 'scripts', 'node24.sh')], { encoding: 'utf8' }).trim() || process.execPath
-  const args = [join(ROOT, 'node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', ...options]
+  const [node, ...args] = strykerCommand(ROOT, ['run', ...options])
   return spawnSync(node, args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1
 }
 
@@ -73,7 +72,7 @@ async function change(): Promise<number> {
   const config = prepare(ROOT, treeReader(ROOT), plan.ranges, plan.testFiles)
   let outcome
   try {
-    outcome = await runBounded(ROOT, config, { deadline: started + BOUND_MS, maxMutants: MAX_MUTANTS })
+    outcome = await runBounded(ROOT, strykerCommand(ROOT, ['run', config]), { deadline: started + BOUND_MS, maxMutants: MAX_MUTANTS })
   } finally {
     cleanUp(ROOT)
   }

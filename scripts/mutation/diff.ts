@@ -75,19 +75,11 @@ export function changesSince(root: string, commit: string): FileChange[] {
     .split('\0')
     .filter((path) => path !== '')
     .map((path): FileChange => {
-      const lines = readFileSync(join(root, path), 'utf8').split('\n').length
+      const text = readFileSync(join(root, path), 'utf8')
+      const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
       return { newPath: path, hunks: [{ oldStart: 0, oldCount: 0, newStart: 1, newCount: lines }], binary: false }
     })
   return [...tracked, ...untracked]
-}
-
-/** A file's text at `commit`, or undefined when it did not exist there. */
-export function textAt(root: string, commit: string, path: string): string | undefined {
-  try {
-    return git(root, ['show', `${commit}:${path}`])
-  } catch {
-    return undefined
-  }
 }
 
 /** The lines of the new file that the change added or altered, as [first, last] stretches. */

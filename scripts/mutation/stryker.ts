@@ -78,16 +78,17 @@ export type Outcome =
 
 const INSTRUMENTED = /Instrumented \d+ source file\(s\) with (\d+) mutant\(s\)/
 
-function node24(root: string): string {
-  const path = execFileSync('bash', [join(root, 'scripts', 'node24.sh')], { encoding: 'utf8' }).trim()
-  return path === '' ? process.execPath : path
+/** Stryker on Node 24 (it needs Node >= 22), or on this Node where scripts/node24.sh has none. */
+export function strykerCommand(root: string, args: string[]): [string, ...string[]] {
+  const node = execFileSync('bash', [join(root, 'scripts', 'node24.sh')], { encoding: 'utf8' }).trim() || process.execPath
+  return [node, join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'), ...args]
 }
 
-/** Runs Stryker with `config`, its output passed through, and stops it at the bound. */
-export async function runBounded(root: string, config: string, bound: Bound): Promise<Outcome> {
-  const stryker = join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js')
+/** Runs Stryker (`command`), its output passed through, and stops it at the bound. */
+export async function runBounded(root: string, command: [string, ...string[]], bound: Bound): Promise<Outcome> {
+  const [program, ...args] = command
   // Its own process group: stopping it stops its test runners too.
-  const child = spawn(node24(root), [stryker, 'run', config], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(program, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let mutants = 0
   let stopped: 'too many' | 'out of time' | undefined
   const stop = (kind: 'too many' | 'out of time'): void => {

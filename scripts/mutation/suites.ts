@@ -120,7 +120,7 @@ export function reachableFiles(read: Reader, entry: string): string[] {
   return [...seen].sort()
 }
 
-/** One suite's shape: its test files (what the suite file imports) and every file it reaches. */
+/** One suite's shape: its test files (the `.test.ts` files the suite file imports) and every file it reaches. */
 export interface SuiteGraph {
   suite: string
   testFiles: string[]
@@ -132,7 +132,7 @@ export function suiteGraphs(read: Reader): SuiteGraph[] {
     const text = read(suite)
     return {
       suite,
-      testFiles: text === undefined ? [] : references(read, suite, text),
+      testFiles: text === undefined ? [] : references(read, suite, text).filter((file) => file.endsWith('.test.ts')),
       reached: text === undefined ? [] : reachableFiles(read, suite)
     }
   })

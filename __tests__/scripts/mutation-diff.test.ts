@@ -122,7 +122,7 @@ describe('changesSince', () => {
   let repo: Repo | undefined
   afterEach(() => repo?.dispose())
 
-  it('reads the commits since and the uncommitted edits, renames found, untracked files as new', () => {
+  it('reads the commits since, the uncommitted edits and untracked files, a file moved without git mv as moved', () => {
     repo = gitRepo({
       'src/a.ts': 'one\ntwo\nthree\n',
       'src/old.ts': Array.from({ length: 20 }, (_, index) => `line ${String(index)}`).join('\n') + '\n',
@@ -131,17 +131,18 @@ describe('changesSince', () => {
     const base = repo.commit()
     repo.write({ 'src/a.ts': 'one\nTWO\nthree\n' })
     repo.commit()
-    repo.git('mv', 'src/old.ts', 'src/new.ts')
+    repo.remove('src/old.ts')
     repo.write({
       'src/new.ts': Array.from({ length: 20 }, (_, index) => `line ${String(index === 5 ? 'five' : index)}`).join('\n') + '\n',
       'src/fresh.ts': 'a\nb\n'
     })
-    repo.git('add', 'src/new.ts')
-    const changes = changesSince(repo.root, base)
-    expect(changes).toEqual([
+    const status = repo.git('status', '--porcelain')
+    expect(changesSince(repo.root, base)).toEqual([
       { oldPath: 'src/a.ts', newPath: 'src/a.ts', binary: false, hunks: [{ oldStart: 2, oldCount: 1, newStart: 2, newCount: 1 }] },
-      { oldPath: 'src/old.ts', newPath: 'src/new.ts', binary: false, hunks: [{ oldStart: 6, oldCount: 1, newStart: 6, newCount: 1 }] },
-      { newPath: 'src/fresh.ts', binary: false, hunks: [{ oldStart: 0, oldCount: 0, newStart: 1, newCount: 2 }] }
+      { newPath: 'src/fresh.ts', binary: false, hunks: [{ oldStart: 0, oldCount: 0, newStart: 1, newCount: 2 }] },
+      { oldPath: 'src/old.ts', newPath: 'src/new.ts', binary: false, hunks: [{ oldStart: 6, oldCount: 1, newStart: 6, newCount: 1 }] }
     ])
+    // Staged in a copy of the index: the repository's own is as it was.
+    expect(repo.git('status', '--porcelain')).toBe(status)
   })
 })

@@ -1,9 +1,10 @@
 // What changed since a commit, by file and line: `git diff -U0` with rename detection from that
-// commit to the working tree (its commits and uncommitted edits), and the files git does not track
-// yet. Lines are 1-based, as git and Stryker's `mutate` ranges count them.
+// commit to the working tree (its commits, uncommitted edits and files git does not track yet).
+// Lines are 1-based, as git and Stryker's `mutate` ranges count them.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { isAbsolute, join } from 'node:path'
 
 /** One `@@ -oldStart,oldCount +newStart,newCount @@`; a count of 0 means lines were only added (or removed) after that line. */
 export interface Hunk {
@@ -60,26 +61,33 @@ export function parseDiff(text: string): FileChange[] {
   return changes
 }
 
-function git(root: string, args: string[]): string {
+function git(root: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
   return execFileSync('git', ['-c', 'core.quotePath=false', ...args], {
     cwd: root,
     encoding: 'utf8',
+    env,
     maxBuffer: 256 * 1024 * 1024
   })
 }
 
-/** Every change from `commit` to the working tree, untracked files (not ignored) as new ones. */
+/**
+ * Every change from `commit` to the working tree, files git does not track yet (and does not
+ * ignore) included. They are staged in a copy of the index, so that a file moved and not yet
+ * committed is still seen as moved, and the real index is left as it was.
+ */
 export function changesSince(root: string, commit: string): FileChange[] {
-  const tracked = parseDiff(git(root, ['diff', '-U0', '-M', '--no-color', '--no-ext-diff', commit, '--']))
-  const untracked = git(root, ['ls-files', '--others', '--exclude-standard', '-z'])
-    .split('\0')
-    .filter((path) => path !== '')
-    .map((path): FileChange => {
-      const text = readFileSync(join(root, path), 'utf8')
-      const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
-      return { newPath: path, hunks: [{ oldStart: 0, oldCount: 0, newStart: 1, newCount: lines }], binary: false }
-    })
-  return [...tracked, ...untracked]
+  const scratch = mkdtempSync(join(tmpdir(), 'mutation-index-'))
+  try {
+    const path = git(root, ['rev-parse', '--git-path', 'index']).trim()
+    const index = join(scratch, 'index')
+    const real = isAbsolute(path) ? path : join(root, path)
+    if (existsSync(real)) copyFileSync(real, index)
+    const env = { ...process.env, GIT_INDEX_FILE: index }
+    git(root, ['add', '-A', '--', '.'], env)
+    return parseDiff(git(root, ['diff', '--cached', '-U0', '-M', '--no-color', '--no-ext-diff', commit, '--'], env))
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
 }
 
 /** The lines of the new file that the change added or altered, as [first, last] stretches. */

@@ -114,6 +114,9 @@ export function writeBaseline(
 export function describeRecord(record: BaselineRecord): string {
   const { killed, timeout, survived, noCoverage } = record.mutants
   const counted = killed + timeout + survived + noCoverage
-  const kind = record.run === 'full' ? 'full run' : `update of the full run of ${record.fullRun.date} (${String(record.fullRun.score)} %)`
+  const kind =
+    record.run === 'full'
+      ? 'full run'
+      : `update of the full run of ${record.fullRun.date} (${String(record.fullRun.score)} %)`
   return `${record.commit.slice(0, 7)} (${record.date}, ${kind}): ${String(record.score)} % of ${String(counted)} mutants detected`
 }

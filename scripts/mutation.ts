@@ -72,7 +72,10 @@ async function change(): Promise<number> {
   const config = prepare(ROOT, treeReader(ROOT), plan.ranges, plan.testFiles)
   let outcome
   try {
-    outcome = await runBounded(ROOT, strykerCommand(ROOT, ['run', config]), { deadline: started + BOUND_MS, maxMutants: MAX_MUTANTS })
+    outcome = await runBounded(ROOT, strykerCommand(ROOT, ['run', config]), {
+      deadline: started + BOUND_MS,
+      maxMutants: MAX_MUTANTS
+    })
   } finally {
     cleanUp(ROOT)
   }
@@ -87,8 +90,9 @@ async function change(): Promise<number> {
   if (outcome.status !== 0) return outcome.status
   const json = join(ROOT, CHANGE_REPORTS, 'mutation.json')
   const result = existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as IncrementalReport) : { files: {} }
-  const breakAt = (JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as { thresholds: { break: number } })
-    .thresholds.break
+  const breakAt = (
+    JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as { thresholds: { break: number } }
+  ).thresholds.break
   const verdict = judge(result, plan.lines, changes, report, breakAt)
   const { total, score } = verdict.changed
   console.log(
@@ -110,7 +114,13 @@ function uncommitted(): string {
 }
 
 function writeFrom(run: BaselineRecord['run']): number {
-  const record = writeBaseline(ROOT, JSON.parse(readFileSync(WORKING, 'utf8')) as IncrementalReport, run, headCommit(ROOT), new Date())
+  const record = writeBaseline(
+    ROOT,
+    JSON.parse(readFileSync(WORKING, 'utf8')) as IncrementalReport,
+    run,
+    headCommit(ROOT),
+    new Date()
+  )
   console.log(`Baseline written: ${describeRecord(record)}. Commit stryker-baseline/.`)
   return 0
 }
@@ -118,7 +128,9 @@ function writeFrom(run: BaselineRecord['run']): number {
 function full(options: string[]): number {
   const dirty = options.length === 0 ? uncommitted() : ''
   if (dirty !== '') {
-    console.error(`Commit first: the baseline records the commit it was made from, and these files differ from HEAD:\n${dirty}`)
+    console.error(
+      `Commit first: the baseline records the commit it was made from, and these files differ from HEAD:\n${dirty}`
+    )
     return 1
   }
   rmSync(WORKING, { force: true })
@@ -134,7 +146,9 @@ function full(options: string[]): number {
 function update(): number {
   const dirty = uncommitted()
   if (dirty !== '') {
-    console.error(`Commit first: the baseline records the commit it was made from, and these files differ from HEAD:\n${dirty}`)
+    console.error(
+      `Commit first: the baseline records the commit it was made from, and these files differ from HEAD:\n${dirty}`
+    )
     return 1
   }
   if (!checkHistory()) return 1
@@ -144,7 +158,9 @@ function update(): number {
   const touched = touchedBy(changes, report, treeReader(ROOT), commitReader(ROOT, record.commit))
   for (const note of touched.notes) console.log(`  ${note}`)
   const { report: start, dropped } = foldable(report, changes, touched.ids, touched.index, treeReader(ROOT))
-  console.log(`Updating ${describeRecord(record)}: ${String(dropped)} tests changed, their mutants and those of changed code run again.`)
+  console.log(
+    `Updating ${describeRecord(record)}: ${String(dropped)} tests changed, their mutants and those of changed code run again.`
+  )
   mkdirSync(join(ROOT, 'reports'), { recursive: true })
   writeFileSync(WORKING, JSON.stringify(start))
   const status = stryker(['--incremental', '--incrementalFile', WORKING])
@@ -155,7 +171,9 @@ async function main(mode: string | undefined, options: string[]): Promise<number
   if (mode === 'change' && options.length === 0) return change()
   if (mode === 'full') return full(options)
   if (mode === 'update' && options.length === 0) return update()
-  console.error(`Usage: mutation.js change | full [stryker options] | update; got '${[mode ?? '', ...options].join(' ')}'`)
+  console.error(
+    `Usage: mutation.js change | full [stryker options] | update; got '${[mode ?? '', ...options].join(' ')}'`
+  )
   return 2
 }
 

@@ -2,8 +2,21 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT } from '../../scripts/action-metadata.js'
-import { readRecord, readReport, score, writeBaseline, type IncrementalReport } from '../../scripts/mutation-baseline.js'
-import { commitReader, importers, reachableFiles, SUITES, suiteGraphs, treeReader } from '../../scripts/mutation/suites.js'
+import {
+  readRecord,
+  readReport,
+  score,
+  writeBaseline,
+  type IncrementalReport
+} from '../../scripts/mutation-baseline.js'
+import {
+  commitReader,
+  importers,
+  reachableFiles,
+  SUITES,
+  suiteGraphs,
+  treeReader
+} from '../../scripts/mutation/suites.js'
 import { gitRepo, type Repo } from './mutation-repo.js'
 
 const [UNITS = '', SCENARIOS = ''] = SUITES
@@ -46,7 +59,13 @@ describe('the suites and what they reach', () => {
       {
         suite: SCENARIOS,
         testFiles: ['__tests__/step/flow.test.ts'],
-        reached: ['__tests__/fixtures/k.pem', SCENARIOS, '__tests__/step/flow.test.ts', 'scripts/in-process.ts', 'simulator/fake.ts']
+        reached: [
+          '__tests__/fixtures/k.pem',
+          SCENARIOS,
+          '__tests__/step/flow.test.ts',
+          'scripts/in-process.ts',
+          'simulator/fake.ts'
+        ]
       }
     ])
   })
@@ -84,7 +103,11 @@ describe('the suites and what they reach', () => {
   it("reaches this repository's own tests, simulator and fixtures", () => {
     const scenarios = reachableFiles(treeReader(ROOT), SCENARIOS)
     expect(scenarios).toEqual(
-      expect.arrayContaining(['__tests__/step/flow.test.ts', 'simulator/github.ts', '__tests__/fixtures/self-signed.key'])
+      expect.arrayContaining([
+        '__tests__/step/flow.test.ts',
+        'simulator/github.ts',
+        '__tests__/fixtures/self-signed.key'
+      ])
     )
     expect(scenarios.filter((file) => file.startsWith('src/'))).toEqual([])
     expect(reachableFiles(treeReader(ROOT), UNITS)).toContain('__tests__/base/duration.test.ts')
@@ -106,11 +129,13 @@ describe('the baseline record', () => {
     }
   })
 
-  it("scores as Stryker does: killed and timed out over those plus survived and uncovered; errors and ignored left out", () => {
+  it('scores as Stryker does: killed and timed out over those plus survived and uncovered; errors and ignored left out', () => {
     const counted = score(
-      ['Killed', 'Killed', 'Timeout', 'Survived', 'NoCoverage', 'Ignored', 'RuntimeError', 'CompileError'].map((status) => ({
-        status
-      }))
+      ['Killed', 'Killed', 'Timeout', 'Survived', 'NoCoverage', 'Ignored', 'RuntimeError', 'CompileError'].map(
+        (status) => ({
+          status
+        })
+      )
     )
     expect(counted).toEqual({
       score: 60,
@@ -122,7 +147,13 @@ describe('the baseline record', () => {
 
   it('writes a full run as its own full run, and an update keeping the full run it updates', () => {
     mkdirSync(join(repo.root, 'stryker-baseline'))
-    const full = writeBaseline(repo.root, report(['Killed', 'Survived']), 'full', 'a'.repeat(40), new Date('2026-12-01T23:30:00Z'))
+    const full = writeBaseline(
+      repo.root,
+      report(['Killed', 'Survived']),
+      'full',
+      'a'.repeat(40),
+      new Date('2026-12-01T23:30:00Z')
+    )
     expect(full).toEqual({
       commit: 'a'.repeat(40),
       date: '2026-12-01',

@@ -133,14 +133,25 @@ describe('changesSince', () => {
     repo.commit()
     repo.remove('src/old.ts')
     repo.write({
-      'src/new.ts': Array.from({ length: 20 }, (_, index) => `line ${String(index === 5 ? 'five' : index)}`).join('\n') + '\n',
+      'src/new.ts':
+        Array.from({ length: 20 }, (_, index) => `line ${String(index === 5 ? 'five' : index)}`).join('\n') + '\n',
       'src/fresh.ts': 'a\nb\n'
     })
     const status = repo.git('status', '--porcelain')
     expect(changesSince(repo.root, base)).toEqual([
-      { oldPath: 'src/a.ts', newPath: 'src/a.ts', binary: false, hunks: [{ oldStart: 2, oldCount: 1, newStart: 2, newCount: 1 }] },
+      {
+        oldPath: 'src/a.ts',
+        newPath: 'src/a.ts',
+        binary: false,
+        hunks: [{ oldStart: 2, oldCount: 1, newStart: 2, newCount: 1 }]
+      },
       { newPath: 'src/fresh.ts', binary: false, hunks: [{ oldStart: 0, oldCount: 0, newStart: 1, newCount: 2 }] },
-      { oldPath: 'src/old.ts', newPath: 'src/new.ts', binary: false, hunks: [{ oldStart: 6, oldCount: 1, newStart: 6, newCount: 1 }] }
+      {
+        oldPath: 'src/old.ts',
+        newPath: 'src/new.ts',
+        binary: false,
+        hunks: [{ oldStart: 6, oldCount: 1, newStart: 6, newCount: 1 }]
+      }
     ])
     // Staged in a copy of the index: the repository's own is as it was.
     expect(repo.git('status', '--porcelain')).toBe(status)

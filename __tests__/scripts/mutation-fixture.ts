@@ -73,7 +73,14 @@ export const FILES: Record<string, string> = {
 /** The tests' ids: Stryker's, unique across the report. */
 export const TESTS = { one: '0', two: '1', helper: '2', zero: '3', scenario: '4' }
 
-const mutant = (id: string, line: number, columns: [number, number], status: string, covered: string[], killed: string[] = []): MutantResult => ({
+const mutant = (
+  id: string,
+  line: number,
+  columns: [number, number],
+  status: string,
+  covered: string[],
+  killed: string[] = []
+): MutantResult => ({
   id,
   mutatorName: 'ArithmeticOperator',
   replacement: 'n / 2',

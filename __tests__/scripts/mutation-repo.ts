@@ -17,10 +17,14 @@ export interface Repo {
 export function gitRepo(files: Record<string, string> = {}): Repo {
   const root = mkdtempSync(join(tmpdir(), 'mutation-repo-'))
   const git = (...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], {
-      cwd: root,
-      encoding: 'utf8'
-    })
+    execFileSync(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args],
+      {
+        cwd: root,
+        encoding: 'utf8'
+      }
+    )
   const write = (more: Record<string, string>): void => {
     for (const [path, text] of Object.entries(more)) {
       mkdirSync(join(root, dirname(path)), { recursive: true })

@@ -72,7 +72,7 @@ describe('touchedTests', () => {
     expect(titles([{ from: 12, to: 12 }])).toEqual([10])
   })
 
-  it("maps a line of a describe outside its tests (a hook, its title) to every test it holds, and only those", () => {
+  it('maps a line of a describe outside its tests (a hook, its title) to every test it holds, and only those', () => {
     expect(titles([{ from: 4, to: 4 }])).toEqual([6, 10, 18])
     expect(titles([{ from: 17, to: 17 }])).toEqual([18])
   })
@@ -89,7 +89,12 @@ describe('touchedTests', () => {
 
   it('maps a stretch line by line', () => {
     expect(titles([{ from: 8, to: 10 }])).toEqual([6, 10, 18])
-    expect(titles([{ from: 18, to: 18 }, { from: 26, to: 26 }])).toEqual([18, 26])
+    expect(
+      titles([
+        { from: 18, to: 18 },
+        { from: 26, to: 26 }
+      ])
+    ).toEqual([18, 26])
     expect(titles([])).toEqual([])
   })
 })

@@ -52,7 +52,13 @@ describe('touchedBy', () => {
   it("touches a describe's tests for a change in the describe outside them, and the file's for one outside every test", () => {
     repo.write({ '__tests__/a.test.ts': edit(A_TEST, 'const base = 1', 'const base = 1 * 1') })
     expect(touched().ids).toEqual([TESTS.one, TESTS.two])
-    repo.write({ '__tests__/a.test.ts': edit(A_TEST, "import { twice } from '../src/x.js'", "import { twice } from '../src/index.js'") })
+    repo.write({
+      '__tests__/a.test.ts': edit(
+        A_TEST,
+        "import { twice } from '../src/x.js'",
+        "import { twice } from '../src/index.js'"
+      )
+    })
     expect(touched().ids).toEqual([TESTS.one, TESTS.two, TESTS.helper])
   })
 
@@ -60,12 +66,17 @@ describe('touchedBy', () => {
     repo.remove('__tests__/fixtures/helper.ts')
     repo.write({
       '__tests__/support/helper.ts': FILES['__tests__/fixtures/helper.ts'] ?? '',
-      '__tests__/a.test.ts': edit(A_TEST, "from './fixtures/helper.js'", "from './support/helper.js'").replace('\n\n  it(', '\n\n\n  it('),
+      '__tests__/a.test.ts': edit(A_TEST, "from './fixtures/helper.js'", "from './support/helper.js'").replace(
+        '\n\n  it(',
+        '\n\n\n  it('
+      ),
       '__tests__/c.test.ts': edit(C_TEST, "from './fixtures/helper.js'", "from './support/helper.js'")
     })
     const result = touched()
     expect(result.ids).toEqual([])
-    expect(result.notes).toContain('__tests__/fixtures/helper.ts → __tests__/support/helper.ts: only moved imports or blank lines')
+    expect(result.notes).toContain(
+      '__tests__/fixtures/helper.ts → __tests__/support/helper.ts: only moved imports or blank lines'
+    )
     expect(result.notes).toContain('__tests__/a.test.ts: 0 tests edited (only moved imports or blank lines)')
   })
 
@@ -96,7 +107,10 @@ describe('touchedBy', () => {
   })
 
   it("touches every test of a suite whose code besides its imports changed, and a deleted test file's tests", () => {
-    repo.write({ '__tests__/mutation-scenarios.suite.ts': FILES['__tests__/mutation-scenarios.suite.ts']?.replace('__mutantKilled', '__killed') ?? '' })
+    repo.write({
+      '__tests__/mutation-scenarios.suite.ts':
+        FILES['__tests__/mutation-scenarios.suite.ts']?.replace('__mutantKilled', '__killed') ?? ''
+    })
     expect(touched().ids).toEqual([TESTS.scenario])
     repo.remove('__tests__/b.test.ts')
     repo.write({ '__tests__/mutation-units.suite.ts': "import './a.test.js'\n" })

@@ -41,7 +41,10 @@ export interface ChangePlan {
 const DETECTED_OR_LIVED = new Set(['Survived', 'Timeout'])
 
 /** The baseline mutants whose verdict the touched tests decided or could change. */
-export function mutantsOf(report: IncrementalReport, ids: ReadonlySet<string>): Array<{ file: string; mutant: MutantResult }> {
+export function mutantsOf(
+  report: IncrementalReport,
+  ids: ReadonlySet<string>
+): Array<{ file: string; mutant: MutantResult }> {
   return Object.entries(report.files).flatMap(([file, { mutants }]) =>
     mutants
       .filter(
@@ -83,8 +86,14 @@ export function inLines(lines: ReadonlyArray<[number, number]> | undefined, star
   return (lines ?? []).some(([first, last]) => start.line >= first && end.line <= last)
 }
 
-export function planChange(changes: FileChange[], report: IncrementalReport, touched: TouchedTests & { index: TestIndex }): ChangePlan {
-  const byOldPath = new Map(changes.flatMap((change) => (change.oldPath === undefined ? [] : [[change.oldPath, change]])))
+export function planChange(
+  changes: FileChange[],
+  report: IncrementalReport,
+  touched: TouchedTests & { index: TestIndex }
+): ChangePlan {
+  const byOldPath = new Map(
+    changes.flatMap((change) => (change.oldPath === undefined ? [] : [[change.oldPath, change]]))
+  )
   const lines = new Map<string, Array<[number, number]>>()
   for (const change of changes) {
     if (change.newPath === undefined || !mutated(change.newPath)) continue
@@ -95,7 +104,9 @@ export function planChange(changes: FileChange[], report: IncrementalReport, tou
     .map(({ file, mutant }) => locate(byOldPath, file, mutant))
     .filter((rerun): rerun is Rerun => rerun !== undefined && !inLines(lines.get(rerun.file), rerun.start, rerun.end))
   const ranges = [
-    ...[...lines].flatMap(([file, stretches]) => stretches.map(([first, last]) => `${file}:${String(first)}-${String(last)}`)),
+    ...[...lines].flatMap(([file, stretches]) =>
+      stretches.map(([first, last]) => `${file}:${String(first)}-${String(last)}`)
+    ),
     ...new Set(reruns.map(mutantRange))
   ]
 
@@ -103,12 +114,15 @@ export function planChange(changes: FileChange[], report: IncrementalReport, tou
   // rerun, whatever covered a mutant inside its range (a range holds the mutants nested in it).
   const covering = new Set<string>()
   let unknown = false
-  const oldPathOf = new Map(changes.flatMap((change) => (change.newPath && change.oldPath ? [[change.newPath, change.oldPath]] : [])))
+  const oldPathOf = new Map(
+    changes.flatMap((change) => (change.newPath && change.oldPath ? [[change.newPath, change.oldPath]] : []))
+  )
   for (const file of lines.keys()) {
     const old = report.files[oldPathOf.get(file) ?? file]
     // A new file (or one without mutants before) has no coverage to go by.
     if (old === undefined) unknown = true
-    for (const mutant of old?.mutants ?? []) for (const id of [...(mutant.coveredBy ?? []), ...(mutant.killedBy ?? [])]) covering.add(id)
+    for (const mutant of old?.mutants ?? [])
+      for (const id of [...(mutant.coveredBy ?? []), ...(mutant.killedBy ?? [])]) covering.add(id)
   }
   for (const rerun of reruns) {
     const old = report.files[oldPathOf.get(rerun.file) ?? rerun.file]
@@ -116,7 +130,8 @@ export function planChange(changes: FileChange[], report: IncrementalReport, tou
       const now = locate(byOldPath, oldPathOf.get(rerun.file) ?? rerun.file, mutant)
       const nested =
         now !== undefined &&
-        (now.start.line > rerun.start.line || (now.start.line === rerun.start.line && now.start.column >= rerun.start.column)) &&
+        (now.start.line > rerun.start.line ||
+          (now.start.line === rerun.start.line && now.start.column >= rerun.start.column)) &&
         (now.end.line < rerun.end.line || (now.end.line === rerun.end.line && now.end.column <= rerun.end.column))
       if (nested) for (const id of [...(mutant.coveredBy ?? []), ...(mutant.killedBy ?? [])]) covering.add(id)
     }
@@ -146,11 +161,20 @@ export function tooLarge(what: string): string {
 /** Skip when nothing runs, stop at once when the edited tests alone decide more mutants than fit, else run. */
 export function decide(plan: ChangePlan, touched: number, since: string, maxMutants = MAX_MUTANTS): Decision {
   if (plan.ranges.length === 0) {
-    const tests = touched === 0 ? 'no test of the mutation suites' : `the ${String(touched)} edited tests decided no mutant's verdict in the baseline`
-    return { kind: 'skip', line: `Mutation testing on the change: skipped, no src/ line changed since ${since}, and ${tests}.` }
+    const tests =
+      touched === 0
+        ? 'no test of the mutation suites'
+        : `the ${String(touched)} edited tests decided no mutant's verdict in the baseline`
+    return {
+      kind: 'skip',
+      line: `Mutation testing on the change: skipped, no src/ line changed since ${since}, and ${tests}.`
+    }
   }
   if (plan.reruns.length > maxMutants) {
-    return { kind: 'too large', line: tooLarge(`${String(plan.reruns.length)} mutants to run again for the edited tests`) }
+    return {
+      kind: 'too large',
+      line: tooLarge(`${String(plan.reruns.length)} mutants to run again for the edited tests`)
+    }
   }
   const lines = [...plan.lines.values()].flat().reduce((sum, [first, last]) => sum + last - first + 1, 0)
   const files = plan.testFiles === 'all' ? 'every test file' : `${String(plan.testFiles.size)} test files`

@@ -22,7 +22,9 @@ export function cutSuites(read: Reader, testFiles: ReadonlySet<string> | 'all'):
   return SUITES.flatMap((suite, index) => {
     let kept = 0
     const lines = (read(suite) ?? '').split('\n').filter((line) => {
-      const targets = [...line.matchAll(REFERENCE)].map((match) => posix.normalize(posix.join(posix.dirname(suite), match[1] ?? '')))
+      const targets = [...line.matchAll(REFERENCE)].map((match) =>
+        posix.normalize(posix.join(posix.dirname(suite), match[1] ?? ''))
+      )
       if (targets.length === 0) return true
       const wanted = targets.every((target) => testFiles === 'all' || testFiles.has(target.replace(/\.js$/, '.ts')))
       if (wanted) kept++
@@ -41,12 +43,21 @@ export function cutSuites(read: Reader, testFiles: ReadonlySet<string> | 'all'):
       kept === 0
         ? "\nimport { it as placeholder } from '@jest/globals'\nplaceholder.skip('no test file of this suite runs for the change', () => undefined)\n"
         : ''
-    return [{ path: posix.join(CHANGE_SUITES, posix.basename(suite)), text: `// Generated for one mutation run on a change (scripts/mutation/stryker.ts).\n${text}${placeholder}` }]
+    return [
+      {
+        path: posix.join(CHANGE_SUITES, posix.basename(suite)),
+        text: `// Generated for one mutation run on a change (scripts/mutation/stryker.ts).\n${text}${placeholder}`
+      }
+    ]
   })
 }
 
 /** The project's Stryker configuration for a run on a change. */
-export function changeConfig(base: Record<string, unknown>, ranges: string[], suites: string[]): Record<string, unknown> {
+export function changeConfig(
+  base: Record<string, unknown>,
+  ranges: string[],
+  suites: string[]
+): Record<string, unknown> {
   const jest = base.jest as { config?: Record<string, unknown> } & Record<string, unknown>
   const config: Record<string, unknown> = {
     ...base,
@@ -80,7 +91,8 @@ const INSTRUMENTED = /Instrumented \d+ source file\(s\) with (\d+) mutant\(s\)/
 
 /** Stryker on Node 24 (it needs Node >= 22), or on this Node where scripts/node24.sh has none. */
 export function strykerCommand(root: string, args: string[]): [string, ...string[]] {
-  const node = execFileSync('bash', [join(root, 'scripts', 'node24.sh')], { encoding: 'utf8' }).trim() || process.execPath
+  const node =
+    execFileSync('bash', [join(root, 'scripts', 'node24.sh')], { encoding: 'utf8' }).trim() || process.execPath
   return [node, join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'), ...args]
 }
 

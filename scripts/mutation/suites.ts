@@ -42,7 +42,10 @@ const TEST_SIDE = ['__tests__', 'simulator', 'scripts', 'src']
 export function commitReader(root: string, commit: string): Reader {
   let files: Map<string, string> | undefined
   const load = (): Map<string, string> => {
-    const entries = execFileSync('git', ['ls-tree', '-r', '-z', commit, '--', ...TEST_SIDE], { cwd: root, encoding: 'utf8' })
+    const entries = execFileSync('git', ['ls-tree', '-r', '-z', commit, '--', ...TEST_SIDE], {
+      cwd: root,
+      encoding: 'utf8'
+    })
       .split('\0')
       .filter((entry) => entry.includes(' blob '))
       .map((entry) => {

@@ -49,7 +49,10 @@ function titlePattern(title: ts.Expression | undefined, each: boolean): string {
     return literal(title.text, each)
   }
   if (title !== undefined && ts.isTemplateExpression(title)) {
-    return literal(title.head.text, each) + title.templateSpans.map((span) => '.*' + literal(span.literal.text, each)).join('')
+    return (
+      literal(title.head.text, each) +
+      title.templateSpans.map((span) => '.*' + literal(span.literal.text, each)).join('')
+    )
   }
   return '.*'
 }
@@ -108,13 +111,16 @@ export function touchedTests<Block extends Pick<TestBlock, 'kind' | 'start' | 'e
   const tests = blocks.filter((block) => block.kind === 'test')
   const touched = new Set<Block>()
   const inside = (block: Block, span: LineSpan): boolean =>
-    span.to < span.from ? block.start <= span.to && span.from <= block.end : block.start <= span.from && span.to <= block.end
+    span.to < span.from
+      ? block.start <= span.to && span.from <= block.end
+      : block.start <= span.from && span.to <= block.end
   for (const span of spans) {
     const lines = span.to < span.from ? [span] : range(span.from, span.to).map((at) => ({ from: at, to: at }))
     for (const at of lines) {
       // The innermost block holding the line: blocks nest, so it is the last one that starts first.
       const holder = blocks.filter((block) => inside(block, at)).at(-1)
-      const within = holder === undefined ? tests : tests.filter((test) => holder.start <= test.start && test.end <= holder.end)
+      const within =
+        holder === undefined ? tests : tests.filter((test) => holder.start <= test.start && test.end <= holder.end)
       for (const test of within) touched.add(test)
     }
   }

@@ -94,7 +94,9 @@ function imports(read: Reader, path: string, text: string): { lines: Set<number>
     const last = file.getLineAndCharacterOfPosition(statement.getEnd()).line + 1
     for (let line = first; line <= last; line++) lines.add(line)
     const clause = ts.isImportDeclaration(statement) ? statement.importClause : statement.exportClause
-    const target = specifier.text.startsWith('.') ? (references(read, path, `from '${specifier.text}'`)[0] ?? '') : specifier.text
+    const target = specifier.text.startsWith('.')
+      ? (references(read, path, `from '${specifier.text}'`)[0] ?? '')
+      : specifier.text
     targets.push(`${(clause?.getText(file) ?? '').replace(/\s+/g, '')} ${target}`)
   }
   return { lines, targets: targets.sort() }
@@ -115,8 +117,9 @@ export function meaningfulSpans(
   const oldImports = imports(before.read, before.path, before.text)
   const newImports = imports(after.read, after.path, after.text)
   const sameImports =
-    JSON.stringify(oldImports.targets.map((entry) => entry.replace(/ (.*)$/, (_, target: string) => ` ${renamed(target)}`))) ===
-    JSON.stringify(newImports.targets)
+    JSON.stringify(
+      oldImports.targets.map((entry) => entry.replace(/ (.*)$/, (_, target: string) => ` ${renamed(target)}`))
+    ) === JSON.stringify(newImports.targets)
   const spans = oldSpans(change)
   return change.hunks
     .map((hunk, index) => ({ hunk, span: spans[index] ?? { from: 0, to: 0 } }))
@@ -127,7 +130,11 @@ export function meaningfulSpans(
       if (content(removed) === content(added)) return false
       const within = (start: number, lines: string[], set: Set<number>): boolean =>
         lines.every((line, offset) => line.trim() === '' || set.has(start + offset))
-      return !(sameImports && within(hunk.oldStart, removed, oldImports.lines) && within(hunk.newStart, added, newImports.lines))
+      return !(
+        sameImports &&
+        within(hunk.oldStart, removed, oldImports.lines) &&
+        within(hunk.newStart, added, newImports.lines)
+      )
     })
     .map(({ span }) => span)
 }
@@ -145,10 +152,14 @@ export function touchedBy(
   const graphsNow = suiteGraphs(now)
   const index = indexTests(report, then, graphsThen)
   const result: TouchedTests = { ids: new Set(), testFiles: new Set(), configuration: [], notes: [] }
-  const renames = new Map(changes.flatMap((change) => (change.oldPath && change.newPath ? [[change.oldPath, change.newPath]] : [])))
+  const renames = new Map(
+    changes.flatMap((change) => (change.oldPath && change.newPath ? [[change.oldPath, change.newPath]] : []))
+  )
   const renamed = (path: string): string => renames.get(path) ?? path
-  const isTestThen = (path: string | undefined): boolean => graphsThen.some((graph) => path !== undefined && graph.testFiles.includes(path))
-  const isTestNow = (path: string | undefined): boolean => graphsNow.some((graph) => path !== undefined && graph.testFiles.includes(path))
+  const isTestThen = (path: string | undefined): boolean =>
+    graphsThen.some((graph) => path !== undefined && graph.testFiles.includes(path))
+  const isTestNow = (path: string | undefined): boolean =>
+    graphsNow.some((graph) => path !== undefined && graph.testFiles.includes(path))
   const reached = (graphs: SuiteGraph[], path: string | undefined): boolean =>
     graphs.some((graph) => path !== undefined && graph.reached.includes(path))
   const touchFile = (file: string): number => {
@@ -159,14 +170,18 @@ export function touchedBy(
 
   for (const change of changes) {
     const path = change.newPath ?? change.oldPath ?? ''
-    const shown = change.oldPath && change.newPath && change.oldPath !== change.newPath ? `${change.oldPath} → ${change.newPath}` : path
+    const shown =
+      change.oldPath && change.newPath && change.oldPath !== change.newPath
+        ? `${change.oldPath} → ${change.newPath}`
+        : path
     if (CONFIGURATION.includes(path)) {
       result.configuration.push(path)
       continue
     }
     const reader = READ_BY[path]
     if (SUITES.includes(path)) {
-      const before = change.oldPath === undefined ? [] : references(then, change.oldPath, then(change.oldPath) ?? '').map(renamed)
+      const before =
+        change.oldPath === undefined ? [] : references(then, change.oldPath, then(change.oldPath) ?? '').map(renamed)
       const after = references(now, path, now(path) ?? '')
       const rest = (text: string): string =>
         text
@@ -178,12 +193,13 @@ export function touchedBy(
         result.notes.push(`${shown}: more than its imports changed, every test of the suite`)
         continue
       }
-      const dropped = (change.oldPath === undefined ? [] : references(then, change.oldPath, then(change.oldPath) ?? '')).filter(
-        (file) => !after.includes(renamed(file))
-      )
+      const dropped = (
+        change.oldPath === undefined ? [] : references(then, change.oldPath, then(change.oldPath) ?? '')
+      ).filter((file) => !after.includes(renamed(file)))
       const count = dropped.reduce((sum, file) => sum + touchFile(file), 0)
       for (const file of after.filter((file) => !before.includes(file))) result.testFiles.add(file)
-      if (dropped.length > 0) result.notes.push(`${shown}: no longer imports ${dropped.join(', ')}, ${plural(count, 'test')}`)
+      if (dropped.length > 0)
+        result.notes.push(`${shown}: no longer imports ${dropped.join(', ')}, ${plural(count, 'test')}`)
     } else if (isTestThen(change.oldPath) || isTestNow(change.newPath)) {
       if (!isTestThen(change.oldPath)) {
         if (change.newPath) result.testFiles.add(change.newPath)
@@ -206,7 +222,9 @@ export function touchedBy(
             result.ids.add(id)
             count++
           }
-        result.notes.push(`${shown}: ${plural(count, 'test')} edited${spans.length === 0 ? ' (only moved imports or blank lines)' : ''}`)
+        result.notes.push(
+          `${shown}: ${plural(count, 'test')} edited${spans.length === 0 ? ' (only moved imports or blank lines)' : ''}`
+        )
       }
     } else if (reached(graphsThen, change.oldPath) || reached(graphsNow, change.newPath) || reader !== undefined) {
       const helper = reader ?? path
@@ -227,7 +245,9 @@ export function touchedBy(
       }
       const count = users.reduce((sum, file) => sum + touchFile(file), 0)
       for (const file of usersNow) result.testFiles.add(file)
-      result.notes.push(`${shown}: imported by ${plural(new Set([...users, ...usersNow]).size, 'test file')}, ${plural(count, 'test')}`)
+      result.notes.push(
+        `${shown}: imported by ${plural(new Set([...users, ...usersNow]).size, 'test file')}, ${plural(count, 'test')}`
+      )
     }
   }
   return { ...result, index }

@@ -16,7 +16,9 @@ export function foldable(
   index: TestIndex,
   now: Reader
 ): { report: IncrementalReport; dropped: number } {
-  const byOldPath = new Map(changes.flatMap((change) => (change.oldPath === undefined ? [] : [[change.oldPath, change]])))
+  const byOldPath = new Map(
+    changes.flatMap((change) => (change.oldPath === undefined ? [] : [[change.oldPath, change]]))
+  )
   // A moved source file keeps its results: Stryker diffs its old text against the new one.
   const files = Object.fromEntries(
     Object.entries(report.files).map(([file, entry]) => {

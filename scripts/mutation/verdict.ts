@@ -18,7 +18,12 @@ export interface ChangeVerdict {
   passed: boolean
 }
 
-const key = (file: string, mutant: Pick<MutantResult, 'mutatorName' | 'replacement'>, start: Position, end: Position): string =>
+const key = (
+  file: string,
+  mutant: Pick<MutantResult, 'mutatorName' | 'replacement'>,
+  start: Position,
+  end: Position
+): string =>
   `${file}:${String(start.line)}:${String(start.column)}-${String(end.line)}:${String(end.column)} ${mutant.mutatorName} ${mutant.replacement ?? ''}`
 
 export function judge(
@@ -28,7 +33,9 @@ export function judge(
   baseline: IncrementalReport,
   breakAt: number
 ): ChangeVerdict {
-  const byOldPath = new Map(changes.flatMap((change) => (change.oldPath === undefined ? [] : [[change.oldPath, change]])))
+  const byOldPath = new Map(
+    changes.flatMap((change) => (change.oldPath === undefined ? [] : [[change.oldPath, change]]))
+  )
   const before = new Map<string, string>()
   for (const [file, { mutants }] of Object.entries(baseline.files)) {
     for (const mutant of mutants) {
@@ -49,7 +56,9 @@ export function judge(
       reran++
       const was = before.get(key(file, mutant, start, end))
       if (was !== undefined && DETECTED.has(was) && UNDETECTED.has(mutant.status)) {
-        weakened.push(`${file}:${String(start.line)}:${String(start.column)} ${mutant.mutatorName} (${was} in the baseline, ${mutant.status} now)`)
+        weakened.push(
+          `${file}:${String(start.line)}:${String(start.column)} ${mutant.mutatorName} (${was} in the baseline, ${mutant.status} now)`
+        )
       }
     }
   }

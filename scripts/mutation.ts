@@ -3,7 +3,7 @@
  *
  *   node build/scripts/mutation.js change                 (npm run mutation:change, .ci/run, CI)
  *   node build/scripts/mutation.js full [stryker options]  (npm run mutation, weekly)
- *   node build/scripts/mutation.js update                 (npm run mutation:update)
+ *   node build/scripts/mutation.js update [stryker options] (npm run mutation:update)
  *
  * `change` runs the mutants of the src/ lines changed since the commit of the committed baseline
  * (stryker-baseline/), and the baseline's mutants an edited test covers, within 3 minutes
@@ -143,8 +143,8 @@ function full(options: string[]): number {
   return writeFrom('full')
 }
 
-function update(): number {
-  const dirty = uncommitted()
+function update(options: string[]): number {
+  const dirty = options.length === 0 ? uncommitted() : ''
   if (dirty !== '') {
     console.error(
       `Commit first: the baseline records the commit it was made from, and these files differ from HEAD:\n${dirty}`
@@ -163,14 +163,19 @@ function update(): number {
   )
   mkdirSync(join(ROOT, 'reports'), { recursive: true })
   writeFileSync(WORKING, JSON.stringify(start))
-  const status = stryker(['--incremental', '--incrementalFile', WORKING])
-  return status === 0 ? writeFrom('update') : status
+  const status = stryker(['--incremental', '--incrementalFile', WORKING, ...options])
+  if (status !== 0) return status
+  if (options.length > 0) {
+    console.log('The baseline in stryker-baseline/ is kept: only an update without options writes it.')
+    return 0
+  }
+  return writeFrom('update')
 }
 
 async function main(mode: string | undefined, options: string[]): Promise<number> {
   if (mode === 'change' && options.length === 0) return change()
   if (mode === 'full') return full(options)
-  if (mode === 'update' && options.length === 0) return update()
+  if (mode === 'update') return update(options)
   console.error(
     `Usage: mutation.js change | full [stryker options] | update; got '${[mode ?? '', ...options].join(' ')}'`
   )

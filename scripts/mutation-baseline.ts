@@ -63,6 +63,7 @@ export interface BaselineRecord {
   mutants: Counts
   /** The full run an update starts from (for a full run, itself). */
   fullRun: { commit: string; date: string; score: number }
+  /** What else to know about the run, such as that it was stopped before its end. */
   note?: string
 }
 
@@ -118,5 +119,6 @@ export function describeRecord(record: BaselineRecord): string {
     record.run === 'full'
       ? 'full run'
       : `update of the full run of ${record.fullRun.date} (${String(record.fullRun.score)} %)`
-  return `${record.commit.slice(0, 7)} (${record.date}, ${kind}): ${String(record.score)} % of ${String(counted)} mutants detected`
+  const note = record.note === undefined ? '' : ` (${record.note})`
+  return `${record.commit.slice(0, 7)} (${record.date}, ${kind}): ${String(record.score)} % of ${String(counted)} mutants detected${note}`
 }

@@ -85,10 +85,10 @@ describe('decide', () => {
   it('skips with one line when no range is left, saying whether tests changed', () => {
     expect(decide(plan([], 0), 0, 'abc1234 (2026-11-26)')).toEqual({
       kind: 'skip',
-      line: 'Mutation testing on the change: skipped, no src/ line changed since abc1234 (2026-11-26), and no test of the mutation suites.'
+      line: 'Mutation testing on the change: skipped: since abc1234 (2026-11-26), no src/ line and no test the mutation suites run changed.'
     })
     expect(decide(plan([], 0), 3, 'abc1234 (2026-11-26)').line).toBe(
-      "Mutation testing on the change: skipped, no src/ line changed since abc1234 (2026-11-26), and the 3 edited tests decided no mutant's verdict in the baseline."
+      "Mutation testing on the change: skipped: since abc1234 (2026-11-26), no src/ line changed, and the 3 edited tests decided no mutant's verdict in the baseline."
     )
   })
 

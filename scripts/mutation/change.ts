@@ -163,12 +163,9 @@ export function decide(plan: ChangePlan, touched: number, since: string, maxMuta
   if (plan.ranges.length === 0) {
     const tests =
       touched === 0
-        ? 'no test of the mutation suites'
-        : `the ${String(touched)} edited tests decided no mutant's verdict in the baseline`
-    return {
-      kind: 'skip',
-      line: `Mutation testing on the change: skipped, no src/ line changed since ${since}, and ${tests}.`
-    }
+        ? 'no src/ line and no test the mutation suites run changed'
+        : `no src/ line changed, and the ${String(touched)} edited tests decided no mutant's verdict in the baseline`
+    return { kind: 'skip', line: `Mutation testing on the change: skipped: since ${since}, ${tests}.` }
   }
   if (plan.reruns.length > maxMutants) {
     return {

@@ -138,6 +138,7 @@ describe('changesSince', () => {
       'src/fresh.ts': 'a\nb\n'
     })
     const status = repo.git('status', '--porcelain')
+    const objects = repo.git('count-objects')
     expect(changesSince(repo.root, base)).toEqual([
       {
         oldPath: 'src/a.ts',
@@ -153,7 +154,8 @@ describe('changesSince', () => {
         hunks: [{ oldStart: 6, oldCount: 1, newStart: 6, newCount: 1 }]
       }
     ])
-    // Staged in a copy of the index: the repository's own is as it was.
+    // Staged in an index and an object folder of their own: the repository's are as they were.
     expect(repo.git('status', '--porcelain')).toBe(status)
+    expect(repo.git('count-objects')).toBe(objects)
   })
 })

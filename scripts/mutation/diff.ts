@@ -2,9 +2,9 @@
 // commit to the working tree (its commits, uncommitted edits and files git does not track yet).
 // Lines are 1-based, as git and Stryker's `mutate` ranges count them.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { isAbsolute, join } from 'node:path'
+import { join } from 'node:path'
 
 /** One `@@ -oldStart,oldCount +newStart,newCount @@`; a count of 0 means lines were only added (or removed) after that line. */
 export interface Hunk {
@@ -72,17 +72,22 @@ function git(root: string, args: string[], env: NodeJS.ProcessEnv = process.env)
 
 /**
  * Every change from `commit` to the working tree, files git does not track yet (and does not
- * ignore) included. They are staged in a copy of the index, so that a file moved and not yet
- * committed is still seen as moved, and the real index is left as it was.
+ * ignore) included. They are staged in an index of their own, so that a file moved and not yet
+ * committed is still seen as moved; a new index has no file's size and time to go by, so git reads
+ * every file. The blobs that staging writes go to a folder of their own too: the repository's
+ * index and objects are left as they were.
  */
 export function changesSince(root: string, commit: string): FileChange[] {
   const scratch = mkdtempSync(join(tmpdir(), 'mutation-index-'))
   try {
-    const path = git(root, ['rev-parse', '--git-path', 'index']).trim()
-    const index = join(scratch, 'index')
-    const real = isAbsolute(path) ? path : join(root, path)
-    if (existsSync(real)) copyFileSync(real, index)
-    const env = { ...process.env, GIT_INDEX_FILE: index }
+    const objects = git(root, ['rev-parse', '--path-format=absolute', '--git-path', 'objects']).trim()
+    mkdirSync(join(scratch, 'objects'))
+    const env = {
+      ...process.env,
+      GIT_INDEX_FILE: join(scratch, 'index'),
+      GIT_OBJECT_DIRECTORY: join(scratch, 'objects'),
+      GIT_ALTERNATE_OBJECT_DIRECTORIES: objects
+    }
     git(root, ['add', '-A', '--', '.'], env)
     return parseDiff(git(root, ['diff', '--cached', '-U0', '-M', '--no-color', '--no-ext-diff', commit, '--'], env))
   } finally {

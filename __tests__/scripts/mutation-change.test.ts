@@ -9,6 +9,7 @@ import {
   MAX_MUTANTS,
   mutantRange,
   mutantsOf,
+  planChange,
   prepareChange,
   type ChangePlan
 } from '../../scripts/mutation/change.js'
@@ -17,12 +18,39 @@ import { A_TEST, B_TEST, FILES, MUTANTS, report, SOURCE, TESTS } from './mutatio
 import { gitRepo, type Repo } from './mutation-repo.js'
 
 describe('mutantsOf', () => {
-  it('picks the mutants a touched test killed, and those it covered that lived; not those another test killed', () => {
-    const ids = (touched: string[]): string[] => mutantsOf(report(), new Set(touched)).map(({ mutant }) => mutant.id)
-    expect(ids([TESTS.one])).toEqual([MUTANTS.byOne.id])
-    expect(ids([TESTS.two])).toEqual([MUTANTS.lived.id]) // covered byOne too, but "doubles one" killed it
-    expect(ids([TESTS.scenario, TESTS.zero])).toEqual([MUTANTS.byZero.id, MUTANTS.lived.id])
-    expect(ids([TESTS.helper])).toEqual([])
+  const ids = (found: ReturnType<typeof mutantsOf>): Record<keyof typeof found, string[]> => ({
+    killed: found.killed.map(({ mutant }) => mutant.id),
+    covered: found.covered.map(({ mutant }) => mutant.id),
+    cheap: found.cheap.map(({ mutant }) => mutant.id)
+  })
+  const quick = (id: string): boolean => id !== TESTS.scenario
+
+  it('picks the mutants a touched test killed, and apart those it covered that lived; not those another test killed', () => {
+    expect(ids(mutantsOf(report(), new Set([TESTS.one]), quick))).toEqual({
+      killed: [MUTANTS.byOne.id],
+      covered: [],
+      cheap: []
+    })
+    // "doubles two" covered byOne too, but "doubles one" killed it.
+    expect(ids(mutantsOf(report(), new Set([TESTS.two]), quick))).toEqual({
+      killed: [],
+      covered: [MUTANTS.lived.id, MUTANTS.livedQuick.id],
+      cheap: [MUTANTS.livedQuick.id] // the other runs a scenario too
+    })
+    expect(ids(mutantsOf(report(), new Set([TESTS.scenario, TESTS.zero]), quick))).toEqual({
+      killed: [MUTANTS.byZero.id],
+      covered: [MUTANTS.lived.id],
+      cheap: []
+    })
+    expect(ids(mutantsOf(report(), new Set([TESTS.helper])))).toEqual({ killed: [], covered: [], cheap: [] })
+  })
+
+  it('leaves a mutant that timed out to its verdict: the edit of a test it ran decides nothing the gate needs', () => {
+    const timedOut = report()
+    for (const mutant of timedOut.files['src/x.ts']?.mutants ?? []) {
+      if (mutant.status === 'Survived') mutant.status = 'Timeout'
+    }
+    expect(ids(mutantsOf(timedOut, new Set([TESTS.two])))).toEqual({ killed: [], covered: [], cheap: [] })
   })
 })
 
@@ -71,13 +99,15 @@ rename to src/y.ts
 })
 
 describe('decide', () => {
-  const plan = (ranges: string[], reruns: number): ChangePlan => ({
+  const plan = (ranges: string[], reruns: number, weight = reruns + 2, leftOut = 0): ChangePlan => ({
     lines: new Map([['src/x.ts', [[2, 3]]]]),
     reruns: Array.from({ length: reruns }, () => ({
       file: 'src/x.ts',
       mutant: MUTANTS.byOne,
       ...MUTANTS.byOne.location
     })),
+    leftOut,
+    weight,
     ranges,
     testFiles: new Set(['__tests__/a.test.ts'])
   })
@@ -92,21 +122,23 @@ describe('decide', () => {
     )
   })
 
-  it('stops before running when the edited tests alone decide more mutants than fit, naming the refresh', () => {
-    const decision = decide(plan(['src/x.ts:2-3'], MAX_MUTANTS + 1), 1, 'abc1234 (2026-11-26)')
+  it('stops before running when what the ranges hold is more than fits, naming the refresh', () => {
+    const decision = decide(plan(['src/x.ts:2-3'], 3, MAX_MUTANTS + 1), 1, 'abc1234 (2026-11-26)')
     expect(decision.kind).toBe('too large')
-    expect(decision.line).toContain(
-      `${String(MAX_MUTANTS + 1)} mutants to run again for the edited tests: more than fits in CI's 3 minutes`
-    )
-    expect(decision.line).toContain('npm run mutation')
-    expect(decide(plan(['src/x.ts:2-3'], MAX_MUTANTS), 1, 'abc1234 (2026-11-26)').kind).toBe('run')
+    expect(decision.line).toContain(`About ${String(MAX_MUTANTS + 1)} mutants to run: more than fits in CI's 3 minutes`)
+    expect(decision.line).toContain('`npm run mutation`')
+    expect(decision.line).toContain('`npm run mutation:update`')
+    expect(decide(plan(['src/x.ts:2-3'], 3, MAX_MUTANTS), 1, 'abc1234 (2026-11-26)').kind).toBe('run')
   })
 
-  it('runs, saying what', () => {
+  it('runs, saying what, and what it left out', () => {
     expect(decide(plan(['src/x.ts:2-3'], 2), 1, 'abc1234 (2026-11-26)')).toEqual({
       kind: 'run',
-      line: 'Mutation testing on the change since abc1234 (2026-11-26): 2 changed src/ lines in 1 files, 2 baseline mutants again for the edited tests; tests from 1 test files.'
+      line: 'Mutation testing on the change since abc1234 (2026-11-26): 2 changed src/ lines in 1 files, 2 baseline mutants again for the edited tests, about 4 mutants in all; tests from 1 test files.'
     })
+    expect(decide(plan(['src/x.ts:2-3'], 2, 4, 7), 1, 'abc1234 (2026-11-26)').line).toContain(
+      ' 7 more that they covered and that lived are left to `npm run mutation:update` or the full run (scenarios cover them, or more than fit).'
+    )
   })
 })
 
@@ -158,7 +190,19 @@ describe('prepareChange', () => {
     expect(plan.ranges).toEqual(['src/x.ts:2:2-2:14'])
     expect(plan.reruns.map((rerun) => rerun.mutant.id)).toEqual([MUTANTS.byZero.id])
     // byOne sits inside byZero's range: what covers either runs.
+    expect(plan.weight).toBe(2)
     expect(plan.testFiles).toEqual(new Set(['__tests__/a.test.ts', '__tests__/b.test.ts']))
+  })
+
+  it('adds the mutants an edited test covered that lived, when unit tests alone cover them and while there is room', () => {
+    repo.write({ '__tests__/a.test.ts': A_TEST.replace('twice(2)).toBe(4)', 'twice(2)).toEqual(4)') })
+    const prepared = prepareChange(repo.root)
+    expect(prepared.plan.reruns.map((rerun) => rerun.mutant.id)).toEqual([MUTANTS.livedQuick.id])
+    expect(prepared.plan).toEqual(expect.objectContaining({ leftOut: 1, weight: 1, ranges: ['src/x.ts:1:16-1:17'] }))
+    const { changes, report: baseline, touched } = prepared
+    expect(planChange(changes, baseline, touched, 0)).toEqual(
+      expect.objectContaining({ reruns: [], leftOut: 2, weight: 0, ranges: [] })
+    )
   })
 
   it('runs every test file when a changed src/ file has no baseline to say what covers it', () => {

@@ -90,17 +90,21 @@ const mutant = (
   location: { start: { line, column: columns[0] }, end: { line, column: columns[1] } }
 })
 
-/** twice's mutants: killed by "doubles one", by "doubles zero", one that lived; half's: covered by nothing. */
+/**
+ * twice's mutants: killed by "doubles one", by "doubles zero", one that lived through a unit test and
+ * a scenario, one that lived through a unit test alone; half's: covered by nothing.
+ */
 export const MUTANTS = {
   byOne: mutant('10', 2, [10, 15], 'Killed', [TESTS.one, TESTS.two, TESTS.zero], [TESTS.one]),
   byZero: mutant('11', 2, [3, 15], 'Killed', [TESTS.one, TESTS.zero], [TESTS.zero]),
   lived: mutant('12', 1, [40, 42], 'Survived', [TESTS.two, TESTS.scenario]),
+  livedQuick: mutant('14', 1, [17, 18], 'Survived', [TESTS.two]),
   uncovered: mutant('13', 6, [10, 15], 'NoCoverage', [])
 }
 
 export function report(): IncrementalReport {
   return {
-    files: { 'src/x.ts': { source: SOURCE, mutants: Object.values(MUTANTS) } },
+    files: { 'src/x.ts': { source: SOURCE, mutants: structuredClone(Object.values(MUTANTS)) } },
     testFiles: {
       '__tests__/mutation-units.suite.ts': {
         source: UNITS_SUITE,

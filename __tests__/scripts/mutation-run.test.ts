@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { EventEmitter } from 'node:events'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MutantResult } from '../../scripts/mutation-baseline.js'
 import { parseDiff } from '../../scripts/mutation/diff.js'
-import { changeConfig, cutSuites, runBounded } from '../../scripts/mutation/stryker.js'
+import { changeConfig, cutSuites, runBounded, type Host } from '../../scripts/mutation/stryker.js'
 import { treeReader } from '../../scripts/mutation/suites.js'
 import type { TestIndex } from '../../scripts/mutation/touched-tests.js'
 import { foldable } from '../../scripts/mutation/update.js'
@@ -130,6 +131,30 @@ describe('runBounded', () => {
     rmSync(pidFile)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(alive(grandchild)).toBe(false)
+  })
+
+  it('stops Stryker when its own process is stopped, then dies of the same signal', async () => {
+    const pidFile = join(tmpdir(), `runner-${String(process.pid)}`)
+    const fake = script(`
+      const { spawn } = require('node:child_process')
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' })
+      require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid))
+      setTimeout(() => {}, 60000)
+    `)
+    const host = new EventEmitter() as EventEmitter & Host
+    const killed: Array<[number, string]> = []
+    host.pid = 4242
+    host.kill = (pid: number, signal: string) => killed.push([pid, signal])
+    const run = runBounded(dir, [process.execPath, fake], { deadline: Date.now() + 20_000, maxMutants: 120 }, host)
+    while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 50))
+    const runner = Number(readFileSync(pidFile, 'utf8'))
+    rmSync(pidFile)
+    host.emit('SIGTERM', 'SIGTERM')
+    await run
+    expect(killed).toEqual([[4242, 'SIGTERM']])
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(alive(runner)).toBe(false)
+    expect(host.listenerCount('SIGTERM')).toBe(0)
   })
 })
 

@@ -96,8 +96,21 @@ export function strykerCommand(root: string, args: string[]): [string, ...string
   return [node, join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'), ...args]
 }
 
+/** What runBounded needs of its own process: signals to pass on, and a way to die of one. */
+export interface Host {
+  once: (signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void) => unknown
+  removeListener: (signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void) => unknown
+  kill: (pid: number, signal: NodeJS.Signals) => unknown
+  pid: number
+}
+
 /** Runs Stryker (`command`), its output passed through, and stops it at the bound. */
-export async function runBounded(root: string, command: [string, ...string[]], bound: Bound): Promise<Outcome> {
+export async function runBounded(
+  root: string,
+  command: [string, ...string[]],
+  bound: Bound,
+  host: Host = process
+): Promise<Outcome> {
   const [program, ...args] = command
   // Its own process group: stopping it stops its test runners too.
   const child = spawn(program, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -119,8 +132,16 @@ export async function runBounded(root: string, command: [string, ...string[]], b
   child.stdout.on('data', (chunk: Buffer) => watch(chunk, process.stdout))
   child.stderr.on('data', (chunk: Buffer) => watch(chunk, process.stderr))
   const timer = setTimeout(() => stop('out of time'), Math.max(0, bound.deadline - Date.now()))
+  // Stryker's group is not ours: when this process is stopped (a time limit, Ctrl-C), it stops too.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+  const forward = (signal: NodeJS.Signals): void => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
+    host.kill(host.pid, signal)
+  }
+  for (const signal of signals) host.once(signal, forward)
   const status = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)))
   clearTimeout(timer)
+  for (const signal of signals) host.removeListener(signal, forward)
   if (stopped === undefined) return { kind: 'finished', status, mutants }
   // A stopped run leaves its sandbox behind.
   rmSync(join(root, '.stryker-tmp'), { recursive: true, force: true })

@@ -90,6 +90,17 @@ describe('touchedBy', () => {
     })
   })
 
+  it('counts a changed binary file as changed throughout, though git shows no line of it', () => {
+    const { ids, notes } = touchedBy(
+      [{ oldPath: '__tests__/fixtures/helper.ts', newPath: '__tests__/fixtures/helper.ts', hunks: [], binary: true }],
+      report(),
+      treeReader(repo.root),
+      commitReader(repo.root, base)
+    )
+    expect([...ids].sort()).toEqual([TESTS.one, TESTS.two, TESTS.helper, TESTS.scenario].sort())
+    expect(notes).toEqual(['__tests__/fixtures/helper.ts: imported by 2 test files, 4 tests'])
+  })
+
   it('runs a new test file with the change, and touches the tests of one a suite no longer imports', () => {
     repo.write({
       '__tests__/d.test.ts': "import { it } from '@jest/globals'\nit('is new', () => undefined)\n",

@@ -230,8 +230,10 @@ export function touchedBy(
       const helper = reader ?? path
       const users = graphsThen.flatMap((graph) => importers(then, graph, renamedBack(renames, helper)))
       const usersNow = graphsNow.flatMap((graph) => importers(now, graph, helper))
-      const spans =
-        reader !== undefined || change.oldPath === undefined || change.newPath === undefined
+      // A binary file's change has no lines: it is a change of the whole file.
+      const spans = change.binary
+        ? [{ from: 1, to: 1 }]
+        : reader !== undefined || change.oldPath === undefined || change.newPath === undefined
           ? oldSpans(change)
           : meaningfulSpans(
               change,

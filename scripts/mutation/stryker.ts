@@ -68,6 +68,9 @@ export function changeConfig(
     jsonReporter: { fileName: `${CHANGE_REPORTS}/mutation.json` },
     // Judged by scripts/mutation/verdict.ts on the changed lines, not by Stryker on everything.
     thresholds: { ...(base.thresholds as object), break: null },
+    // Not incremental: Stryker knows a test by its suite file, which an edit inside a test file the
+    // suite imports leaves as it was, so it would keep the edited tests' verdicts; and it would add
+    // every verdict outside the ranges to the report.
     incremental: false
   }
   delete config.$schema

@@ -221,7 +221,7 @@ export function decide(plan: ChangePlan, touched: number, since: string, maxMuta
   const left =
     plan.leftOut === 0
       ? ''
-      : ` ${String(plan.leftOut)} more that they covered and that lived are left to \`npm run mutation:update\` or the full run (scenarios cover them, or more than fit).`
+      : ` ${String(plan.leftOut)} more that they covered and that lived ${plan.leftOut === 1 ? 'is' : 'are'} left to \`npm run mutation:update\` or the full run (scenarios cover them, or more than fit).`
   return {
     kind: 'run',
     line:

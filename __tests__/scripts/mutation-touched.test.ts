@@ -128,6 +128,30 @@ describe('touchedBy', () => {
     expect(touched().ids).toEqual([TESTS.zero, TESTS.scenario].sort())
   })
 
+  it("counts in a suite's tests that match no test call when its test side changed, and only then", () => {
+    const lost = report()
+    lost.testFiles?.['__tests__/mutation-units.suite.ts']?.tests.push({
+      id: '9',
+      name: 'a test no call declares',
+      location: { start: { line: 2, column: 1 } }
+    })
+    const trace = (): { ids: string[]; notes: string[] } => {
+      const found = touchedBy(changesSince(repo.root, base), lost, treeReader(repo.root), commitReader(repo.root, base))
+      return { ids: [...found.ids].sort(), notes: found.notes }
+    }
+    repo.write({ '__tests__/c.test.ts': C_TEST.replace('toBe(1)', 'toEqual(1)') })
+    expect(trace().ids).toEqual([TESTS.scenario])
+    repo.write({ '__tests__/a.test.ts': A_TEST.replace('twice(2)).toBe(4)', 'twice(2)).toEqual(4)') })
+    expect(trace()).toEqual({
+      ids: ['9', TESTS.two, TESTS.scenario].sort(),
+      notes: [
+        '__tests__/a.test.ts: 1 test edited',
+        '__tests__/c.test.ts: 1 test edited',
+        '__tests__/mutation-units.suite.ts: 1 test matching no test call, counted in'
+      ]
+    })
+  })
+
   it('names a changed configuration file without tracing it to tests', () => {
     repo.write({ 'jest.config.js': 'export default { testTimeout: 1 }\n' })
     expect(touched()).toEqual({ ids: [], testFiles: [], configuration: ['jest.config.js'], notes: [] })

@@ -168,8 +168,14 @@ export function touchedBy(
     return ids.length
   }
 
+  // The suites whose test side changed: a test of theirs that matches no test call may be any one.
+  const suites = new Set<string>()
   for (const change of changes) {
     const path = change.newPath ?? change.oldPath ?? ''
+    for (const graph of [...graphsThen, ...graphsNow]) {
+      const side = [READ_BY[path] ?? path, change.oldPath ?? '']
+      if (side.some((file) => file === graph.suite || graph.reached.includes(file))) suites.add(graph.suite)
+    }
     const shown =
       change.oldPath && change.newPath && change.oldPath !== change.newPath
         ? `${change.oldPath} → ${change.newPath}`
@@ -251,6 +257,12 @@ export function touchedBy(
         `${shown}: imported by ${plural(new Set([...users, ...usersNow]).size, 'test file')}, ${plural(count, 'test')}`
       )
     }
+  }
+  for (const suite of suites) {
+    const unmatched = index.unmatched.get(suite) ?? []
+    for (const id of unmatched) result.ids.add(id)
+    if (unmatched.length > 0)
+      result.notes.push(`${suite}: ${plural(unmatched.length, 'test')} matching no test call, counted in`)
   }
   return { ...result, index }
 }

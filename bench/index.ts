@@ -3,7 +3,7 @@
 //
 //   node build/bench/index.js [--runs 400] [--seed 20250601] [--startup-runs 20]
 //                             [--context-runs 20] [--skip-startup] [--no-write] [--release-set-only] [--package-only]
-//                             [--rate-limit-runs 20] [--rate-limit-only] [--job-record-only]
+//                             [--rate-limit-runs 20] [--rate-limit-only] [--job-record-only] [--startup-only]
 //
 // --startup-runs also sets the runs of the start-up window search, per runtime; --skip-startup
 // skips every measurement of real processes and real time (start-up, window, memory, context).
@@ -11,6 +11,7 @@
 // --release-set-only measures only the context of a release set (release-tags), with --context-runs.
 // --package-only measures only what a monorepo package's tag adds to the context, with --context-runs.
 // --job-record-only measures only the report of a job record of up to 1 MiB.
+// --startup-only measures only the start-up of dist/index.js (with --startup-runs), its memory and bundle.
 //
 // Exit 1 when a poll came before its Retry-After or the bench itself fails; goals and budgets
 // that are missed are reported (MISS), not turned into a failure: the numbers are the result.
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
       'release-set-only': { type: 'boolean', default: false },
       'package-only': { type: 'boolean', default: false },
       'job-record-only': { type: 'boolean', default: false },
+      'startup-only': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'rate-limit-only': { type: 'boolean', default: false },
       'rate-limit-runs': { type: 'string', default: '20' }
@@ -118,6 +120,27 @@ async function main(): Promise<void> {
   }
   if (values['job-record-only']) {
     await jobRecord()
+    return
+  }
+  const node = process.env.ACTION_NODE || process.execPath
+  const startupPart = async () => {
+    out(`\nStart-up of dist/index.js: ${startupRuns} interleaved rounds…`)
+    const result = await measureStartup({ runs: startupRuns, root: ROOT, node })
+    const summary = summarizeStartup(result)
+    out(startupTable(result))
+    out('')
+    out(rssTable(result))
+    out(`RSS method: ${result.rssMethod}`)
+    out('')
+    out(bundleTable(result))
+    out('')
+    out(budgetTable(summary))
+    return { result, summary }
+  }
+  if (values['startup-only']) {
+    const { result } = await startupPart()
+    out(`\n${result.machine}`)
+    out(`Start-up part: ${((performance.now() - began) / 1000).toFixed(1)} s`)
     return
   }
 
@@ -157,18 +180,7 @@ async function main(): Promise<void> {
 
   let startup: Parameters<typeof renderDocument>[0]['startup'] | undefined
   if (!values['skip-startup']) {
-    const node = process.env.ACTION_NODE || process.execPath
-    out(`\nStart-up of dist/index.js: ${startupRuns} interleaved rounds…`)
-    const result = await measureStartup({ runs: startupRuns, root: ROOT, node })
-    const summary = summarizeStartup(result)
-    out(startupTable(result))
-    out('')
-    out(rssTable(result))
-    out(`RSS method: ${result.rssMethod}`)
-    out('')
-    out(bundleTable(result))
-    out('')
-    out(budgetTable(summary))
+    const { result, summary } = await startupPart()
 
     // The action's runtime first, then the Node running the bench when it is another.
     const runtimes = [...new Set([node, process.execPath])].map((path) => ({ path, version: nodeVersion(path) }))

@@ -17,7 +17,8 @@ import { median } from './stats.js'
 import { count, durationLabel, measures, pct, table, tableOf, verdict, type Column, type Measure } from './table.js'
 import type { WindowResult } from './window.js'
 
-export const STARTUP_BUDGET_MS = 100
+/** Spawn → first request, less bare node's spawn → exit in the same run: what the action adds. */
+export const STARTUP_BUDGET_MS = 60
 export const RSS_BUDGET_MB = 80
 /** A run that saves its re-run record loads @actions/cache, which has a budget of its own. */
 export const RECORD_RSS_BUDGET_MB = 128
@@ -110,18 +111,23 @@ export const rssTable = (result: StartupResult): string =>
     result.rss
   )
 
-export const bundleTable = (result: StartupResult): string =>
-  tableOf<StartupResult['bundle'][number]>(
+export function bundleTable(result: StartupResult): string {
+  const files = tableOf<StartupResult['bundle'][number]>(
     [
       ['File', (f) => `dist/${f.name}`],
       ['bytes', (f) => count(f.bytes), 'r'],
       ['gzip', (f) => count(f.gzipBytes), 'r'],
+      ['loaded by a plain run', (f) => (f.loadedAtStart ? 'yes' : 'no')],
+      ['holds', (f) => f.libraries.join(', ') || '–'],
       ['undici copies', (f) => String(f.undiciCopies), 'r'],
-      ['undici ≥ 6', (f) => (f.undici6 ? 'yes' : 'no')],
-      ['Octokit', (f) => (f.octokit ? 'yes' : 'no')]
+      ['undici ≥ 6', (f) => (f.undici6 ? 'yes' : 'no')]
     ],
     result.bundle
   )
+  const bytes = (of: readonly StartupResult['bundle'][number][]): number => of.reduce((sum, f) => sum + f.bytes, 0)
+  const loaded = result.bundle.filter((f) => f.loadedAtStart)
+  return `${files}\n\nA plain run (\`wait: false\`, no GitHub request, no markup) loads ${loaded.length} of the ${result.bundle.length} files: ${count(bytes(loaded))} of ${count(bytes(result.bundle))} bytes.`
+}
 
 /** Each budget: what it bounds, the measured value, the limit, in one unit. */
 export function budgetTable(s: StartupSummary): string {
@@ -135,7 +141,7 @@ export function budgetTable(s: StartupSummary): string {
     ],
     [
       [
-        'start-up: first request − bare `node -e 0` (medians)',
+        'start-up: spawn → first request, less bare `node -e 0` in the same run (medians)',
         s.overBareMs,
         STARTUP_BUDGET_MS,
         'ms',

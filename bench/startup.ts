@@ -1,7 +1,7 @@
 // Start-up benchmark of the built action (dist/index.js) against the Agent API simulator:
 // time from spawning the process to the first request the simulator receives, next to bare
 // `node -e 0` and a plain node process making one request, timed in the same interleaved run;
-// the bundle's size and make-up; the peak RSS of whole runs.
+// the bundle's size and make-up, and which of its chunks a plain run loads; the peak RSS of whole runs.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { inputDefaults, readAction } from '../scripts/action-metadata.js'
+import { chunkProbe, librariesIn, type Library } from '../scripts/loaded-chunks.js'
 import { CacheServiceFake } from '../simulator/cache.js'
 import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { median } from './stats.js'
@@ -35,8 +36,10 @@ export interface BundleFile {
   undiciCopies: number
   /** Whether it holds undici ≥ 6 code (its `undici.error.UND_ERR` error symbols). */
   undici6: boolean
-  /** Whether it holds Octokit (its `octokit-core.js` user agent). */
-  octokit: boolean
+  /** The libraries it holds that only some runs need (scripts/loaded-chunks.ts). */
+  libraries: Library[]
+  /** Whether a plain run (`wait: false`, no GitHub request, no markup) loads it. */
+  loadedAtStart: boolean
 }
 
 export interface RssRun {
@@ -209,6 +212,12 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
     for (let round = 0; round < options.runs; round++) {
       for (let k = 0; k < kinds.length; k++) await (kinds[(round + k) % kinds.length] as () => Promise<void>)()
     }
+    // Untimed (the hooks slow the loading): which chunks the plain run loads.
+    const probe = chunkProbe(temp, join(options.root, 'dist'))
+    const probed = await spawnTimed(node, [...probe.nodeArgs, dist], actionEnv({ wait: 'false' }), temp)
+    check(probed, 'the action (wait: false) under module hooks', 0)
+    const atStart = new Set(probe.loaded())
+    for (const file of result.bundle) file.loadedAtStart = atStart.has(file.name)
 
     // Peak RSS of whole runs: bare node; a waited job (create, a poll, outputs, summary); the same
     // with the cache service present, so the step saves its re-run record through @actions/cache;
@@ -333,7 +342,8 @@ export function analyseBundle(dir: string): BundleFile[] {
         gzipBytes: gzipSync(text).length,
         undiciCopies: text.split('class Agent extends DispatcherBase').length - 1,
         undici6: text.includes('undici.error.UND_ERR'),
-        octokit: text.includes('octokit-core.js')
+        libraries: librariesIn(text),
+        loadedAtStart: false
       }
     })
 }

@@ -173,6 +173,11 @@ describe('formatting', () => {
     expect([formatCount(0), formatCount(999), formatCount(1000), formatCount(100_000), formatCount(1_234_567)]).toEqual(
       ['0', '999', '1,000', '100,000', '1,234,567']
     )
+    expect([formatCount(-1234), formatCount(-999), formatCount(12_345_678_901)]).toEqual([
+      '-1,234',
+      '-999',
+      '12,345,678,901'
+    ])
   })
 
   it('shows times in UTC to the second, and anything else as it is', () => {

@@ -2,9 +2,26 @@
  * Hidden text: what GitHub's renderer never shows a reader of markdown, found with micromark (a
  * CommonMark parser) rather than guessed by regular expressions, so that code stays code.
  */
-import { parse, postprocess, preprocess } from 'micromark'
+import type { parse, postprocess, preprocess } from 'micromark'
 import type { Event } from 'micromark-util-types'
 import { normalizeLineEndings } from './text.js'
+
+/** The parser's steps that `events` drives. */
+export interface Micromark {
+  parse: typeof parse
+  postprocess: typeof postprocess
+  preprocess: typeof preprocess
+}
+
+let loading: Promise<Micromark> | undefined
+
+/**
+ * micromark, loaded the first time a text may hide something: most runs read no such text, and
+ * never load the parser's 0.28 MB.
+ */
+export function loadMicromark(): Promise<Micromark> {
+  return (loading ??= import('micromark'))
+}
 
 // Tag characters (U+E0000–U+E007F) are among them, as are zero-width characters, soft hyphens,
 // direction controls and variation selectors: nothing a reader sees, in code or out of it.
@@ -46,12 +63,27 @@ const HTML_HIDDEN =
  * stays) and default-ignorable characters removed. Code spans and code blocks keep all but the
  * last. `removed` counts the characters (code points) that went.
  */
-export function removeHidden(text: string): { text: string; removed: number } {
+export async function removeHidden(text: string): Promise<Visible> {
+  return removeHiddenWith(MAY_HIDE.test(text) ? await loadMicromark() : undefined, text)
+}
+
+export interface Visible {
+  text: string
+  removed: number
+}
+
+/**
+ * `removeHidden` with the parser at hand: `parser` is undefined only when no text it is given
+ * may hide anything.
+ */
+export function removeHiddenWith(parser: Micromark | undefined, text: string): Visible {
   let out = ''
   let at = 0
-  for (const [start, end, kept] of hiddenRanges(text)) {
-    out += text.slice(at, start) + kept
-    at = end
+  if (parser && MAY_HIDE.test(text)) {
+    for (const [start, end, kept] of hiddenRanges(parser, text)) {
+      out += text.slice(at, start) + kept
+      at = end
+    }
   }
   out += text.slice(at)
   const visible = out.replace(IGNORABLE, '')
@@ -59,14 +91,14 @@ export function removeHidden(text: string): { text: string; removed: number } {
 }
 
 // Every hidden construct holds `<` (HTML) or `]:` (a definition): other text, most of what GitHub
-// answers (tag names, shas, most commit messages), skips the parser, which costs about 0.2 ms a string.
+// answers (tag names, shas, most commit messages), skips the parser, which costs about 0.2 ms a
+// string, and never loads it.
 const MAY_HIDE = /<|\]:/
 
 /** `[start, end, what stays]` of each hidden construct, in order. */
-function* hiddenRanges(text: string): Generator<[number, number, string]> {
-  if (!MAY_HIDE.test(text)) return
+function* hiddenRanges(parser: Micromark, text: string): Generator<[number, number, string]> {
   let after = 0
-  for (const [kind, token] of events(text)) {
+  for (const [kind, token] of events(parser, text)) {
     if (kind !== 'enter') continue
     const start = token.start.offset
     const end = token.end.offset
@@ -79,7 +111,7 @@ function* hiddenRanges(text: string): Generator<[number, number, string]> {
   }
 }
 
-function events(text: string): Event[] {
+function events({ parse, postprocess, preprocess }: Micromark, text: string): Event[] {
   return postprocess(
     parse({ extensions: [ONLY_WHAT_HIDES] })
       .document()
@@ -103,15 +135,28 @@ function codePoints(text: string): number {
  * `value` with `normalizeLineEndings` and `removeHidden` applied to every string in it, arrays
  * and plain objects walked; `removed` is told each count.
  */
-export function visibleText<T>(value: T, removed: (count: number) => void): T {
-  if (typeof value === 'string') {
-    const visible = removeHidden(normalizeLineEndings(value))
-    if (visible.removed) removed(visible.removed)
-    return visible.text as T
+export async function visibleText<T>(value: T, removed: (count: number) => void): Promise<T> {
+  const parser = mayHide(value) ? await loadMicromark() : undefined
+  const walk = <V>(item: V): V => {
+    if (typeof item === 'string') {
+      const visible = removeHiddenWith(parser, normalizeLineEndings(item))
+      if (visible.removed) removed(visible.removed)
+      return visible.text as V
+    }
+    if (Array.isArray(item)) return item.map(walk) as V
+    if (isPlainObject(item)) return Object.fromEntries(Object.entries(item).map(([key, v]) => [key, walk(v)])) as V
+    return item
   }
-  if (Array.isArray(value)) return value.map((item: unknown) => visibleText(item, removed)) as T
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, visibleText(item, removed)])) as T
-  }
-  return value
+  return walk(value)
+}
+
+/** Whether a string in `value` may hide something, arrays and plain objects walked. */
+function mayHide(value: unknown): boolean {
+  if (typeof value === 'string') return MAY_HIDE.test(value)
+  if (Array.isArray(value)) return value.some(mayHide)
+  return isPlainObject(value) && Object.values(value).some(mayHide)
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
 }

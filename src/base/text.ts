@@ -40,7 +40,8 @@ export function neutralizeCommands(text: string): string {
   return text.replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)} [`)
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
+// Made at the first cut: ICU's segmenter costs about 10 ms to make, and most runs cut nothing.
+let graphemes: Intl.Segmenter | undefined
 
 /**
  * At most `max` UTF-16 units, `…` included, cut between graphemes: never inside a surrogate
@@ -61,6 +62,7 @@ export function truncate(text: string, max: number, size: (text: string) => numb
     end += char.length
   }
   // Whether a grapheme goes on at `end` depends on the text before it and the code point there.
+  graphemes ??= new Intl.Segmenter('en') // graphemes, its default granularity
   const kept = graphemes.segment(text.slice(0, end + 2)).containing(end)?.index ?? end
   return `${text.slice(0, kept)}…`
 }
@@ -99,9 +101,12 @@ function withoutSecretStart(before: string, secrets: readonly string[]): string 
 /** Shortest start of a secret that `redact` drops before a cut. */
 export const SECRET_FRAGMENT_CHARS = 4
 
-/** `12,345`: thousands separated, the same on every runner whatever its locale. */
+/**
+ * `12,345`: a count with its thousands separated, the same on every runner whatever its locale
+ * (ICU's number formatting, `toLocaleString`, would cost the first count about 10 ms).
+ */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US')
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',')
 }
 
 /** `2026-11-21 10:00:00 UTC` for an ISO 8601 time; the text itself when it is not one. */

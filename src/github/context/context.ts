@@ -51,7 +51,7 @@ export function promptWithContext(prompt: string, context: ContextResult): strin
 /** Gathers the context of `event`; never throws: what cannot be read is named in `warning`. */
 export async function gatherContext(event: Trigger, options: ContextOptions): Promise<ContextResult> {
   const { read, missing, requests, visible, hidden } = reading(options)
-  const trigger = visible(event)
+  const trigger = await visible(event)
   let built: Built
   switch (trigger.kind) {
     case 'tag':

@@ -27,7 +27,7 @@ export interface Reading {
   missing: Missing[]
   requests: () => number
   /** GitHub's text as a reviewer sees it rendered: what is hidden there never reaches the agent. */
-  visible: <T>(value: T) => T
+  visible: <T>(value: T) => Promise<T>
   /** Characters removed as hidden so far. */
   hidden: () => number
 }
@@ -37,7 +37,7 @@ export function reading(options: ContextOptions): Reading {
   const missing: Missing[] = []
   let requests = 0
   let hidden = 0
-  const visible = <T>(value: T): T => visibleText(value, (removed) => (hidden += removed))
+  const visible = <T>(value: T): Promise<T> => visibleText(value, (removed) => (hidden += removed))
   const read: Read = async (what, permission, get) => {
     if (!options.reader) {
       missing.push({ what, permission, error: new Error("the 'github-token' input is empty") })
@@ -45,7 +45,7 @@ export function reading(options: ContextOptions): Reading {
     }
     requests++
     try {
-      return visible(await get(options.reader))
+      return await visible(await get(options.reader))
     } catch (error) {
       missing.push({ what, permission, error })
       return undefined

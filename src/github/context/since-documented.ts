@@ -36,7 +36,7 @@ export async function sinceLastDocumented(
   let hidden = 0
   let comparison
   try {
-    comparison = visibleText(await reader.compare(range.last, range.sha), (n) => (hidden += n))
+    comparison = await visibleText(await reader.compare(range.last, range.sha), (n) => (hidden += n))
   } catch (error) {
     failed(error instanceof Error ? inline(error.message, 200) : String(error))
     return undefined

@@ -45,7 +45,7 @@ export async function readCommand(
   if (!may) return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` }
 
   // The agent reads no more of the comment than a reviewer sees.
-  const visible = removeHidden(normalizeLineEndings(asked))
+  const visible = await removeHidden(normalizeLineEndings(asked))
   const requested = visible.text.trim()
   if (!requested)
     return { ignored: `Comment by ${who} has nothing visible after ${settings.triggerPhrase}: nothing to do.` }

@@ -1,0 +1,68 @@
+// What a run loads before its first request: src/index.ts and every module it reaches through
+// static imports. What only some runs need is loaded by `import()` when they need it (and ncc
+// puts it in a chunk of its own): the markdown parser when a text may hide something, Octokit when
+// a GitHub request is made, @actions/cache when a re-run record is read or saved. The built
+// chunks a run loads are checked in step/chunks.e2e.test.ts.
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+
+const SRC = join(process.cwd(), 'src')
+
+/**
+ * The modules `file` loads when it is loaded: every `import … from` and `export … from` but those
+ * TypeScript erases (`import type`, `export type`); `import()` is left out, as it loads later.
+ */
+function staticImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  return [...text.matchAll(/^(?:import|export)(?!\s+type\b)\s+(?:[\w*${},\s]*?\sfrom\s*)?'([^']+)'/gm)].map(
+    (m) => m[1] ?? ''
+  )
+}
+
+/** The packages (and their subpaths) loaded with `entry`, and the files of src/ it reaches. */
+function loadedWith(entry: string): { packages: string[]; files: string[] } {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const visit = (file: string): void => {
+    if (files.has(file)) return
+    files.add(file)
+    for (const spec of staticImports(file)) {
+      if (spec.startsWith('.')) visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')))
+      else if (!spec.startsWith('node:')) packages.add(spec)
+    }
+  }
+  visit(join(SRC, entry))
+  return { packages: [...packages].sort(), files: [...files].map((f) => relative(SRC, f)).sort() }
+}
+
+describe('what a run loads before its first request', () => {
+  const { packages, files } = loadedWith('index.ts')
+  const runner = loadedWith('step/runner.ts')
+
+  it('reaches the step through the one `import()` of src/index.ts', () => {
+    expect(files).toEqual(['index.ts', 'step/signals.ts'])
+    expect(runner.files).toContain('step/main.ts')
+    expect(runner.files).toContain('agent-api/client.ts')
+  })
+
+  it('loads of its packages only the runner interface, the connection pools of undici and the proxy rules of the runner', () => {
+    expect([...new Set([...packages, ...runner.packages])].sort()).toEqual([
+      '@actions/core',
+      '@actions/http-client/lib/proxy',
+      'undici/lib/api/index.js',
+      'undici/lib/dispatcher/agent.js',
+      'undici/lib/dispatcher/dispatcher.js',
+      'undici/lib/dispatcher/proxy-agent.js'
+    ])
+  })
+
+  it.each([
+    ['the markdown parser', 'micromark', 'base/hidden.ts'],
+    ['Octokit', '@actions/github', 'github/client.ts'],
+    ['the cache library', '@actions/cache', 'rerun/cache.ts']
+  ])('loads %s with `import()`, from the one file that needs it', (_what, name, file) => {
+    const text = readFileSync(join(SRC, file), 'utf8')
+    expect(text).toContain(`import('${name}')`)
+  })
+})

@@ -7,8 +7,8 @@ import { defineConfig } from 'eslint/config'
 import tseslint from 'typescript-eslint'
 
 export default defineConfig(
-  // Generated, installed or vendored, Stryker's sandbox left by an interrupted run, its reports and
-  // the mutation baseline: never linted.
+  // Generated, installed or vendored, Stryker's sandbox left by an interrupted run, its reports, the
+  // suites cut down for a run on a change and the mutation baseline: never linted.
   {
     ignores: [
       'dist/',
@@ -19,6 +19,7 @@ export default defineConfig(
       '.stryker-tmp/',
       '.test-tmp/',
       'reports/',
+      '__tests__/mutation-change/',
       'stryker-baseline/'
     ]
   },

@@ -252,7 +252,12 @@ describe('the mutation suite', () => {
     'architecture', // reads the import graph, not the code's behaviour
     'start-up',
     'scripts/changelog', // the release workflow's scripts
-    'scripts/mutation-baseline',
+    'scripts/mutation-baseline', // the mutation scripts themselves
+    'scripts/mutation-change',
+    'scripts/mutation-diff',
+    'scripts/mutation-run',
+    'scripts/mutation-test-blocks',
+    'scripts/mutation-touched',
     'scripts/summary-text' // the demo's text rendering of a summary
   ]
 

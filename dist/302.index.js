@@ -98,7 +98,8 @@ const LEGACY_COMMAND = /#[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}\p{M
 function neutralizeCommands(text) {
     return text.replace(LEGACY_COMMAND, (found) => `${found.slice(0, -1)} [`);
 }
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Made at the first cut: ICU's segmenter costs about 10 ms to make, and most runs cut nothing.
+let graphemes;
 /**
  * At most `max` UTF-16 units, `…` included, cut between graphemes: never inside a surrogate
  * pair, an emoji sequence or a letter with its accents. With `size`, at most `max` of what it
@@ -120,6 +121,7 @@ function truncate(text, max, size = (t) => t.length) {
         end += char.length;
     }
     // Whether a grapheme goes on at `end` depends on the text before it and the code point there.
+    graphemes ??= new Intl.Segmenter('en'); // graphemes, its default granularity
     const kept = graphemes.segment(text.slice(0, end + 2)).containing(end)?.index ?? end;
     return `${text.slice(0, kept)}…`;
 }
@@ -156,9 +158,12 @@ function withoutSecretStart(before, secrets) {
 }
 /** Shortest start of a secret that `redact` drops before a cut. */
 const SECRET_FRAGMENT_CHARS = 4;
-/** `12,345`: thousands separated, the same on every runner whatever its locale. */
+/**
+ * `12,345`: a count with its thousands separated, the same on every runner whatever its locale
+ * (ICU's number formatting, `toLocaleString`, would cost the first count about 10 ms).
+ */
 function formatCount(n) {
-    return n.toLocaleString('en-US');
+    return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 /** `2026-11-21 10:00:00 UTC` for an ISO 8601 time; the text itself when it is not one. */
 function formatTime(iso) {
@@ -2949,19 +2954,16 @@ function pushContext(trigger) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/micromark/lib/postprocess.js
-var postprocess = __webpack_require__(5387);
-// EXTERNAL MODULE: ./node_modules/micromark/lib/parse.js + 43 modules
-var parse = __webpack_require__(2432);
-// EXTERNAL MODULE: ./node_modules/micromark/lib/preprocess.js
-var preprocess = __webpack_require__(2192);
 ;// CONCATENATED MODULE: ./src/base/hidden.ts
+
+let loading;
 /**
- * Hidden text: what GitHub's renderer never shows a reader of markdown, found with micromark (a
- * CommonMark parser) rather than guessed by regular expressions, so that code stays code.
+ * micromark, loaded the first time a text may hide something: most runs read no such text, and
+ * never load the parser's 0.28 MB.
  */
-
-
+function loadMicromark() {
+    return (loading ??= __webpack_require__.e(/* import() */ 77).then(__webpack_require__.bind(__webpack_require__, 9077)));
+}
 // Tag characters (U+E0000–U+E007F) are among them, as are zero-width characters, soft hyphens,
 // direction controls and variation selectors: nothing a reader sees, in code or out of it.
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
@@ -2998,26 +3000,34 @@ const HTML_HIDDEN = /<!--(?:-?>|[\s\S]*?(?:--!?>|$))|<\?[\s\S]*?(?:\?>|$)|<!\[CD
  * stays) and default-ignorable characters removed. Code spans and code blocks keep all but the
  * last. `removed` counts the characters (code points) that went.
  */
-function removeHidden(text) {
+async function removeHidden(text) {
+    return removeHiddenWith(MAY_HIDE.test(text) ? await loadMicromark() : undefined, text);
+}
+/**
+ * `removeHidden` with the parser at hand: `parser` is undefined only when no text it is given
+ * may hide anything.
+ */
+function removeHiddenWith(parser, text) {
     let out = '';
     let at = 0;
-    for (const [start, end, kept] of hiddenRanges(text)) {
-        out += text.slice(at, start) + kept;
-        at = end;
+    if (parser && MAY_HIDE.test(text)) {
+        for (const [start, end, kept] of hiddenRanges(parser, text)) {
+            out += text.slice(at, start) + kept;
+            at = end;
+        }
     }
     out += text.slice(at);
     const visible = out.replace(IGNORABLE, '');
     return { text: visible, removed: codePoints(text) - codePoints(visible) };
 }
 // Every hidden construct holds `<` (HTML) or `]:` (a definition): other text, most of what GitHub
-// answers (tag names, shas, most commit messages), skips the parser, which costs about 0.2 ms a string.
+// answers (tag names, shas, most commit messages), skips the parser, which costs about 0.2 ms a
+// string, and never loads it.
 const MAY_HIDE = /<|\]:/;
 /** `[start, end, what stays]` of each hidden construct, in order. */
-function* hiddenRanges(text) {
-    if (!MAY_HIDE.test(text))
-        return;
+function* hiddenRanges(parser, text) {
     let after = 0;
-    for (const [kind, token] of events(text)) {
+    for (const [kind, token] of events(parser, text)) {
         if (kind !== 'enter')
             continue;
         const start = token.start.offset;
@@ -3034,10 +3044,10 @@ function* hiddenRanges(text) {
         after = end;
     }
 }
-function events(text) {
-    return (0,postprocess/* postprocess */._)((0,parse/* parse */.q)({ extensions: [ONLY_WHAT_HIDES] })
+function events({ parse, postprocess, preprocess }, text) {
+    return postprocess(parse({ extensions: [ONLY_WHAT_HIDES] })
         .document()
-        .write((0,preprocess/* preprocess */.v)()(text, undefined, true)));
+        .write(preprocess()(text, undefined, true)));
 }
 function withoutHiddenHtml(html) {
     return html.replace(HTML_HIDDEN, (_found, name, close) => name === undefined ? '' : `<${name}${close ?? ''}>`);
@@ -3052,19 +3062,33 @@ function codePoints(text) {
  * `value` with `normalizeLineEndings` and `removeHidden` applied to every string in it, arrays
  * and plain objects walked; `removed` is told each count.
  */
-function visibleText(value, removed) {
-    if (typeof value === 'string') {
-        const visible = removeHidden(normalizeLineEndings(value));
-        if (visible.removed)
-            removed(visible.removed);
-        return visible.text;
-    }
+async function visibleText(value, removed) {
+    const parser = mayHide(value) ? await loadMicromark() : undefined;
+    const walk = (item) => {
+        if (typeof item === 'string') {
+            const visible = removeHiddenWith(parser, normalizeLineEndings(item));
+            if (visible.removed)
+                removed(visible.removed);
+            return visible.text;
+        }
+        if (Array.isArray(item))
+            return item.map(walk);
+        if (isPlainObject(item))
+            return Object.fromEntries(Object.entries(item).map(([key, v]) => [key, walk(v)]));
+        return item;
+    };
+    return walk(value);
+}
+/** Whether a string in `value` may hide something, arrays and plain objects walked. */
+function mayHide(value) {
+    if (typeof value === 'string')
+        return MAY_HIDE.test(value);
     if (Array.isArray(value))
-        return value.map((item) => visibleText(item, removed));
-    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, visibleText(item, removed)]));
-    }
-    return value;
+        return value.some(mayHide);
+    return isPlainObject(value) && Object.values(value).some(mayHide);
+}
+function isPlainObject(value) {
+    return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 ;// CONCATENATED MODULE: ./src/github/context/reading.ts
@@ -3083,7 +3107,7 @@ function reading(options) {
         }
         requests++;
         try {
-            return visible(await get(options.reader));
+            return await visible(await get(options.reader));
         }
         catch (error) {
             missing.push({ what, permission, error });
@@ -3775,7 +3799,7 @@ function promptWithContext(prompt, context) {
 /** Gathers the context of `event`; never throws: what cannot be read is named in `warning`. */
 async function gatherContext(event, options) {
     const { read, missing, requests, visible, hidden } = reading(options);
-    const trigger = visible(event);
+    const trigger = await visible(event);
     let built;
     switch (trigger.kind) {
         case 'tag':
@@ -3835,7 +3859,7 @@ async function sinceLastDocumented(range, reader, budget, failed = () => undefin
     let hidden = 0;
     let comparison;
     try {
-        comparison = visibleText(await reader.compare(range.last, range.sha), (n) => (hidden += n));
+        comparison = await visibleText(await reader.compare(range.last, range.sha), (n) => (hidden += n));
     }
     catch (error) {
         failed(error instanceof Error ? inline(error.message, 200) : String(error));
@@ -5843,11 +5867,28 @@ function changedFile(file) {
 
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 var proxy = __webpack_require__(9783);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
+var agent = __webpack_require__(7405);
+var agent_default = /*#__PURE__*/__webpack_require__.n(agent);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
+var proxy_agent = __webpack_require__(6672);
+var proxy_agent_default = /*#__PURE__*/__webpack_require__.n(proxy_agent);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __webpack_require__(883);
+var dispatcher_default = /*#__PURE__*/__webpack_require__.n(dispatcher);
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __webpack_require__(6615);
 ;// CONCATENATED MODULE: ./src/agent-api/http.ts
 
 
+
+
+
+// undici's connection pools, without the rest of undici: its index loads all of it (fetch,
+// WebSocket, caches, mocks: 0.4 MB of code the step never uses, loaded before the first request).
+// The index also gives every dispatcher its API (`request`, and the `connect` of a proxy
+// tunnel), as here.
+Object.assign((dispatcher_default()).prototype, api);
 const CONNECT_TIMEOUT_MS = 10_000;
 const PROXY_FORM = 'expected http://host:port or http://user:password@host:port, with % in a password written %25';
 /** A proxy variable that cannot be used: names the variable and the accepted form, never its value. */
@@ -5867,7 +5908,7 @@ class ProxyError extends Error {
  */
 function createDispatcher(baseUrl) {
     const env = process.env;
-    const direct = () => new undici.Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } });
+    const direct = () => new (agent_default())({ connect: { timeout: CONNECT_TIMEOUT_MS } });
     if ((0,proxy/* checkBypass */.H)(baseUrl))
         return direct();
     const names = baseUrl.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
@@ -5880,7 +5921,7 @@ function createDispatcher(baseUrl) {
         : undefined;
     proxyUrl.username = '';
     proxyUrl.password = '';
-    return new undici.ProxyAgent({
+    return new (proxy_agent_default())({
         uri: proxyUrl.href,
         ...(auth ? { token: auth } : {}),
         connect: { timeout: CONNECT_TIMEOUT_MS }
@@ -6326,7 +6367,7 @@ async function readCommand(settings, comment, thread, deps) {
     if (!may)
         return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` };
     // The agent reads no more of the comment than a reviewer sees.
-    const visible = removeHidden(normalizeLineEndings(asked));
+    const visible = await removeHidden(normalizeLineEndings(asked));
     const requested = visible.text.trim();
     if (!requested)
         return { ignored: `Comment by ${who} has nothing visible after ${settings.triggerPhrase}: nothing to do.` };

@@ -1,107 +1,124 @@
-// The committed mutation baseline: Stryker's incremental report of the last full run, and what the
-// two mutation suites were made of then. Stryker diffs the mutated code itself, and it diffs a test
-// file's source to tell which tests changed; but it sees our tests through the two suite files that
-// import them, so an edit inside an imported test, a simulator or a fixture is invisible to it.
-// Here each suite's inputs (the files it reaches, the configuration, the lock file) are hashed,
-// and a suite whose inputs changed since the baseline loses its tests from the report Stryker
-// reads: its tests count as new, and every mutant they cover runs again. Stale means slower, never
-// a verdict kept from tests that are no longer the same.
-import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, normalize, relative, sep } from 'node:path'
+// The committed mutation baseline, in stryker-baseline/: Stryker's incremental report of the last
+// run over all of src/ (every mutant with its verdict and the tests that cover and killed it) and
+// its record, baseline.json: the commit the run was made from, its date and its score. CI's run on
+// the change starts from that commit (scripts/mutation/change.ts).
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
 
-/** The suites stryker.config.json runs, relative to the root. */
-export const SUITES = ['__tests__/mutation-units.suite.ts', '__tests__/mutation-scenarios.suite.ts']
+// Gzipped: the report holds every mutant with the tests that cover it, megabytes of JSON that
+// compress twentyfold, and a refresh rewrites most of it.
+export const REPORT = join('stryker-baseline', 'incremental.json.gz')
+export const RECORD = join('stryker-baseline', 'baseline.json')
 
-/** What every suite depends on besides the files it imports. */
-export const SHARED_INPUTS = [
-  'package-lock.json',
-  'tsconfig.json',
-  'jest.config.js',
-  'stryker.config.json',
-  'action.yml', // read by scripts/action-metadata.ts
-  '__tests__/stryker-environment.cjs',
-  '__tests__/mutation-sequencer.cjs'
-]
-
-/** Per suite, the sha-256 of each input file, by path relative to the root. */
-export type SuiteInputs = Record<string, Record<string, string>>
-
-// `from './x.js'`, `import './x.js'`, `import('./x.js')` and `new URL('../x', import.meta.url)`.
-const REFERENCE = /(?:\bfrom\s+|\bimport\s*\(?\s*|new URL\(\s*)'(\.{1,2}\/[^']+)'/g
-
-/** Files Stryker mutates and diffs itself (stryker.config.json: src/**\/*.ts but src/index.ts). */
-function mutated(path: string): boolean {
-  return path.startsWith('src/') && path.endsWith('.ts') && path !== 'src/index.ts'
+/** A position in Stryker's reports: both 1-based. */
+export interface Position {
+  line: number
+  column: number
 }
 
-/** The files `entry` reaches through relative imports and `new URL(…, import.meta.url)`, itself included. */
-export function reachableFiles(root: string, entry: string): string[] {
-  const seen = new Set<string>()
-  const visit = (path: string): void => {
-    if (seen.has(path) || mutated(path)) return
-    seen.add(path)
-    if (!/\.[cm]?[jt]s$/.test(path)) return
-    for (const match of readFileSync(join(root, path), 'utf8').matchAll(REFERENCE)) {
-      const target = relative(root, normalize(join(root, dirname(path), match[1] ?? '')))
-        .split(sep)
-        .join('/')
-      // The sources are TypeScript imported by their built name (`./x.js` is `./x.ts`).
-      const ts = target.replace(/\.js$/, '.ts')
-      const file = existsSync(join(root, ts)) ? ts : target
-      if (!existsSync(join(root, file))) throw new Error(`${path} refers to ${match[1] ?? ''}, which does not exist`)
-      visit(file)
-    }
+export interface MutantResult {
+  id: string
+  mutatorName: string
+  replacement?: string
+  status: string
+  coveredBy?: string[]
+  killedBy?: string[]
+  location: { start: Position; end: Position }
+}
+
+export interface TestDefinition {
+  id: string
+  name: string
+  location?: { start: Position }
+}
+
+/** Stryker's incremental report (mutation-testing-report-schema), as far as it is read here. */
+export interface IncrementalReport {
+  files: Record<string, { source: string; mutants: MutantResult[] }>
+  testFiles?: Record<string, { source?: string; tests: TestDefinition[] }>
+  [other: string]: unknown
+}
+
+export interface Counts {
+  killed: number
+  timeout: number
+  survived: number
+  noCoverage: number
+  ignored: number
+  errors: number
+}
+
+/** What baseline.json says. */
+export interface BaselineRecord {
+  /** The commit src/ and the tests were at. */
+  commit: string
+  /** The day the run ended (UTC), YYYY-MM-DD. */
+  date: string
+  /** `full`: every mutant run; `update`: the last full run with the changes since folded in. */
+  run: 'full' | 'update'
+  /** Percent detected (killed or timed out) of the mutants with a verdict (errors and ignored left out), as Stryker counts. */
+  score: number
+  mutants: Counts
+  /** The full run an update starts from (for a full run, itself). */
+  fullRun: { commit: string; date: string; score: number }
+  /** What else to know about the run, such as that it was stopped before its end. */
+  note?: string
+}
+
+export function readReport(root: string): IncrementalReport {
+  return JSON.parse(gunzipSync(readFileSync(join(root, REPORT))).toString('utf8')) as IncrementalReport
+}
+
+export function readRecord(root: string): BaselineRecord {
+  return JSON.parse(readFileSync(join(root, RECORD), 'utf8')) as BaselineRecord
+}
+
+/** Stryker's verdicts counted, and its mutation score: detected over detected, survived and uncovered. */
+export function score(mutants: Iterable<{ status: string }>): { score: number; mutants: Counts } {
+  const counts: Counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0 }
+  for (const { status } of mutants) {
+    if (status === 'Killed') counts.killed++
+    else if (status === 'Timeout') counts.timeout++
+    else if (status === 'Survived') counts.survived++
+    else if (status === 'NoCoverage') counts.noCoverage++
+    else if (status === 'Ignored') counts.ignored++
+    else counts.errors++
   }
-  visit(entry)
-  return [...seen].sort()
+  const detected = counts.killed + counts.timeout
+  const valid = detected + counts.survived + counts.noCoverage
+  return { score: valid === 0 ? 100 : Math.round((detected / valid) * 10000) / 100, mutants: counts }
 }
 
-function sha256(root: string, path: string): string {
-  return existsSync(join(root, path))
-    ? createHash('sha256')
-        .update(readFileSync(join(root, path)))
-        .digest('hex')
-    : ''
+export function headCommit(root: string): string {
+  return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
 }
 
-/** What each suite is made of now. */
-export function suiteInputs(root: string): SuiteInputs {
-  return Object.fromEntries(
-    SUITES.map((suite) => {
-      const files = [...new Set([...SHARED_INPUTS, ...reachableFiles(root, suite)])].sort()
-      return [suite, Object.fromEntries(files.map((file) => [file, sha256(root, file)]))]
-    })
-  )
+/** Writes the report Stryker left and its record; an update keeps the full run it started from. */
+export function writeBaseline(
+  root: string,
+  report: IncrementalReport,
+  run: BaselineRecord['run'],
+  commit: string,
+  now: Date
+): BaselineRecord {
+  const { score: percent, mutants } = score(Object.values(report.files).flatMap((file) => file.mutants))
+  const date = now.toISOString().slice(0, 10)
+  const fullRun = run === 'full' ? { commit, date, score: percent } : readRecord(root).fullRun
+  const record: BaselineRecord = { commit, date, run, score: percent, mutants, fullRun }
+  writeFileSync(join(root, REPORT), gzipSync(JSON.stringify(report), { level: 9 }))
+  writeFileSync(join(root, RECORD), `${JSON.stringify(record, null, 2)}\n`)
+  return record
 }
 
-/** Per suite whose inputs differ from the baseline's, the files that were added, changed or removed. */
-export function changedSuites(baseline: SuiteInputs, current: SuiteInputs): Map<string, string[]> {
-  const changed = new Map<string, string[]>()
-  for (const suite of SUITES) {
-    const before = baseline[suite] ?? {}
-    const now = current[suite] ?? {}
-    const files = [...new Set([...Object.keys(before), ...Object.keys(now)])]
-      .filter((file) => before[file] !== now[file])
-      .sort()
-    if (files.length > 0) changed.set(suite, files)
-  }
-  return changed
-}
-
-interface IncrementalReport {
-  testFiles?: Record<string, unknown>
-}
-
-/**
- * The baseline report without the tests of `suites`, for Stryker to read: their tests are then new
- * to it, so the mutants they cover or killed run again.
- */
-export function withoutTests(report: IncrementalReport, suites: Iterable<string>): IncrementalReport {
-  const testFiles = { ...report.testFiles }
-  for (const suite of suites) {
-    const key = Object.keys(testFiles).find((name) => name.split(sep).join('/').endsWith(suite))
-    if (key !== undefined) Reflect.deleteProperty(testFiles, key)
-  }
-  return { ...report, testFiles }
+export function describeRecord(record: BaselineRecord): string {
+  const { killed, timeout, survived, noCoverage } = record.mutants
+  const counted = killed + timeout + survived + noCoverage
+  const kind =
+    record.run === 'full'
+      ? 'full run'
+      : `update of the full run of ${record.fullRun.date} (${String(record.fullRun.score)} %)`
+  const note = record.note === undefined ? '' : ` (${record.note})`
+  return `${record.commit.slice(0, 7)} (${record.date}, ${kind}): ${String(record.score)} % of ${String(counted)} mutants detected${note}`
 }

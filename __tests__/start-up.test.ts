@@ -46,14 +46,11 @@ describe('what a run loads before its first request', () => {
     expect(runner.files).toContain('agent-api/client.ts')
   })
 
-  it('loads of its packages only the runner interface, the connection pools of undici and the proxy rules of the runner', () => {
+  it('loads of its packages only the runner interface, undici and the proxy rules of the runner', () => {
     expect([...new Set([...packages, ...runner.packages])].sort()).toEqual([
       '@actions/core',
       '@actions/http-client/lib/proxy',
-      'undici/lib/api/index.js',
-      'undici/lib/dispatcher/agent.js',
-      'undici/lib/dispatcher/dispatcher.js',
-      'undici/lib/dispatcher/proxy-agent.js'
+      'undici'
     ])
   })
 

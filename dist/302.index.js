@@ -3004,13 +3004,15 @@ async function removeHidden(text) {
     return removeHiddenWith(MAY_HIDE.test(text) ? await loadMicromark() : undefined, text);
 }
 /**
- * `removeHidden` with the parser at hand: `parser` is undefined only when no text it is given
- * may hide anything.
+ * `removeHidden` with the parser at hand: `parser` may be undefined only when no text it is given
+ * may hide anything; a text that may, without it, throws rather than pass hidden text on.
  */
 function removeHiddenWith(parser, text) {
     let out = '';
     let at = 0;
-    if (parser && MAY_HIDE.test(text)) {
+    if (MAY_HIDE.test(text)) {
+        if (!parser)
+            throw new Error('removeHiddenWith: a text that may hide something needs the parser');
         for (const [start, end, kept] of hiddenRanges(parser, text)) {
             out += text.slice(at, start) + kept;
             at = end;
@@ -5867,28 +5869,11 @@ function changedFile(file) {
 
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 var proxy = __webpack_require__(9783);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/agent.js
-var agent = __webpack_require__(7405);
-var agent_default = /*#__PURE__*/__webpack_require__.n(agent);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
-var proxy_agent = __webpack_require__(6672);
-var proxy_agent_default = /*#__PURE__*/__webpack_require__.n(proxy_agent);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
-var dispatcher = __webpack_require__(883);
-var dispatcher_default = /*#__PURE__*/__webpack_require__.n(dispatcher);
-// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
-var api = __webpack_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
 ;// CONCATENATED MODULE: ./src/agent-api/http.ts
 
 
-
-
-
-// undici's connection pools, without the rest of undici: its index loads all of it (fetch,
-// WebSocket, caches, mocks: 0.4 MB of code the step never uses, loaded before the first request).
-// The index also gives every dispatcher its API (`request`, and the `connect` of a proxy
-// tunnel), as here.
-Object.assign((dispatcher_default()).prototype, api);
 const CONNECT_TIMEOUT_MS = 10_000;
 const PROXY_FORM = 'expected http://host:port or http://user:password@host:port, with % in a password written %25';
 /** A proxy variable that cannot be used: names the variable and the accepted form, never its value. */
@@ -5908,7 +5893,7 @@ class ProxyError extends Error {
  */
 function createDispatcher(baseUrl) {
     const env = process.env;
-    const direct = () => new (agent_default())({ connect: { timeout: CONNECT_TIMEOUT_MS } });
+    const direct = () => new undici.Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } });
     if ((0,proxy/* checkBypass */.H)(baseUrl))
         return direct();
     const names = baseUrl.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
@@ -5921,7 +5906,7 @@ function createDispatcher(baseUrl) {
         : undefined;
     proxyUrl.username = '';
     proxyUrl.password = '';
-    return new (proxy_agent_default())({
+    return new undici.ProxyAgent({
         uri: proxyUrl.href,
         ...(auth ? { token: auth } : {}),
         connect: { timeout: CONNECT_TIMEOUT_MS }

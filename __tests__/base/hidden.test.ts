@@ -27,9 +27,10 @@ describe('removeHidden', () => {
     expect(await removeHidden(text)).toEqual({ text, removed: 0 })
   })
 
-  it('needs no parser for text without `<` or `]:`: without one it only drops the invisible characters', () => {
+  it('needs no parser for text without `<` or `]:`, and refuses text with them without one', () => {
     expect(removeHiddenWith(undefined, 'a\u200Bb [x] (y): z')).toEqual({ text: 'ab [x] (y): z', removed: 1 })
-    expect(removeHiddenWith(undefined, 'a\u200B<!-- x -->')).toEqual({ text: 'a<!-- x -->', removed: 1 })
+    // Fails closed: a text that may hide something is never passed on unparsed.
+    expect(() => removeHiddenWith(undefined, 'a\u200B<!-- x -->')).toThrow('needs the parser')
   })
 })
 

@@ -1,15 +1,5 @@
 import { checkBypass } from '@actions/http-client/lib/proxy'
-import type { Dispatcher } from 'undici'
-import Agent from 'undici/lib/dispatcher/agent.js'
-import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js'
-import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js'
-import api from 'undici/lib/api/index.js'
-
-// undici's connection pools, without the rest of undici: its index loads all of it (fetch,
-// WebSocket, caches, mocks: 0.4 MB of code the step never uses, loaded before the first request).
-// The index also gives every dispatcher its API (`request`, and the `connect` of a proxy
-// tunnel), as here.
-Object.assign(DispatcherClass.prototype, api)
+import { Agent, ProxyAgent, type Dispatcher } from 'undici'
 
 const CONNECT_TIMEOUT_MS = 10_000
 

@@ -73,13 +73,14 @@ export interface Visible {
 }
 
 /**
- * `removeHidden` with the parser at hand: `parser` is undefined only when no text it is given
- * may hide anything.
+ * `removeHidden` with the parser at hand: `parser` may be undefined only when no text it is given
+ * may hide anything; a text that may, without it, throws rather than pass hidden text on.
  */
 export function removeHiddenWith(parser: Micromark | undefined, text: string): Visible {
   let out = ''
   let at = 0
-  if (parser && MAY_HIDE.test(text)) {
+  if (MAY_HIDE.test(text)) {
+    if (!parser) throw new Error('removeHiddenWith: a text that may hide something needs the parser')
     for (const [start, end, kept] of hiddenRanges(parser, text)) {
       out += text.slice(at, start) + kept
       at = end

@@ -108,7 +108,8 @@ describe('parseSettings', () => {
       allowedBots: [],
       untrustedContext: 'withhold',
       linkBack: new Set(['pull-request']),
-      triggerPhrase: '/docs'
+      triggerPhrase: '/docs',
+      skip: { labels: ['skip-docs', 'no-docs'], paths: undefined }
     })
   })
 

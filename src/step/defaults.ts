@@ -21,7 +21,10 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'link-back': 'pull-request',
   'trigger-phrase': '/docs',
   group: '',
-  'docs-repository': ''
+  'docs-repository': '',
+  'skip-labels': 'skip-docs, no-docs',
+  paths: '',
+  'paths-ignore': ''
 }
 
 /**

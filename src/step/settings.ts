@@ -3,6 +3,7 @@ import type { FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/context/release-set.js'
 import { INPUT_DEFAULTS } from './defaults.js'
 import { parseGroup, type GroupSettings } from './group-settings.js'
+import { parseSkipRules, type SkipRules } from './skip-settings.js'
 import {
   durationInput,
   InputError,
@@ -67,6 +68,8 @@ interface CommonSettings {
   triggerPhrase: string
   /** Runs of the same group share one open docs pull request (`group`, `docs-repository`). */
   group: GroupSettings | undefined
+  /** What may skip a run that is not an explicit request (`skip-labels`, `paths`, `paths-ignore`). */
+  skip: SkipRules
 }
 
 /** The comment that drove the step, for the summary and the `command` output. */
@@ -145,7 +148,8 @@ export function parseSettings(source: InputSource, options = { commands: false }
     untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include']),
     linkBack: parseLinkBack(get('link-back')),
     triggerPhrase: parsePhrase(get('trigger-phrase')),
-    group: undefined
+    group: undefined,
+    skip: parseSkipRules(get)
   }
   common.group = parseGroup(get, { wait: common.wait, jobId }, (input, message) => {
     throw new InputError(input, message)

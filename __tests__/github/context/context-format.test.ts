@@ -318,6 +318,7 @@ describe('a pull request', () => {
     base: 'main',
     head: 'yaml',
     changedFiles: 150,
+    labels: [],
     ...over
   })
 
@@ -376,6 +377,8 @@ describe('a push', () => {
         repo: 'acme/w',
         branch: 'main',
         compareUrl: undefined,
+        headMessage: 'Two',
+        range: undefined,
         commits: [
           { id: '1', message: 'One', author: 'dev' },
           { id: '2', message: 'Bump', author: 'dependabot[bot]' },
@@ -401,6 +404,8 @@ describe('the budget', () => {
     repo: 'r',
     branch: 'b',
     compareUrl: undefined,
+    headMessage: undefined,
+    range: undefined,
     commits: Array.from({ length: count }, (_, i) => ({
       id: String(i),
       message: `${String(i).padStart(3, '0')}${'x'.repeat(width - 3)}`,

@@ -11,7 +11,8 @@ const trigger = {
   body: 'SECRET BODY',
   base: 'main',
   head: 'SECRET-BRANCH',
-  changedFiles: 1 as number | undefined
+  changedFiles: 1 as number | undefined,
+  labels: []
 }
 const counts = { number: 3, author: 'ann', mergedBy: undefined, commits: 1, additions: 0, deletions: 2 }
 

@@ -3,6 +3,7 @@
  * boundaries with a line saying what was left out.
  */
 import type { ChangedFile, Commit } from '../client.js'
+import type { ChangedFiles } from './changed.js'
 import { renderChanges } from './changes.js'
 
 /**
@@ -34,6 +35,8 @@ export interface Built {
   warning?: string
   /** A package's commits and the range's others, for a release set to name the others once. */
   range?: { own: string[]; others: Commit[]; unread: number }
+  /** The changed files the skip rules judge, and whether they are all of them. */
+  changed?: ChangedFiles
 }
 
 export interface Section {

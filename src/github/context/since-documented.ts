@@ -8,6 +8,7 @@ import { visibleText } from '../../base/hidden.js'
 import { inline, plural } from '../../base/text.js'
 import type { GitHubReader } from '../client.js'
 import { render, type Built } from './budget.js'
+import { comparedFiles, rangeName } from './changed.js'
 import { changeLines, countOf } from './commits.js'
 import type { ContextResult } from './context.js'
 
@@ -64,5 +65,12 @@ export async function sinceLastDocumented(
     ],
     changes: { files: comparison.files, unread: 0, listedUnder: '' }
   }
-  return { text: render(built, budget), description: built.description, warning: undefined, requests: 1, hidden }
+  return {
+    text: render(built, budget),
+    description: built.description,
+    warning: undefined,
+    requests: 1,
+    hidden,
+    changed: [comparedFiles(rangeName(short, range.sha.slice(0, 12)), comparison)]
+  }
 }

@@ -26,7 +26,9 @@ describe('renderOutputs', () => {
       prompt: 'p',
       command: '',
       grouped: 'false',
-      'preview-url': ''
+      'preview-url': '',
+      skipped: 'false',
+      'skip-reason': ''
     })
     expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
       'create'
@@ -58,7 +60,8 @@ describe('renderOutputs', () => {
     expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([
       ['timed-out', 'false'],
       ['not-permitted', 'false'],
-      ['grouped', 'false']
+      ['grouped', 'false'],
+      ['skipped', 'false']
     ])
   })
 

@@ -57,7 +57,9 @@ describe('flow', () => {
         prompt: 'Document release v1.2.3',
         command: '',
         grouped: 'false',
-        'preview-url': ''
+        'preview-url': '',
+        skipped: 'false',
+        'skip-reason': ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([

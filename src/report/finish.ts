@@ -25,7 +25,9 @@ export const OUTPUT_NAMES = [
   'prompt',
   'command',
   'grouped',
-  'preview-url'
+  'preview-url',
+  'skipped',
+  'skip-reason'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -71,7 +73,9 @@ export function renderOutputs(
     prompt: state.prompt ?? '',
     command: settings?.command?.kind ?? '',
     grouped: String(state.group?.via === 'follow-up'),
-    'preview-url': state.preview?.url ?? ''
+    'preview-url': state.preview?.url ?? '',
+    skipped: String(state.outcome === 'skipped'),
+    'skip-reason': state.outcome === 'skipped' ? (state.skip?.reason ?? '') : ''
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ChangedFiles } from '../github/context/changed.js'
 import type { ContextResult } from '../github/context/context.js'
 import type { AgentJob } from '../agent-api/job.js'
 
@@ -36,6 +37,8 @@ export type Outcome =
   | 'dry-run'
   /** Whoever triggered the run may not start a job here (`failure` says why); nothing was sent. */
   | 'not-permitted'
+  /** A skip rule matched (`skip` says which, and on what): nothing was sent, nothing written on GitHub. */
+  | 'skipped'
 
 /** Where a failure or a cancellation found the step. */
 export type Phase =
@@ -83,6 +86,16 @@ export interface RunState {
   preview: { url: string | undefined; problem: string | undefined; branch?: string | undefined } | undefined
   /** With `group`: the group, and where this run's request went. */
   group?: GroupState | undefined
+  /** What the skip rules decided, when one had something to say. */
+  skip?: SkipState | undefined
+}
+
+/** The skip rules' decision: the rule that skipped the run and on what, or why a path rule did not. */
+export interface SkipState {
+  skipped: boolean
+  reason: string
+  /** The changed files a path rule was judged on (a dry run shows them). */
+  files?: ChangedFiles[] | undefined
 }
 
 /** A grouped run: whether it added to the group's open docs pull request or started one. */

@@ -1,5 +1,6 @@
 /**
- * The step's flow, top to bottom as phases: gate, resume, group, prompt, post, wait, then report. Each
+ * The step's flow, top to bottom as phases: gate, resume, skip, group, prompt, skip (the path rules,
+ * on the files the prompt's context read), post, wait, then report. Each
  * phase returns what happened; run-state.ts records it, ending.ts decides how the step ended (a
  * cancel included), and the report goes out on every exit path.
  */
@@ -22,12 +23,13 @@ import { preview, type PreviewDeps } from './preview.js'
 import { preparePrompt, type PromptDeps } from './prompt.js'
 import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
+import { skipPhase, type SkipDeps } from './skip.js'
 import type { StepMode } from './mode.js'
 import type { CreateOrMessage, Settings } from './settings.js'
 import { wait } from './wait.js'
 
 export interface Deps
-  extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'>, GroupDeps, Omit<PreviewDeps, 'github'> {
+  extends Reporter, PromptDeps, PostDeps, Omit<RerunDeps, 'records'>, GroupDeps, Omit<PreviewDeps, 'github'>, SkipDeps {
   log: Log
   /** The workflow run's page, for the group's list of sources. */
   runUrl?: string | undefined
@@ -88,9 +90,14 @@ async function flow(
     if (refused) return { end: refused, decided }
     const resumed = await resume(settings, deps, run, rerun, deadline)
     if (resumed) return { end: resumed, decided }
+    // The skip phase: a label or a marker before anything is read, a path rule on what the context read.
+    const skipped = skipPhase('event', settings, deps, run)
+    if (skipped) return { end: skipped, decided }
 
     decided = { settings, plan: await group(settings, deps) }
     const prompts = await writePrompts(settings, decided.plan, deps, run)
+    const judged = skipPhase('files', settings, deps, run)
+    if (judged) return { end: judged, decided }
     if (settings.dryRun) {
       if (decided.plan) dryRunGroup(decided.plan, run, deps.log)
       showPrompt(prompts.followUp, deps.log)

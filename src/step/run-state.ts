@@ -65,9 +65,10 @@ export class RunStateWriter {
     this.#state.group = group
   }
 
-  /** What the skip rules decided. */
-  skipDecided(skip: SkipState): void {
+  /** What the skip rules decided; a run they end sends nothing, so it has no prompt to show. */
+  skipDecided(skip: SkipState, ends: boolean): void {
     this.#state.skip = skip
+    if (ends) Object.assign(this.#state, { prompt: undefined, context: undefined })
   }
 
   /** An earlier attempt of this step created or messaged the job. */

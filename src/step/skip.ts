@@ -43,13 +43,14 @@ export function skipPhase(
   if (run.state.skip?.skipped) return undefined
   const decision = step === 'event' ? byEvent(settings, deps) : byFiles(settings, deps, run.state.context)
   if (!decision) return undefined
-  run.skipDecided(decision)
+  const ends = decision.skipped && !settings.dryRun
+  run.skipDecided(decision, ends)
   if (settings.dryRun) {
     showDecision(decision, deps.log)
     return undefined
   }
-  if (!decision.skipped) deps.log.info(`Skip rules: not skipped: ${decision.reason}.`)
-  return decision.skipped ? { kind: 'skipped' } : undefined
+  if (!ends) deps.log.info(`Skip rules: not skipped: ${decision.reason}.`)
+  return ends ? { kind: 'skipped' } : undefined
 }
 
 /** Why the run is an explicit request, never skipped; undefined when it is not one. */

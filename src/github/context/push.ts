@@ -36,7 +36,7 @@ export function pushContext(trigger: Extract<Trigger, { kind: 'push' }>): Built 
 export async function pushedFiles(trigger: Extract<Trigger, { kind: 'push' }>, read: Read): Promise<ChangedFiles> {
   const { range } = trigger
   if (!range) {
-    return unlisted(`the push to ${inline(trigger.branch, 100)}`, 'the event gives no range to compare (a new branch)')
+    return unlisted(`the push to ${inline(trigger.branch, 100)}`, 'the event gives no range to compare: a new branch')
   }
   const of = rangeName(range.before.slice(0, 12), range.after.slice(0, 12))
   const comparison = await read(`the changes of the push (${of})`, CONTENTS, (r) =>

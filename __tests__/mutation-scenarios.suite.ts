@@ -33,4 +33,5 @@ if (globalThis.__mutantKilled) {
   await import('./github/context/since-documented.test.js')
   await import('./step/group.test.js')
   await import('./step/no-token.test.js')
+  await import('./step/skip.test.js')
 }

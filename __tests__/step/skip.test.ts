@@ -428,7 +428,7 @@ describe('skip rules', () => {
       ])
     )
     expect(result.summary).toContain('<td>would skip this run: paths-ignore matches every changed file')
-    expect(result.summary).toContain('<details open><summary>Changed files the skip rules judged (2)')
+    expect(result.summary).toContain('<details open><summary>2 changed files the skip rules judged')
     expect(result.summary).toContain(
       'v1.0.0...v1.1.0: 2 paths\n  .github/workflows/ci.yml\n  tests/parser.test.ts</pre>'
     )

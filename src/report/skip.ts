@@ -24,5 +24,5 @@ export function judgedFiles(skip: SkipState | undefined): { title: string; text:
       return [head, ...shown, ...(rest > 0 ? [`  … and ${formatCount(rest)} more`] : [])].join('\n')
     })
     .join('\n')
-  return { title: `Changed files the skip rules judged (${formatCount(count)})`, text }
+  return { title: `${plural(count, 'changed file')} the skip rules judged`, text }
 }

@@ -8,7 +8,7 @@ const LISTED = 300
 /** The `Skip rules` row: HTML, every value escaped. */
 export function skipRow(skip: SkipState, dryRun: boolean): string {
   const decided = skip.skipped ? (dryRun ? 'would skip this run' : 'skipped this run') : 'not skipped'
-  return escapeHtml(`${decided}: ${inline(skip.reason, 500)}`)
+  return escapeHtml(`${decided}: ${inline(skip.reason, 300)}`)
 }
 
 /** The changed files a path rule judged, as plain text for a block; undefined when none were. */

@@ -137,7 +137,7 @@ function lead(state: RunState, serverUrl: string | undefined): string {
     case 'not-permitted':
       return '<strong>Nothing was sent</strong> to the Agent API: this event can be triggered by people without write access.'
     case 'skipped':
-      return `<strong>Nothing was sent</strong> to the Agent API, and nothing written on GitHub: ${text(state.skip?.reason ?? '', 500)}.`
+      return `<strong>Nothing was sent</strong> to the Agent API, and nothing written on GitHub: ${text(state.skip?.reason ?? '', 300)}.`
     case 'cancelled':
     case 'error':
       if (!state.jobId) return '<strong>No pull request:</strong> no job was started.'

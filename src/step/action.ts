@@ -1,8 +1,8 @@
 /**
  * The step's flow, top to bottom as phases: gate, resume, skip, group, prompt, skip (the path rules,
- * on the files the prompt's context read), post, wait, then report. Each
- * phase returns what happened; run-state.ts records it, ending.ts decides how the step ended (a
- * cancel included), and the report goes out on every exit path.
+ * on the files the context read), post, wait, then report. Each phase returns what happened;
+ * run-state.ts records it, ending.ts decides how the step ended (a cancel included), and the report
+ * goes out on every exit path.
  */
 import { Cancelled } from '../base/cancel.js'
 import type { Log } from '../base/log.js'

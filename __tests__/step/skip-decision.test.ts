@@ -154,6 +154,13 @@ describe('the files step: a path rule on the context’s lists', () => {
     expect(kept.state.prompt).toBe('the prompt')
   })
 
+  it('names three files in full, and counts those past three', () => {
+    const three = phase('files', ignore, { context: context(files('r', ['.github/a', '.github/b', '.github/c'])) })
+    expect(three.state.skip?.reason).toBe(
+      'paths-ignore matches every changed file of r: .github/a, .github/b, .github/c'
+    )
+  })
+
   it('paths: skipped when none matches, kept when one does', () => {
     const rule = { paths: 'src/**' }
     expect(phase('files', rule, { context: context(files('r', ['docs/a.md'])) }).state.skip?.reason).toBe(
@@ -237,6 +244,21 @@ describe('a dry run', () => {
       '│ … and 2 more',
       'Dry run: the changed files of pr #1 (0 paths; may be incomplete: not read):'
     ])
+  })
+
+  it('lists fifty paths of a list without counting more', () => {
+    const fifty = [
+      files(
+        'r',
+        Array.from({ length: 50 }, (_, i) => `.github/f${i}`)
+      )
+    ]
+    const { lines } = phase(
+      'files',
+      { 'paths-ignore': '.github/**', 'dry-run': 'true' },
+      { context: context(...fifty) }
+    )
+    expect([lines.length, lines.at(-1)]).toEqual([52, '│ .github/f49'])
   })
 
   it('a label it would skip on stands: the files are not judged again', () => {

@@ -66,6 +66,22 @@ describe("GitHub's filter patterns", () => {
     expect(picomatchGlob('\\*?')).toBe('?(\\*)')
     expect(picomatchGlob('a(b)')).toBe('a\\(b\\)')
     expect(picomatchGlob('[ab')).toBe('[ab')
+    expect(picomatchGlob('[!a]?[^]b]+')).toBe('?([!a])+([^]b])')
+    expect(picomatchGlob('[a\\]]+')).toBe('+([a\\]])')
+    expect(picomatchGlob('a\\')).toBe('a\\')
+  })
+
+  it('repeats a parenthesis, which is a character like any other', () => {
+    expect(matching('a(?b', ['ab', 'a(b', 'a((b'])).toEqual(['ab', 'a(b'])
+    expect(matching('a)+', ['a)', 'a))', 'a'])).toEqual(['a)', 'a))'])
+  })
+
+  it('takes quotes and dashes inside a pattern as characters', () => {
+    expect(matching("docs/a - b.md\ndocs/'q'.md\n'a'b", ['docs/a - b.md', "docs/'q'.md", "'a'b"])).toEqual([
+      'docs/a - b.md',
+      "docs/'q'.md",
+      "'a'b"
+    ])
   })
 })
 
@@ -82,6 +98,11 @@ describe('patterns refused before any request', () => {
     ['paths', '*?', /"\*\?" is not a valid pattern \(\? repeats the character or \[class\] before it/],
     ['paths', '+a', /"\+a" is not a valid pattern \(\+ repeats/],
     ['paths', 'a/?', /"a\/\?" is not a valid pattern/],
+    ['paths', 'a??', /"a\?\?" is not a valid pattern \(\? repeats/],
+    ['paths', 'a+?', /"a\+\?" is not a valid pattern \(\? repeats/],
+    ['paths', 'a\\', /"a\\" is not a valid pattern \(Invalid regular expression/],
+    ['paths', 'a, {b}', /looks like a comma-separated list/],
+    ['paths', '"src/**"', /is written as a YAML list item or quoted/],
     [
       'paths',
       "'src/**'",

@@ -51,54 +51,39 @@ function compile(text: string, input: string): FilterPattern {
     throw new InputError(input, `"${text}" ${why}; expected one pattern a line, as under on.push.paths.`)
   }
   if (/^-\s|^(['"]).*\1$/.test(text)) refuse('is written as a YAML list item or quoted: the input is text')
-  if (/,\s/.test(text.replace(/\{[^}]*\}/g, ''))) refuse('looks like a comma-separated list')
+  // A comma and a space outside braces: `src/**, docs/**` written on one line.
+  if (/,\s(?![^{]*\})/.test(text)) refuse('looks like a comma-separated list')
   const negated = text.startsWith('!')
   const glob = negated ? text.slice(1) : text
   if (!glob) refuse('is empty after !')
   try {
     return { text, negated, test: picomatch(picomatchGlob(glob), OPTIONS) }
   } catch (error) {
-    if (error instanceof InputError) throw error
     return refuse(`is not a valid pattern (${error instanceof Error ? error.message : String(error)})`)
   }
 }
 
+/**
+ * A pattern's tokens: an escaped character, a closed `[...]` class (`]` may come first in it), or
+ * one character (an unclosed `[` is one, which picomatch then refuses).
+ */
+const TOKENS = /\\[\s\S]?|\[[!^]?\]?(?:\\[\s\S]|[^\]\\])*\]|[\s\S]/g
+
 /** GitHub's pattern in picomatch's syntax: `x?` is `?(x)`, `x+` is `+(x)`, `(` and `)` are literal. */
 export function picomatchGlob(glob: string): string {
   const atoms: { text: string; repeatable: boolean }[] = []
-  for (let i = 0; i < glob.length; i++) {
-    const char = glob[i] ?? ''
-    if (char === '\\') {
-      atoms.push({ text: glob.slice(i, i + 2), repeatable: true })
-      i++
-    } else if (char === '[' && classEnd(glob, i) > i) {
-      const end = classEnd(glob, i)
-      atoms.push({ text: glob.slice(i, end + 1), repeatable: true })
-      i = end
-    } else if (char === '?' || char === '+') {
-      const last = atoms.at(-1)
+  for (const [token] of glob.matchAll(TOKENS)) {
+    if (token === '?' || token === '+') {
+      const last = atoms.pop()
       if (!last?.repeatable) {
-        throw new Error(`${char} repeats the character or [class] before it, and there is none to repeat here`)
+        throw new Error(`${token} repeats the character or [class] before it, and there is none to repeat here`)
       }
-      atoms[atoms.length - 1] = { text: `${char}(${last.text})`, repeatable: false }
-    } else if (char === '(' || char === ')') {
-      atoms.push({ text: `\\${char}`, repeatable: true })
+      atoms.push({ text: `${token}(${last.text})`, repeatable: false })
+    } else if (token === '(' || token === ')') {
+      atoms.push({ text: `\\${token}`, repeatable: true })
     } else {
-      atoms.push({ text: char, repeatable: !'*/{},'.includes(char) })
+      atoms.push({ text: token, repeatable: !'*/{},'.includes(token) })
     }
   }
   return atoms.map((atom) => atom.text).join('')
-}
-
-/** The index of the `]` that closes the class opening at `start`; -1 when none does. */
-function classEnd(glob: string, start: number): number {
-  let i = start + 1
-  if (glob[i] === '!' || glob[i] === '^') i++
-  // A `]` first in the class is one of its characters.
-  if (glob[i] === ']') i++
-  for (; i < glob.length; i++) {
-    if (glob[i] === '\\') i++
-    else if (glob[i] === ']') return i
-  }
-  return -1
 }

@@ -74,16 +74,16 @@ function byEvent(settings: CreateOrMessage, deps: SkipDeps): SkipState | undefin
     if (marker) return { skipped: true, reason: `${marker} in the title of ${pr}` }
   }
   if (trigger.kind === 'push') {
-    const marker = markerIn(trigger.headMessage ?? '')
+    const marker = markerIn(trigger.headMessage)
     const to = `the push to ${inline(trigger.branch, 100)}`
     if (marker) return { skipped: true, reason: `${marker} in the message of the head commit of ${to}` }
   }
   return undefined
 }
 
-function markerIn(text: string): string | undefined {
-  const lower = text.toLowerCase()
-  return SKIP_MARKERS.find((marker) => lower.includes(marker))
+function markerIn(text: string | undefined): string | undefined {
+  const lower = text?.toLowerCase()
+  return SKIP_MARKERS.find((marker) => lower?.includes(marker))
 }
 
 /** The path rule, on every list of changed files the context read: skipped only when each list would be. */
@@ -106,10 +106,8 @@ function byFiles(settings: CreateOrMessage, deps: SkipDeps, context: ContextResu
   const verdicts = lists.map((list) => judge(rule, list))
   const kept = verdicts.find((verdict) => !verdict.skipped)
   if (kept) return { skipped: false, reason: kept.reason, files: lists }
-  const reason =
-    verdicts.length === 1
-      ? (verdicts[0]?.reason ?? '')
-      : `every package of the release set would be skipped: ${verdicts.map((v) => v.reason).join('; ')}`
+  const reasons = verdicts.map((verdict) => verdict.reason).join('; ')
+  const reason = verdicts.length > 1 ? `every package of the release set would be skipped: ${reasons}` : reasons
   return { skipped: true, reason, files: lists }
 }
 

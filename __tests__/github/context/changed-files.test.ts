@@ -137,6 +137,9 @@ describe("a pull request's files", () => {
       'GitHub lists at most 3,000 files of a pull request, and the event gives no total'
     )
     expect(cut.pages).toHaveLength(30)
+    // Exactly GitHub's most, and the event says so: all of them.
+    const most = reading(3000)
+    expect((await readPullFiles(pull(3000), most.read, true)).changed.incomplete).toBeUndefined()
     // Fewer than the event counts, the last page short: not all of them.
     const short = reading(150)
     expect((await readPullFiles(pull(180), short.read, true)).changed.incomplete).toBe('only 150 of them were read')

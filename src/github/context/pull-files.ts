@@ -50,8 +50,9 @@ function more(last: readonly ChangedFile[], read: number, total: number | undefi
 
 /** Why `read` files may not be all of them; undefined when they are. */
 function shortOf(read: number, last: readonly ChangedFile[], total: number | undefined): string | undefined {
-  if (total !== undefined && total > PULL_FILES_LIMIT) {
-    return `GitHub lists at most ${formatCount(PULL_FILES_LIMIT)} files of a pull request, and it changes ${formatCount(total)}`
+  const counted = total ?? 0
+  if (counted > PULL_FILES_LIMIT) {
+    return `GitHub lists at most ${formatCount(PULL_FILES_LIMIT)} files of a pull request, and it changes ${formatCount(counted)}`
   }
   if (total !== undefined ? read >= total : !more(last, read, total)) return undefined
   return read >= PULL_FILES_LIMIT

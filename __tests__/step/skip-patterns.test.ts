@@ -77,11 +77,8 @@ describe("GitHub's filter patterns", () => {
   })
 
   it('takes quotes and dashes inside a pattern as characters', () => {
-    expect(matching("docs/a - b.md\ndocs/'q'.md\n'a'b", ['docs/a - b.md', "docs/'q'.md", "'a'b"])).toEqual([
-      'docs/a - b.md',
-      "docs/'q'.md",
-      "'a'b"
-    ])
+    const paths = ['docs/a - b.md', "docs/'q'.md", "'a'b", "docs/'q'"]
+    expect(matching(paths.join('\n'), paths)).toEqual(paths)
   })
 })
 
@@ -119,5 +116,6 @@ describe('patterns refused before any request', () => {
 
   it('keeps commas inside braces', () => {
     expect(matching('src/{a, b}.ts', ['src/a.ts', 'src/ b.ts'])).toEqual(['src/a.ts', 'src/ b.ts'])
+    expect(matching('src/{a, bc}.ts', ['src/a.ts', 'src/ bc.ts'])).toEqual(['src/a.ts', 'src/ bc.ts'])
   })
 })

@@ -192,10 +192,16 @@ describe('readTrigger', () => {
       { before: zero, after: b },
       { before: a, after: zero },
       { before: a },
-      { before: 'main', after: b }
+      { before: 'main', after: b },
+      { before: `x${a}`, after: b },
+      { before: a, after: `${b}x` }
     ]) {
       expect(pushed(ends)).toMatchObject({ headMessage: undefined, range: undefined })
     }
+    // Zeros at either end of a real sha, and a sha of 64 (SHA-256 repositories).
+    const [lead, tail, long] = [`0${'a'.repeat(39)}`, `${'a'.repeat(39)}0`, 'c'.repeat(64)]
+    expect(pushed({ before: lead, after: tail })).toMatchObject({ range: { before: lead, after: tail } })
+    expect(pushed({ before: long, after: b })).toMatchObject({ range: { before: long, after: b } })
   })
 
   it('a schedule or a manual run on a branch: the workflow file, the branch and the commit', () => {

@@ -56,6 +56,12 @@ describe('a skipped run', () => {
     )
     expect(html).toContain('<strong>What now:</strong> Explicit requests are never skipped')
     expect(html).not.toContain('<details')
+    const unknown = renderSummary({
+      state: { ...skipped(), skip: undefined },
+      settings: settings(),
+      serverUrl: undefined
+    })
+    expect(unknown).toContain('and nothing written on GitHub: .</p>')
   })
 })
 

@@ -15,6 +15,8 @@ describe('skip rules', () => {
   const APP = 'acme/app'
   /** npm workspaces: cli, core and shim under packages/. */
   const WORKSPACE = 'acme/workspace'
+  /** More packages than a release set describes. */
+  const MANY = 'acme/many'
   /** Ranges of exactly 300 changed files, and of 299. */
   const FULL = 'acme/full'
   const EDGE = 'acme/edge'
@@ -49,6 +51,7 @@ describe('skip rules', () => {
     pull(22, 'chore: bump deps [Docs Skip]', ['package.json'])
     pull(23, 'Many more tests', tests(250))
     pull(24, 'A very large change', tests(300))
+    github.addRun(APP, { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: shas.v100 ?? '' })
 
     const [init = ''] = github.addCommits(WORKSPACE, [
       {
@@ -68,6 +71,12 @@ describe('skip rules', () => {
     for (const tag of ['@acme/cli@1.1.0', '@acme/core@1.1.0', '@acme/shim@1.0.1'])
       github.addTag(WORKSPACE, { name: tag, at: head })
 
+    const packages = Array.from({ length: 21 }, (_, i) => `p${i}`)
+    const first = commit(MANY, 'Initial', 'README.md')
+    for (const name of packages) github.addTag(MANY, { name: `${name}@1.0.0`, at: first })
+    const bumped = commit(MANY, 'Version Packages', 'CHANGELOG.md')
+    for (const name of packages) github.addTag(MANY, { name: `${name}@1.0.1`, at: bumped })
+
     for (const [repo, count] of [
       [FULL, 300],
       [EDGE, 299]
@@ -82,7 +91,7 @@ describe('skip rules', () => {
   const sentSoFar = () => step.requests('create').length + step.requests('message').length
   let runId = 100
   const run = async (
-    event: { name: string; ref?: string; payload?: unknown; repo?: string },
+    event: { name: string; ref?: string; payload?: unknown; repo?: string; env?: Record<string, string> },
     inputs: Record<string, string> = {}
   ): Promise<Ran> => {
     const ref = event.ref ?? ''
@@ -96,7 +105,8 @@ describe('skip rules', () => {
         GITHUB_RUN_ID: String(++runId),
         GITHUB_RUN_ATTEMPT: '1',
         ...(ref ? { GITHUB_REF: ref, GITHUB_REF_NAME: ref.replace(/^refs\/(heads|tags)\//, '') } : {}),
-        ...(ref.startsWith('refs/tags/') ? { GITHUB_REF_TYPE: 'tag' } : {})
+        ...(ref.startsWith('refs/tags/') ? { GITHUB_REF_TYPE: 'tag' } : {}),
+        ...event.env
       }),
       files: { '/event.json': JSON.stringify(event.payload ?? {}) }
     })
@@ -277,6 +287,102 @@ describe('skip rules', () => {
     )
     expect(github.commentsOf(DOCS, docsPull)).toEqual(record)
     expect(skipped.outputs.grouped).toBe('false')
+  })
+
+  describe('the range since the last run', () => {
+    const scheduled = (workflow: string) => ({
+      name: 'schedule',
+      ref: 'refs/heads/main',
+      env: { GITHUB_SHA: shas.v110 ?? '', GITHUB_WORKFLOW_REF: `${APP}/.github/workflows/${workflow}@refs/heads/main` }
+    })
+    const short = (sha = '') => sha.slice(0, 12)
+
+    it("a schedule: since the workflow's last successful run", async () => {
+      expectSkipped(
+        await run(scheduled('docs.yml'), { 'paths-ignore': IGNORE_CI }),
+        `paths-ignore matches every changed file of ${short(shas.v100)}...${short(shas.v110)}: .github/workflows/ci.yml, tests/parser.test.ts`
+      )
+      const first = await run(scheduled('fresh.yml'), { 'paths-ignore': IGNORE_CI })
+      expectJob(first)
+      expect(first.at('info')).toContain(
+        'Skip rules: not skipped: the changed files of a scheduled run of fresh.yml on main may be incomplete (it has no earlier successful run, so there is no range to add).'
+      )
+      github.fail('workflow-runs', { kind: 'status', status: 403 })
+      const unread = await run(scheduled('docs.yml'), { 'paths-ignore': IGNORE_CI })
+      expect(unread.at('info')).toContain(
+        'Skip rules: not skipped: the changed files of a scheduled run of docs.yml on main may be incomplete (the changes since the last successful run could not be read).'
+      )
+    })
+
+    it("a grouped push: since the group's last documented commit", async () => {
+      linkDocsRepository(step.sim(), github)
+      const group = { group: 'pushes', 'docs-repository': DOCS, 'link-back': 'none' }
+      const pushAt = (sha = '') => ({
+        name: 'push',
+        ref: 'refs/heads/main',
+        env: { GITHUB_SHA: sha },
+        payload: { commits: [] }
+      })
+      expectJob(await run(pushAt(shas.v100), group))
+      expectSkipped(
+        await run(pushAt(shas.v110), { ...group, 'paths-ignore': IGNORE_CI }),
+        `paths-ignore matches every changed file of ${short(shas.v100)}...${short(shas.v110)}: .github/workflows/ci.yml, tests/parser.test.ts`
+      )
+    })
+  })
+
+  describe('no range to judge, never skipped', () => {
+    const why = async (event: Parameters<typeof run>[0], inputs: Record<string, string> = {}) => {
+      const result = await run(event, { 'paths-ignore': '**', 'link-back': 'none', ...inputs })
+      expectJob(result)
+      return result.at('info').find((line) => line.startsWith('Skip rules:'))
+    }
+
+    it('a first release, a tag that is not a version, tags that could not be read', async () => {
+      expect(await why(tagPush('v1.0.0'))).toBe(
+        'Skip rules: not skipped: the changed files of v1.0.0 may be incomplete (no earlier version tag to compare with).'
+      )
+      github.addTag(APP, { name: 'nightly', at: shas.v110 ?? '' })
+      expect(await why(tagPush('nightly'))).toBe(
+        'Skip rules: not skipped: the changed files of nightly may be incomplete (not a version tag, so no previous release to compare with).'
+      )
+      github.failAlways('matching-refs', { kind: 'status', status: 403 })
+      expect(await why(tagPush('v1.1.0'))).toBe(
+        'Skip rules: not skipped: the changed files of v1.1.0 may be incomplete (its previous release could not be looked for).'
+      )
+      github.failAlways('matching-refs', null)
+    })
+
+    it('a push that rewrote its branch', async () => {
+      const back = {
+        name: 'push',
+        ref: 'refs/heads/main',
+        payload: { before: shas.v110, after: shas.v100, commits: [] }
+      }
+      const range = `${shas.v110?.slice(0, 12) ?? ''}...${shas.v100?.slice(0, 12) ?? ''}`
+      expect(await why(back)).toBe(
+        `Skip rules: not skipped: the changed files of ${range} may be incomplete (the push rewrote the branch (compare says behind)).`
+      )
+    })
+
+    it('a release set with a tag it cannot use, or past the 20 packages it describes', async () => {
+      const push = { name: 'push', ref: 'refs/heads/main', repo: WORKSPACE, payload: { commits: [] } }
+      expect(await why(push, { 'release-tags': '@acme/shim@1.0.1\n@acme/gone@9.9.9' })).toBe(
+        'Skip rules: not skipped: the changed files of @acme/gone@9.9.9 may be incomplete (it could not be used, so its changes are unknown).'
+      )
+      const many = { ...push, repo: MANY }
+      const tags = Array.from({ length: 21 }, (_, i) => `p${i}@1.0.1`).join('\n')
+      expect(await why(many, { 'release-tags': tags })).toBe(
+        'Skip rules: not skipped: the changed files of p20@1.0.1 may be incomplete (past the 20 packages described, it is not read).'
+      )
+    })
+  })
+
+  it('without a path rule, nothing more is read: one page of a pull request’s files, no compare of a push', async () => {
+    const pulled = await run(merged(23, 'Many more tests', { changed_files: 250 }), { 'link-back': 'none' })
+    expect(routes(pulled).filter((route) => route === 'GET pull-files')).toHaveLength(1)
+    const push = { name: 'push', ref: 'refs/heads/main', payload: { before: shas.v100, after: shas.v110, commits: [] } }
+    expect(routes(await run(push))).toEqual([])
   })
 
   describe('a monorepo', () => {

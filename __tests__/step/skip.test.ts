@@ -51,7 +51,7 @@ describe('skip rules', () => {
     pull(22, 'chore: bump deps [Docs Skip]', ['package.json'])
     pull(23, 'Many more tests', tests(250))
     pull(24, 'A very large change', tests(300))
-    github.addRun(APP, { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: shas.v100 ?? '' })
+    github.addRun(APP, { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: shas.v100 })
 
     const [init = ''] = github.addCommits(WORKSPACE, [
       {

@@ -39,4 +39,5 @@ if (globalThis.__mutantKilled) {
   await import('./step/owner.test.js')
   await import('./step/owner-merge.test.js')
   await import('./step/offline.test.js')
+  await import('./step/skip.test.js')
 }

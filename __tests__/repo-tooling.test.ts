@@ -235,6 +235,7 @@ describe('the mutation suite', () => {
     'step/group.e2e',
     'step/chunks.e2e',
     'step/owner.e2e',
+    'step/skip.e2e',
     'soak', // processes, signals and re-runs
     'rerun/cache-hang', // waits out the cache library's own retry sleeps, about 10 s
     'base/time-limit', // runs the clock's source in a child Node, which instrumented code cannot

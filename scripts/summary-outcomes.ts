@@ -110,7 +110,13 @@ const CASES: Case[] = [
     },
     inputs: { prompt: hostilePrompt() }
   },
-  { name: 'dry-run', title: 'Dry run', inputs: { 'dry-run': 'true' } }
+  { name: 'dry-run', title: 'Dry run', inputs: { 'dry-run': 'true' } },
+  {
+    name: 'skipped',
+    title: 'Skipped by paths-ignore, on a release tag',
+    release: true,
+    inputs: { 'paths-ignore': '**' }
+  }
 ]
 
 /**

@@ -93,7 +93,8 @@ describe('readTrigger', () => {
         body: 'B',
         base: 'main',
         head: 'feature',
-        changedFiles: 3
+        changedFiles: 3,
+        labels: []
       })
     }
   )
@@ -109,7 +110,8 @@ describe('readTrigger', () => {
       body: 'B',
       base: '',
       head: '',
-      changedFiles: undefined
+      changedFiles: undefined,
+      labels: []
     })
     const { pull_request: _, ...plain } = issue
     expect(read({ GITHUB_EVENT_NAME: 'issue_comment' }, { issue: plain })).toEqual({
@@ -132,7 +134,8 @@ describe('readTrigger', () => {
       body: '',
       base: '',
       head: '',
-      changedFiles: undefined
+      changedFiles: undefined,
+      labels: []
     })
     expect(read({ GITHUB_EVENT_NAME: 'pull_request' }, { pull_request: { number: '8' } })).toEqual({
       kind: 'other',
@@ -161,13 +164,44 @@ describe('readTrigger', () => {
         { id: '1', message: 'One', author: 'dev' },
         { id: '2', message: 'Two', author: 'Only Name' },
         { id: '3', message: '', author: undefined }
-      ]
+      ],
+      headMessage: undefined,
+      range: undefined
     })
     expect(read({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/feature/x' })).toMatchObject({
       branch: 'feature/x',
       commits: [],
       compareUrl: undefined
     })
+  })
+
+  it("what the skip rules read: a pull request's labels, a push's head commit and range", () => {
+    const labels = [{ name: 'Skip-Docs' }, { name: 'bug' }, 'junk', { id: 3 }]
+    expect(read({ GITHUB_EVENT_NAME: 'pull_request' }, { pull_request: { number: 8, labels } })).toMatchObject({
+      labels: ['Skip-Docs', 'bug', '']
+    })
+    const push = { GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/main' }
+    const [a, b, zero] = ['a'.repeat(40), 'B'.repeat(40), '0'.repeat(40)]
+    const pushed = (payload: unknown) => read(push, payload)
+    expect(pushed({ before: a, after: b, head_commit: { message: 'ci: x [skip docs]' } })).toMatchObject({
+      headMessage: 'ci: x [skip docs]',
+      range: { before: a, after: b }
+    })
+    // A created or deleted branch, or a payload without both ends: no range.
+    for (const ends of [
+      { before: zero, after: b },
+      { before: a, after: zero },
+      { before: a },
+      { before: 'main', after: b },
+      { before: `x${a}`, after: b },
+      { before: a, after: `${b}x` }
+    ]) {
+      expect(pushed(ends)).toMatchObject({ headMessage: undefined, range: undefined })
+    }
+    // Zeros at either end of a real sha, and a sha of 64 (SHA-256 repositories).
+    const [lead, tail, long] = [`0${'a'.repeat(39)}`, `${'a'.repeat(39)}0`, 'c'.repeat(64)]
+    expect(pushed({ before: lead, after: tail })).toMatchObject({ range: { before: lead, after: tail } })
+    expect(pushed({ before: long, after: b })).toMatchObject({ range: { before: long, after: b } })
   })
 
   it('a schedule or a manual run on a branch: the workflow file, the branch and the commit', () => {

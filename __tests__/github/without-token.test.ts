@@ -14,7 +14,8 @@ describe('readFromGitHub', () => {
     body: '',
     base: 'main',
     head: 'feature',
-    changedFiles: 3
+    changedFiles: 3,
+    labels: []
   }
 
   it.each<[string, Trigger, string | undefined]>([
@@ -36,7 +37,15 @@ describe('readFromGitHub', () => {
     ],
     [
       'a branch push: nothing, its commits are in the payload',
-      { kind: 'push', repo, branch: 'main', commits: [], compareUrl: undefined },
+      {
+        kind: 'push',
+        repo,
+        branch: 'main',
+        commits: [],
+        compareUrl: undefined,
+        headMessage: undefined,
+        range: undefined
+      },
       undefined
     ],
     ['an event with no context: nothing', { kind: 'other', event: 'issues' }, undefined]

@@ -30,7 +30,9 @@ describe('renderOutputs', () => {
       'automation-run-id': '',
       reviewers: '',
       assignees: '',
-      merge: ''
+      merge: '',
+      skipped: 'false',
+      'skip-reason': ''
     })
     expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
       'create'
@@ -62,7 +64,8 @@ describe('renderOutputs', () => {
     expect(Object.entries(empty).filter(([, v]) => v !== '')).toEqual([
       ['timed-out', 'false'],
       ['not-permitted', 'false'],
-      ['grouped', 'false']
+      ['grouped', 'false'],
+      ['skipped', 'false']
     ])
   })
 

@@ -297,7 +297,7 @@ describe('conversation', () => {
       expect(virtual().sim.requests).toEqual([])
       expect(writes()).toEqual([])
       expect(said(result)).toEqual([{ level: 'info', message: line }])
-      expect(result.outputs).toEqual({ command: 'ignored' })
+      expect(result.outputs).toEqual({ command: 'ignored', skipped: 'false' })
       expect(result.summary).toBe('')
     })
 

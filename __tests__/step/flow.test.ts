@@ -61,7 +61,9 @@ describe('flow', () => {
         'automation-run-id': '',
         reviewers: '',
         assignees: '',
-        merge: ''
+        merge: '',
+        skipped: 'false',
+        'skip-reason': ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([

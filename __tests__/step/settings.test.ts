@@ -214,7 +214,8 @@ describe('parseSettings', () => {
       untrustedContext: 'withhold',
       linkBack: new Set(['pull-request']),
       triggerPhrase: '/docs',
-      owner: { reviewers: [], assignees: [], merge: 'none', mergeMethod: 'squash' }
+      owner: { reviewers: [], assignees: [], merge: 'none', mergeMethod: 'squash' },
+      skip: { labels: ['skip-docs', 'no-docs'], paths: undefined }
     })
   })
 

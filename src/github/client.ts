@@ -75,8 +75,8 @@ export interface GitHubReader extends PackageReads {
   /** The message of an annotated tag object. */
   tagMessage(sha: string): Promise<string>
   compare(base: string, head: string): Promise<Comparison>
-  /** The first 100 changed files of a pull request. */
-  pullFiles(number: number): Promise<ChangedFile[]>
+  /** Page `page` (from 1) of a pull request's changed files, 100 a page. */
+  pullFiles(number: number, page?: number): Promise<ChangedFile[]>
   /** The newest successful runs of workflow file `workflow` on `branch` for `event`, newest first. */
   successfulRuns(workflow: string, branch: string, event: string): Promise<WorkflowRun[]>
 }
@@ -168,13 +168,14 @@ export class GitHubClient {
           url: data.html_url
         }
       },
-      pullFiles: async (number) => {
+      pullFiles: async (number, page = 1) => {
         const octokit = await this.client()
         const { data } = await octokit.rest.pulls.listFiles({
           owner,
           repo,
           pull_number: number,
           per_page: 100,
+          page,
           request
         })
         return data.map(changedFile)

@@ -31,8 +31,20 @@ export type Trigger =
       head: string
       /** From the payload: how many files the pull request changes. */
       changedFiles: number | undefined
+      /** From the payload: its labels' names. */
+      labels: string[]
     }
-  | { kind: 'push'; repo: string; branch: string; commits: PushedCommit[]; compareUrl: string | undefined }
+  | {
+      kind: 'push'
+      repo: string
+      branch: string
+      commits: PushedCommit[]
+      compareUrl: string | undefined
+      /** The head commit's message, from the payload. */
+      headMessage: string | undefined
+      /** The pushed range; undefined when the push created (or deleted) the branch. */
+      range: { before: string; after: string } | undefined
+    }
   /** `schedule`, or `workflow_dispatch` on a branch: the changes since the workflow's last successful run. */
   | {
       kind: 'scheduled'
@@ -121,7 +133,8 @@ function pullRequestTrigger(
     body: text(pr.body),
     base: isRecord(pr.base) ? text(pr.base.ref) : '',
     head: isRecord(pr.head) ? text(pr.head.ref) : '',
-    changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : undefined
+    changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : undefined,
+    labels: Array.isArray(pr.labels) ? pr.labels.filter(isRecord).map((label) => text(label.name)) : []
   }
 }
 
@@ -144,8 +157,16 @@ function pushTrigger(
     repo,
     branch: env.GITHUB_REF_NAME || env.GITHUB_REF.slice('refs/heads/'.length),
     commits: Array.isArray(payload.commits) ? payload.commits.filter(isRecord).map(pushedCommit) : [],
-    compareUrl: text(payload.compare) || undefined
+    compareUrl: text(payload.compare) || undefined,
+    headMessage: isRecord(payload.head_commit) ? text(payload.head_commit.message) : undefined,
+    range: pushedRange(text(payload.before), text(payload.after))
   }
+}
+
+/** `before` and `after` of a push; undefined when either is missing or all zeros (a created or deleted branch). */
+function pushedRange(before: string, after: string): { before: string; after: string } | undefined {
+  const commit = (sha: string): boolean => /^[0-9a-f]{40,64}$/i.test(sha) && !/^0+$/.test(sha)
+  return commit(before) && commit(after) ? { before, after } : undefined
 }
 
 /** `schedule`, or `workflow_dispatch` on a branch, with the commit and the workflow file it runs. */

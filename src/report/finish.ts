@@ -29,7 +29,9 @@ export const OUTPUT_NAMES = [
   'automation-run-id',
   'reviewers',
   'assignees',
-  'merge'
+  'merge',
+  'skipped',
+  'skip-reason'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -79,7 +81,9 @@ export function renderOutputs(
     'automation-run-id': state.automation?.run ?? '',
     reviewers: state.owner?.reviewers.join(',') ?? '',
     assignees: state.owner?.assignees.join(',') ?? '',
-    merge: state.owner?.merge?.result === 'open' ? '' : (state.owner?.merge?.result ?? '')
+    merge: state.owner?.merge?.result === 'open' ? '' : (state.owner?.merge?.result ?? ''),
+    skipped: String(state.outcome === 'skipped'),
+    'skip-reason': state.outcome === 'skipped' ? (state.skip?.reason ?? '') : ''
   }
 }
 

@@ -45,6 +45,14 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
       return completedSteps(state, followUp)
     case 'queued':
       return queuedSteps(state)
+    case 'skipped':
+      return [
+        'Explicit requests are never skipped: to document this change anyway, run the workflow by hand (',
+        { code: 'workflow_dispatch' },
+        ') or comment ',
+        { code: '/docs <request>' },
+        ' on the pull request, where the workflow takes commands.'
+      ]
     case 'dry-run':
     case 'not-permitted':
       return undefined

@@ -1,3 +1,4 @@
+import type { ChangedFiles } from '../github/context/changed.js'
 import type { ContextResult } from '../github/context/context.js'
 import type { AgentJob } from '../agent-api/job.js'
 
@@ -38,6 +39,8 @@ export type Outcome =
   | 'not-permitted'
   /** An automation's run was queued, and its job cannot be read through the Agent API (404). */
   | 'queued'
+  /** A skip rule matched (`skip` says which, and on what): nothing was sent, nothing written on GitHub. */
+  | 'skipped'
 
 /** Where a failure or a cancellation found the step. */
 export type Phase =
@@ -89,6 +92,16 @@ export interface RunState {
   automation?: AutomationState | undefined
   /** With `reviewers`, `assignees` or `merge`: what the docs pull request got. */
   owner?: OwnerState | undefined
+  /** What the skip rules decided, when one had something to say. */
+  skip?: SkipState | undefined
+}
+
+/** The skip rules' decision: the rule that skipped the run and on what, or why a path rule did not. */
+export interface SkipState {
+  skipped: boolean
+  reason: string
+  /** The changed files a path rule was judged on (a dry run shows them). */
+  files?: ChangedFiles[] | undefined
 }
 
 /** An automation's trigger: the automation, and the run (`instanceId`) once the trigger answered. */

@@ -7,6 +7,7 @@ import { formatDuration } from '../base/duration.js'
 import { mayStillRun, pullRequest } from './verdict.js'
 import { nextSteps } from './next-steps.js'
 import { ownerRows } from './owner-rows.js'
+import { judgedFiles, skipRow } from './skip.js'
 import { WORDING } from './wording.js'
 import { automationLead, automationRow, queuedLead } from './automation.js'
 import { httpUrl, parsePullRequestUrl } from '../github/pr-link.js'
@@ -70,6 +71,8 @@ export function renderSummary({ state, settings, serverUrl }: SummaryInput): str
     const title = settings.dryRun ? 'Prompt that would be sent' : 'Prompt'
     add(block(title, own, SUMMARY_PROMPT_CHARS, room - 1, settings.dryRun))
   }
+  const judged = settings.dryRun ? judgedFiles(state.skip) : undefined
+  if (judged) add(block(judged.title, judged.text, judged.text.length, room - 1, true))
   if (context) {
     const title = `Context added from GitHub: ${inline(state.context?.description ?? '', 200)}`
     add(block(title, context, context.length, room - 1, settings.dryRun))
@@ -86,7 +89,8 @@ const TITLES: Record<Exclude<Outcome, 'completed'>, string> = {
   error: '❌ Docs agent step failed',
   'dry-run': '🧪 Dry run: nothing was sent',
   'not-permitted': '🔒 No job: whoever triggered the run may not start one',
-  queued: '🚀 Automation run queued'
+  queued: '🚀 Automation run queued',
+  skipped: '⏭️ Skipped: no docs job for this change'
 }
 
 function heading(state: RunState, settings: ReportedSettings | undefined): string {
@@ -140,6 +144,8 @@ function lead(state: RunState, serverUrl: string | undefined): string {
       return '<strong>Nothing was sent</strong> to the Agent API: this event can be triggered by people without write access.'
     case 'queued':
       return queuedLead(state)
+    case 'skipped':
+      return `<strong>Nothing was sent</strong> to the Agent API, and nothing written on GitHub: ${text(state.skip?.reason ?? '', 300)}.`
     case 'cancelled':
     case 'error':
       if (!state.jobId) return '<strong>No pull request:</strong> no job was started.'
@@ -187,6 +193,7 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
     const removed = hidden ? `; ${plural(hidden, 'hidden character')} removed` : ''
     result.push(['Command', `${text(asked)} from ${code(`@${author}`)} (${what}${removed})`])
   }
+  if (state.skip) result.push(['Skip rules', skipRow(state.skip, settings.dryRun)])
   if (state.context) {
     const { description, hidden } = state.context
     const removed = hidden ? `; ${plural(hidden, 'hidden character')} removed from the context` : ''

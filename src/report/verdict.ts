@@ -32,6 +32,12 @@ export function verdict(state: RunState, settings: ReportedSettings | undefined)
       }
     case 'not-permitted':
       return { failed: false, level: 'notice', message: state.failure ?? 'No job is started.' }
+    case 'skipped':
+      return {
+        failed: false,
+        level: 'notice',
+        message: `Skipped, no job started: ${inline(state.skip?.reason ?? '', 1000)}.`
+      }
     case 'started':
       return {
         failed: false,

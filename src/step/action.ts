@@ -1,7 +1,8 @@
 /**
- * The step's flow, top to bottom as phases: gate, resume, group, prompt, post, wait, then report. Each
- * phase returns what happened; run-state.ts records it, ending.ts decides how the step ended (a
- * cancel included), and the report goes out on every exit path.
+ * The step's flow, top to bottom as phases: gate, resume, skip, group, prompt, skip (the path rules,
+ * on the files the context read), post, wait, then report. Each phase returns what happened;
+ * run-state.ts records it, ending.ts decides how the step ended (a cancel included), and the report
+ * goes out on every exit path.
  */
 import { Cancelled } from '../base/cancel.js'
 import { debugOnly, type Log } from '../base/log.js'
@@ -33,6 +34,7 @@ import { preview, type PreviewDeps } from './preview.js'
 import type { PromptDeps } from './prompt.js'
 import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
+import { skipPhase, type SkipDeps } from './skip.js'
 import type { StepMode } from './mode.js'
 import type { AutomationSettings, CreateOrMessage, Settings } from './settings.js'
 import { wait } from './wait.js'
@@ -45,7 +47,8 @@ export interface Deps
     Omit<RerunDeps, 'records'>,
     GroupDeps,
     Omit<PreviewDeps, 'github'>,
-    AutomationDeps {
+    AutomationDeps,
+    SkipDeps {
   log: Log
   /** Whoever caused the run, for `reviewers: author` and `assignees: author`. */
   author: OwnerDeps['author']
@@ -113,9 +116,14 @@ async function flow(
     if (settings.mode === 'automation') return { end: await automation(settings, deps, run, rerun, deadline), decided }
     const resumed = await resume(settings, deps, run, rerun, deadline)
     if (resumed) return { end: resumed, decided }
+    // The skip phase: a label or a marker before anything is read, a path rule on what the context read.
+    const skipped = skipPhase('event', settings, deps, run)
+    if (skipped) return { end: skipped, decided }
 
     decided = { settings, plan: await group(settings, deps) }
     const prompts = await writePrompts(settings, decided.plan, deps, run)
+    const judged = skipPhase('files', settings, deps, run)
+    if (judged) return { end: judged, decided }
     if (settings.dryRun) {
       if (decided.plan) dryRunGroup(decided.plan, run, deps.log)
       showPrompt(prompts.followUp, deps.log)

@@ -25,7 +25,10 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   reviewers: '',
   assignees: '',
   merge: 'none',
-  'merge-method': 'squash'
+  'merge-method': 'squash',
+  'skip-labels': 'skip-docs, no-docs',
+  paths: '',
+  'paths-ignore': ''
 }
 
 /**

@@ -27,6 +27,8 @@ export type FlowEnd =
   | { kind: 'not-permitted'; reason: string }
   /** `dry-run: true`: the prompt was shown, nothing was sent. */
   | { kind: 'dry-run' }
+  /** A skip rule matched: nothing was sent. */
+  | { kind: 'skipped' }
   /** An earlier attempt's request may have acted, and its answer was lost: nothing is sent again. */
   | { kind: 'answer-lost'; record: RerunRecord }
   /** `wait: false`: the answer to this step's request, not waited on. */
@@ -52,6 +54,8 @@ export function decideEnding(end: FlowEnd, settings: Settings, state: Readonly<R
       return { outcome: 'not-permitted', failure: end.reason }
     case 'dry-run':
       return { outcome: 'dry-run' }
+    case 'skipped':
+      return { outcome: 'skipped' }
     case 'answer-lost': {
       // Posting again could make a second job (or deliver the follow-up twice): say so, and stop.
       const words = WORDING[settings.mode]

@@ -122,8 +122,8 @@ function headline(state: RunState, serverUrl: string | undefined): string {
  */
 export async function linkBack(report: LinkBackReport, targets: LinkTargets, deps: ConversationDeps): Promise<void> {
   const { state, settings } = report
-  // A dry run sends nothing, and a run nobody permitted leaves no trace on the pull request.
-  if (settings.dryRun || state.outcome === 'not-permitted') return
+  // A dry run sends nothing; a run nobody permitted, or a skipped one, leaves no trace on GitHub.
+  if (settings.dryRun || state.outcome === 'not-permitted' || state.outcome === 'skipped') return
   if (targets.superseded?.())
     deps.log.info('A later request is linked back on the pull request: its comment is left as it is.')
   else if (targets.thread) await linkOnPullRequest(report, targets.thread, deps)

@@ -94,6 +94,7 @@ export async function main(host: Host): Promise<number> {
       // A workflow on every comment must not turn red, nor write anything: one line says why.
       log.info(mode.why)
       reporter.setOutput('command', 'ignored')
+      reporter.setOutput('skipped', 'false')
       return 0
     }
     const deps = stepDeps(host, reporter, { settings, dispatcher, github, permissions, trigger, run, conversation })
@@ -225,6 +226,7 @@ function stepDeps(
     run: wired.run,
     runUrl: conversation.runUrl,
     sha: env.GITHUB_SHA || undefined,
+    eventName: env.GITHUB_EVENT_NAME,
     groupDocs: (repository) => {
       const count = new RequestCount()
       const api = github.conversation(repository, count)

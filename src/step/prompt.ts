@@ -82,7 +82,9 @@ export async function buildPrompt(
   }
   const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)])
   const reader = settings.githubToken && repo ? deps.github.reader(repo, signal) : undefined
-  const options = { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS, dryRun: settings.dryRun }
+  // A path rule judges the changed files: all of them are read.
+  const allFiles = settings.skip.paths !== undefined
+  const options = { budget, reader, signal, timeoutMs: CONTEXT_TIMEOUT_MS, dryRun: settings.dryRun, allFiles }
   const ranged =
     since && reader && !releaseSet
       ? await sinceLastDocumented(since, reader, budget, (why) =>

@@ -7,7 +7,7 @@ import { formatDuration } from '../base/duration.js'
 import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { isKnownStatus, isTerminal, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
-import { initialState, type GroupState, type OwnerState, type RunState } from '../report/state.js'
+import { initialState, type GroupState, type OwnerState, type RunState, type SkipState } from '../report/state.js'
 import type { RerunRecord } from '../rerun/record.js'
 import type { Ending } from './ending.js'
 import type { BuiltPrompt } from './prompt.js'
@@ -63,6 +63,12 @@ export class RunStateWriter {
   /** A grouped run: where its request goes. */
   grouped(group: GroupState): void {
     this.#state.group = group
+  }
+
+  /** What the skip rules decided; a run they end sends nothing, so it has no prompt to show. */
+  skipDecided(skip: SkipState, ends: boolean): void {
+    this.#state.skip = skip
+    if (ends) Object.assign(this.#state, { prompt: undefined, context: undefined })
   }
 
   /** An earlier attempt of this step created or messaged the job. */

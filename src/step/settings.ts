@@ -5,6 +5,7 @@ import { parseAutomation } from './automation-settings.js'
 import { INPUT_DEFAULTS } from './defaults.js'
 import { parseGroup, type GroupSettings } from './group/settings.js'
 import { parseOwner, type OwnerSettings } from './owner/settings.js'
+import { parseSkipRules, type SkipRules } from './skip-settings.js'
 import {
   durationInput,
   InputError,
@@ -71,6 +72,8 @@ interface CommonSettings {
   group: GroupSettings | undefined
   /** Reviewers, assignees and merge of the docs pull request once the job ends with one. */
   owner: OwnerSettings
+  /** What may skip a run that is not an explicit request (`skip-labels`, `paths`, `paths-ignore`). */
+  skip: SkipRules
 }
 
 /** The comment that drove the step, for the summary and the `command` output. */
@@ -165,7 +168,8 @@ export function parseSettings(source: InputSource, options = { commands: false }
     group: undefined,
     owner: parseOwner(get, { wait: parseBoolean(get('wait'), 'wait') }, (input, message) => {
       throw new InputError(input, message)
-    })
+    }),
+    skip: parseSkipRules(get)
   }
   common.group = parseGroup(get, { wait: common.wait, jobId }, fail)
   // Only a step that waits learns the docs pull request whose branch would be previewed.

@@ -377,6 +377,7 @@ describe('a pull request', () => {
     base: 'main',
     head: 'yaml',
     changedFiles: 150,
+    labels: [],
     ...over
   })
 
@@ -435,6 +436,8 @@ describe('a push', () => {
         repo: 'acme/w',
         branch: 'main',
         compareUrl: undefined,
+        headMessage: 'Two',
+        range: undefined,
         commits: [
           { id: '1', message: 'One', author: 'dev' },
           { id: '2', message: 'Bump', author: 'dependabot[bot]' },
@@ -460,6 +463,8 @@ describe('the budget', () => {
     repo: 'r',
     branch: 'b',
     compareUrl: undefined,
+    headMessage: undefined,
+    range: undefined,
     commits: Array.from({ length: count }, (_, i) => ({
       id: String(i),
       message: `${String(i).padStart(3, '0')}${'x'.repeat(width - 3)}`,

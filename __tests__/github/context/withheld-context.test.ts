@@ -11,7 +11,8 @@ const trigger = {
   body: 'SECRET BODY',
   base: 'main',
   head: 'SECRET-BRANCH',
-  changedFiles: 1 as number | undefined
+  changedFiles: 1 as number | undefined,
+  labels: []
 }
 const counts = { number: 3, author: 'ann', mergedBy: undefined, commits: 1, additions: 0, deletions: 2 }
 
@@ -31,7 +32,15 @@ describe('withheldContext', () => {
       ].join('\n'),
       description: 'Pull request #3: its author’s text withheld (its author ann has read permission)',
       warning: undefined,
-      requests: 0
+      requests: 0,
+      // Not read, so the skip rules never judge them.
+      changed: [
+        {
+          of: 'pull request #3',
+          paths: [],
+          incomplete: 'they are withheld with its author’s text, so they were not read'
+        }
+      ]
     })
     expect(context.text).not.toMatch(/SECRET/)
   })

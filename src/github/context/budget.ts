@@ -4,6 +4,7 @@
  */
 import type { ChangedFile } from '../client.js'
 import type { Commit } from '../commit.js'
+import type { ChangedFiles } from './changed.js'
 import { renderChanges } from './changes.js'
 
 /**
@@ -35,6 +36,8 @@ export interface Built {
   warning?: string
   /** A package's commits and the range's others, for a release set to name the others once. */
   range?: { own: string[]; others: Commit[]; unread: number }
+  /** The changed files the skip rules judge, and whether they are all of them. */
+  changed?: ChangedFiles
 }
 
 export interface Section {

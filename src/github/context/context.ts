@@ -6,9 +6,10 @@
 import type { Trigger } from '../event.js'
 import type { GitHubReader } from '../client.js'
 import { render, type Built } from './budget.js'
+import type { ChangedFiles } from './changed.js'
 import { findLastRun } from './last-run.js'
 import { pullRequestContext } from './pull-request.js'
-import { pushContext } from './push.js'
+import { pushContext, pushedFiles } from './push.js'
 import { reading } from './reading.js'
 import { tagContext } from './release.js'
 import { describeScheduled } from './schedule.js'
@@ -28,6 +29,8 @@ export interface ContextResult {
   requests: number
   /** Characters of GitHub's text left out as hidden (`removeHidden`); unknown on a resumed run. */
   hidden?: number
+  /** The changed files read, for the skip rules: one list, or one per package of a release set. */
+  changed?: ChangedFiles[]
 }
 
 export interface ContextOptions {
@@ -41,6 +44,8 @@ export interface ContextOptions {
   reader: GitHubReader | undefined
   /** A dry run creates nothing: the warning says so. */
   dryRun: boolean
+  /** The skip rules judge the changed files: read all of them (a pull request's every page, a push's range). */
+  allFiles?: boolean
 }
 
 /** The user's prompt, whole, then the context under its own heading. */
@@ -58,10 +63,10 @@ export async function gatherContext(event: Trigger, options: ContextOptions): Pr
       built = await tagContext(trigger, read)
       break
     case 'pull-request':
-      built = await pullRequestContext(trigger, read)
+      built = await pullRequestContext(trigger, read, options.allFiles)
       break
     case 'push':
-      built = pushContext(trigger)
+      built = { ...pushContext(trigger), ...(options.allFiles ? { changed: await pushedFiles(trigger, read) } : {}) }
       break
     case 'scheduled':
       built = describeScheduled(trigger, await findLastRun(trigger, read))
@@ -85,6 +90,7 @@ export async function gatherContext(event: Trigger, options: ContextOptions): Pr
     description: built.description,
     warning: warnings.length ? warnings.join(' ') : undefined,
     requests: requests(),
-    hidden: hidden()
+    hidden: hidden(),
+    ...(built.changed ? { changed: [built.changed] } : {})
   }
 }

@@ -3,15 +3,16 @@ import type { ChangedFile } from '../client.js'
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'
+import { readPullFiles } from './pull-files.js'
 import type { Read } from './reading.js'
 
+/** `allFiles`: every page of the changed files, for the skip rules; else the first 100. */
 export async function pullRequestContext(
   trigger: Extract<Trigger, { kind: 'pull-request' }>,
-  read: Read
+  read: Read,
+  allFiles = false
 ): Promise<Built> {
-  const files = await read(`the changed files of pull request #${trigger.number}`, '`pull-requests: read`', (r) =>
-    r.pullFiles(trigger.number)
-  )
+  const { files, changed } = await readPullFiles(trigger, read, allFiles)
   const total = Math.max(trigger.changedFiles ?? 0, files?.length ?? 0)
   const body = trigger.body.trim()
   const parts = [body ? 'description' : 'no description']
@@ -45,7 +46,8 @@ export async function pullRequestContext(
     description: `Pull request #${trigger.number}: ${parts.join(' and ')}`,
     head,
     sections,
-    changes: files && { files, unread: total - files.length, listedUnder: 'Changed files' }
+    changes: files && { files, unread: total - files.length, listedUnder: 'Changed files' },
+    changed
   }
 }
 

@@ -2,7 +2,9 @@
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import type { Built } from './budget.js'
+import { comparedFiles, rangeName, unlisted, type ChangedFiles } from './changed.js'
 import { pushedLines } from './commits.js'
+import { CONTENTS, type Read } from './reading.js'
 
 export function pushContext(trigger: Extract<Trigger, { kind: 'push' }>): Built {
   const lines = pushedLines(trigger.commits)
@@ -24,4 +26,24 @@ export function pushContext(trigger: Extract<Trigger, { kind: 'push' }>): Built 
       }
     ]
   }
+}
+
+/**
+ * The pushed range's changed files, for the skip rules: the payload of an Actions run lists no
+ * files, so the range is compared (one request). A created branch has no range to compare, and a
+ * force-push's range is not what it replaced: neither list is complete.
+ */
+export async function pushedFiles(trigger: Extract<Trigger, { kind: 'push' }>, read: Read): Promise<ChangedFiles> {
+  const { range } = trigger
+  if (!range) {
+    return unlisted(`the push to ${inline(trigger.branch, 100)}`, 'the event gives no range to compare: a new branch')
+  }
+  const of = rangeName(range.before.slice(0, 12), range.after.slice(0, 12))
+  const comparison = await read(`the changes of the push (${of})`, CONTENTS, (r) =>
+    r.compare(range.before, range.after)
+  )
+  if (comparison && comparison.status !== 'ahead') {
+    return unlisted(of, `the push rewrote the branch (compare says ${inline(comparison.status, 20)})`)
+  }
+  return comparedFiles(of, comparison)
 }

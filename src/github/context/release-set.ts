@@ -9,10 +9,11 @@ import { commitLines } from './commits.js'
 import { mapBounded } from '../../base/bounded.js'
 import { inline, plural, truncate } from '../../base/text.js'
 import { render, type Built } from './budget.js'
+import { unlisted, type ChangedFiles } from './changed.js'
 import type { ContextOptions, ContextResult } from './context.js'
 import { treesByCommit, type SharedTree } from './package.js'
 import { CONTENTS, reading, type Read } from './reading.js'
-import { releaseContext } from './release.js'
+import { releaseContext, type TagBuilt } from './release.js'
 import { warning } from './warning.js'
 import { parseTag, type VersionTag } from './version.js'
 
@@ -74,11 +75,13 @@ export async function releaseSetContext(
 
   const packages: Package[] = []
   const unusable: string[] = []
+  const unjudged: ChangedFiles[] = []
   for (const { entry, version, fallback } of parsed) {
     const usable = [version, fallback].find((candidate) => candidate && exists(candidate) !== false)
     if (usable) packages.push({ tag: usable.tag, version: usable, refs: refsOf.get(usable.component) })
     else if (!version && !fallback) unusable.push(`${code(entry.tag)} is not a version tag`)
     else unusable.push(`${code(entry.tag)}${fallback ? ` (nor ${code(fallback.tag)})` : ''} is not a tag of ${repo}`)
+    if (!usable) unjudged.push(unlisted(inline(entry.tag, 100), 'it could not be used, so its changes are unknown'))
   }
 
   const described = packages.slice(0, MAX_PACKAGES)
@@ -97,7 +100,15 @@ export async function releaseSetContext(
     description: describe(described, packages.length - described.length, tags.length),
     warning: warnings.length ? warnings.join(' ') : undefined,
     requests: requests(),
-    hidden: hidden()
+    hidden: hidden(),
+    // Every package's own list: the set is skipped only when each one would be.
+    changed: [
+      ...built.map((b) => b.changed),
+      ...packages
+        .slice(MAX_PACKAGES)
+        .map((pkg) => unlisted(inline(pkg.tag, 100), `past the ${MAX_PACKAGES} packages described, it is not read`)),
+      ...unjudged
+    ]
   }
 }
 
@@ -106,7 +117,7 @@ function packageContext(
   pkg: Package,
   read: Read,
   treeAt: (commit: string) => SharedTree
-): Promise<Built> {
+): Promise<TagBuilt> {
   // The previous release is looked for among the tags already read, by the prefixes of the one-tag rule.
   const known = (prefix: string): Promise<TagRef[] | undefined> =>
     Promise.resolve(pkg.refs?.filter((ref) => ref.name.startsWith(prefix)))

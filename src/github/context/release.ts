@@ -6,13 +6,17 @@ import type { Comparison, Release, TagRef } from '../client.js'
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'
+import { comparedFiles, rangeName, unlisted, type ChangedFiles } from './changed.js'
 import { changeLines, countOf } from './commits.js'
 import { findDirectory, packageScope, splitRange, type PackageScope, type SharedTree, type Split } from './package.js'
 import { findPreviousRelease } from './previous-release.js'
 import { CONTENTS, type Read } from './reading.js'
 import { parseTag, type VersionTag } from './version.js'
 
-export async function tagContext(trigger: Extract<Trigger, { kind: 'tag' }>, read: Read): Promise<Built> {
+/** A tag's context: the changed files it judges are always named, read or not. */
+export type TagBuilt = Built & { changed: ChangedFiles }
+
+export async function tagContext(trigger: Extract<Trigger, { kind: 'tag' }>, read: Read): Promise<TagBuilt> {
   return releaseContext(trigger.repo, trigger.tag, parseTag(trigger.tag), trigger.release, read)
 }
 
@@ -30,7 +34,7 @@ export async function releaseContext(
   known?: (prefix: string) => Promise<TagRef[] | undefined>,
   /** The tree of the tag's commit, when other tags of the run may share it. */
   tree?: SharedTree
-): Promise<Built> {
+): Promise<TagBuilt> {
   const listTags = (prefix: string): Promise<TagRef[] | undefined> =>
     known
       ? known(prefix)
@@ -94,7 +98,7 @@ function describeTag(
   previous: string | undefined,
   comparison: Comparison | undefined,
   scope: PackageScope | undefined
-): Built {
+): TagBuilt {
   const { tag, inSet } = facts
   const notes = release?.body.trim() || tagMessage?.trim() || ''
   const changes = comparison ? changeLines(comparison) : undefined
@@ -120,6 +124,7 @@ function describeTag(
     sections,
     changes: files && { files, unread: 0, listedUnder: '', first },
     facts: { previous, changes: split ? split.count : changes?.count, compare: comparison?.url },
+    changed: changedFiles(facts, previous, comparison, first),
     ...(scope?.kind === 'whole' && scope.warning ? { warning: scope.warning } : {}),
     ...(split && scope?.kind === 'own'
       ? {
@@ -131,6 +136,25 @@ function describeTag(
         }
       : {})
   }
+}
+
+/** The files the skip rules judge: the range's, or a monorepo package's own (under `directory`). */
+function changedFiles(
+  { tag, version, complete }: TagFacts,
+  previous: string | undefined,
+  comparison: Comparison | undefined,
+  directory: string | undefined
+): ChangedFiles {
+  if (previous === undefined) {
+    const why = !version
+      ? 'not a version tag, so no previous release to compare with'
+      : complete
+        ? 'no earlier version tag to compare with'
+        : 'its previous release could not be looked for'
+    return unlisted(inline(tag, 100), why)
+  }
+  const range = rangeName(previous, tag)
+  return comparedFiles(directory === undefined ? range : `${inline(directory, 200)} in ${range}`, comparison, directory)
 }
 
 /** What the context holds, as the description names it: the notes, then the change or why there is none. */

@@ -2,6 +2,7 @@
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import type { Built } from './budget.js'
+import { comparedFiles, rangeName, unlisted } from './changed.js'
 import { changeLines, countOf } from './commits.js'
 import type { LastRun } from './last-run.js'
 
@@ -19,14 +20,15 @@ export function describeScheduled(trigger: Extract<Trigger, { kind: 'scheduled' 
       return {
         description: description('the changes since the last successful run could not be read'),
         head,
-        sections: []
+        sections: [],
+        changed: unlisted(where, 'the changes since the last successful run could not be read')
       }
     case 'none': {
       const why = last.runs
         ? 'no earlier successful run of it is in the history of this commit, so there is no range to add'
         : 'it has no earlier successful run, so there is no range to add'
       head.push('', `- Last successful run: none (${why})`)
-      return { description: description(why), head, sections: [] }
+      return { description: description(why), head, sections: [], changed: unlisted(where, why) }
     }
     case 'found': {
       const { run, comparison } = last
@@ -47,7 +49,8 @@ export function describeScheduled(trigger: Extract<Trigger, { kind: 'scheduled' 
             more: (left) => `- … and ${plural(left, 'more change')}`
           }
         ],
-        changes: { files: comparison.files, unread: 0, listedUnder: '' }
+        changes: { files: comparison.files, unread: 0, listedUnder: '' },
+        changed: comparedFiles(rangeName(run.headSha.slice(0, 12), trigger.sha.slice(0, 12)), comparison)
       }
     }
   }

@@ -8,6 +8,7 @@ import { visibleText } from '../../base/hidden.js'
 import { inline, plural } from '../../base/text.js'
 import type { GitHubReader } from '../client.js'
 import { render, type Built } from './budget.js'
+import { comparedFiles, rangeName } from './changed.js'
 import { changeLines, countOf } from './commits.js'
 import type { ContextResult } from './context.js'
 
@@ -69,6 +70,7 @@ export async function sinceLastDocumented(
     description: built.description,
     warning: undefined,
     requests: reader.requests(),
-    hidden
+    hidden,
+    changed: [comparedFiles(rangeName(short, range.sha.slice(0, 12)), comparison)]
   }
 }

@@ -3,6 +3,7 @@
  * says about it (number, link, counts), none of what its author wrote or named.
  */
 import { inline, plural } from '../../base/text.js'
+import { unlisted } from './changed.js'
 import type { ContextResult } from './context.js'
 import type { Trigger } from '../event.js'
 import type { PullRequestFacts } from '../trust.js'
@@ -35,6 +36,9 @@ export function withheldContext(
     text: lines.join('\n'),
     description: `Pull request #${trigger.number}: its author’s text withheld (${inline(why, 300)})`,
     warning: undefined,
-    requests: 0
+    requests: 0,
+    changed: [
+      unlisted(`pull request #${trigger.number}`, 'they are withheld with its author’s text, so they were not read')
+    ]
   }
 }

@@ -1,0 +1,56 @@
+/**
+ * The changed files a context read, for the skip rules (`paths`, `paths-ignore`): their paths, and
+ * why the list may not be all of them. A list that may be incomplete never skips a run.
+ */
+import type { ChangedFile, Comparison } from '../client.js'
+import { formatCount, inline } from '../../base/text.js'
+
+/** Compare lists at most this many files of a range, and no total: exactly this many may be more. */
+export const COMPARE_FILES_LIMIT = 300
+/** A pull request's files: GitHub lists at most this many, however many it changes. */
+export const PULL_FILES_LIMIT = 3_000
+
+export interface ChangedFiles {
+  /** What the files are the change of: `pull request #12`, `v1.0.0...v1.1.0`. */
+  of: string
+  /** Each file's path, and a renamed file's old path too. */
+  paths: string[]
+  /** Why the list may not be all of the change's files; undefined when it is. */
+  incomplete: string | undefined
+}
+
+/** The paths of `files`, a renamed file's old one included. */
+export function pathsOf(files: readonly ChangedFile[]): string[] {
+  return files.flatMap((file) => (file.previousFilename ? [file.filename, file.previousFilename] : [file.filename]))
+}
+
+/**
+ * A comparison's files (those under `under/` only, for a package of a monorepo); undefined
+ * `comparison`: it could not be read.
+ */
+export function comparedFiles(of: string, comparison: Comparison | undefined, under?: string): ChangedFiles {
+  if (!comparison) return { of, paths: [], incomplete: 'they could not be read' }
+  const files = under === undefined ? comparison.files : comparison.files.filter((f) => inside(f, under))
+  return {
+    of,
+    paths: pathsOf(files),
+    incomplete:
+      comparison.files.length >= COMPARE_FILES_LIMIT
+        ? `GitHub's compare lists at most ${formatCount(COMPARE_FILES_LIMIT)} files, with no total, and it listed ${formatCount(comparison.files.length)}`
+        : undefined
+  }
+}
+
+/** No list at all, and why. */
+export function unlisted(of: string, why: string): ChangedFiles {
+  return { of, paths: [], incomplete: why }
+}
+
+/** `v1.0.0...v1.1.0`, as the compare link names a range. */
+export function rangeName(base: string, head: string): string {
+  return `${inline(base, 100)}...${inline(head, 100)}`
+}
+
+function inside(file: ChangedFile, directory: string): boolean {
+  return [file.filename, file.previousFilename].some((path) => path?.startsWith(`${directory}/`))
+}

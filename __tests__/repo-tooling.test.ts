@@ -241,6 +241,7 @@ describe('the mutation suite', () => {
     'simulator/agent-api', // the fakes' own tests
     'simulator/github',
     'simulator/cache',
+    'simulator/check-runs',
     'actionlint', // the repository's tooling
     'report/github-render',
     'repo-tooling',

@@ -57,7 +57,8 @@ describe('flow', () => {
         prompt: 'Document release v1.2.3',
         command: '',
         grouped: 'false',
-        'preview-url': ''
+        'preview-url': '',
+        'check-run-id': ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([

@@ -102,23 +102,35 @@ describe('one docs pull request for a group of runs', () => {
     expect(new Set([first, second, third].map((r) => r.outputs['job-id'])).size).toBe(1)
     expect(new Set([first, second, third].map((r) => r.outputs['pr-link'])).size).toBe(1)
     expect([agent('create').length, agent('message').length]).toEqual([1, 2])
+    // Each repository's requests in order (the pull request's progress goes on beside the group's record).
+    const of = (requests: string[], repo: string) =>
+      requests.filter((r) => /pulls|comment/.test(r) && !r.includes('pull-files') && r.endsWith(repo))
     // The first run: no group PR yet (one list of open PRs, then the new PR's comments), then its comment.
-    expect(github1.filter((r) => /pulls|comment/.test(r) && !r.includes('pull-files'))).toEqual([
+    expect(of(github1, 'acme/docs')).toEqual([
       'GET pulls acme/docs',
       'GET comments acme/docs',
-      'POST comment-create acme/docs',
+      'POST comment-create acme/docs'
+    ])
+    // Its pull request's comment: the started state, the job's change, the end.
+    expect(of(github1, 'acme/app')).toEqual([
       'GET comments acme/app',
       'POST comment-create acme/app',
-      'GET comments acme/app'
+      'GET comments acme/app',
+      'PATCH comment-update acme/app',
+      'PATCH comment-update acme/app'
     ])
     // A grouped run: the list, the group PR's comments, then the update in place.
-    expect(github2.filter((r) => /pulls|comment/.test(r) && !r.includes('pull-files'))).toEqual([
+    expect(of(github2, 'acme/docs')).toEqual([
       'GET pulls acme/docs',
       'GET comments acme/docs',
-      'PATCH comment-update acme/docs',
+      'PATCH comment-update acme/docs'
+    ])
+    expect(of(github2, 'acme/app')).toEqual([
       'GET comments acme/app',
       'POST comment-create acme/app',
-      'GET comments acme/app'
+      'GET comments acme/app',
+      'PATCH comment-update acme/app',
+      'PATCH comment-update acme/app'
     ])
     const number = first.outputs['pr-number']
     expect(docsComments(number)).toHaveLength(1)

@@ -1,4 +1,5 @@
 import type { getOctokit } from '@actions/github'
+import { checkRunApi, type CheckRunApi } from './check-run.js'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
 import type { DocsPull } from './group/find.js'
 import { openPulls } from './group/pulls.js'
@@ -220,6 +221,11 @@ export class GitHubClient {
   /** Comments, reactions and release notes of `owner/name`. */
   conversation(repository: string): ConversationApi {
     return conversationApi(() => this.client(), repository)
+  }
+
+  /** Check runs of `owner/name`, and the commits they go on. */
+  checkRuns(repository: string): CheckRunApi {
+    return checkRunApi(() => this.client(), repository)
   }
 
   /**

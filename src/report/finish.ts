@@ -25,7 +25,8 @@ export const OUTPUT_NAMES = [
   'prompt',
   'command',
   'grouped',
-  'preview-url'
+  'preview-url',
+  'check-run-id'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -71,7 +72,8 @@ export function renderOutputs(
     prompt: state.prompt ?? '',
     command: settings?.command?.kind ?? '',
     grouped: String(state.group?.via === 'follow-up'),
-    'preview-url': state.preview?.url ?? ''
+    'preview-url': state.preview?.url ?? '',
+    'check-run-id': state.check?.id === undefined ? '' : String(state.check.id)
   }
 }
 

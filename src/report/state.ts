@@ -1,3 +1,4 @@
+import type { CheckConclusion } from '../github/check-run.js'
 import type { ContextResult } from '../github/context/context.js'
 import type { AgentJob } from '../agent-api/job.js'
 
@@ -83,6 +84,18 @@ export interface RunState {
   preview: { url: string | undefined; problem: string | undefined; branch?: string | undefined } | undefined
   /** With `group`: the group, and where this run's request went. */
   group?: GroupState | undefined
+  /** With `check`: the check run on the triggering commit. */
+  check?: CheckRunState | undefined
+}
+
+/** The check run the step keeps on the triggering commit (`check`). */
+export interface CheckRunState {
+  name: string
+  /** Its id and page, once GitHub made it (or the step found it again). */
+  id?: number | undefined
+  url?: string | undefined
+  /** The conclusion the step gives it at its end. */
+  conclusion?: CheckConclusion | undefined
 }
 
 /** A grouped run: whether it added to the group's open docs pull request or started one. */

@@ -86,7 +86,7 @@ const TITLES: Record<Exclude<Outcome, 'completed'>, string> = {
   'not-permitted': '🔒 No job: whoever triggered the run may not start one'
 }
 
-function heading(state: RunState, settings: ReportedSettings | undefined): string {
+export function heading(state: RunState, settings: ReportedSettings | undefined): string {
   const outcome = state.outcome ?? 'error'
   if (!settings) return '❌ Docs agent step failed: bad input'
   if (outcome === 'started' && settings.mode === 'message') return '🚀 Follow-up sent to the docs agent'

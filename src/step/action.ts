@@ -24,6 +24,7 @@ import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
 import type { StepMode } from './mode.js'
 import type { CreateOrMessage, Settings } from './settings.js'
+import type { Tracking } from './tracking.js'
 import { wait } from './wait.js'
 
 export interface Deps
@@ -34,14 +35,18 @@ export interface Deps
   /** GitHub, with `github-token`: reads for the context and the preview's branch, and labels. */
   github: PromptDeps['github'] &
     PreviewDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
-  /** Links the job back on GitHub (pull request, release, docs pull request) once reported. */
-  linkBack?: (state: RunState, mode: StepMode) => Promise<void>
+  /** Follows the job on GitHub while the step runs, and links it back at the end (tracking.ts). */
+  tracking?: (mode: StepMode, run: RunStateWriter) => Tracking
+  /** This run's, set by `runStep`. */
+  follow?: Tracking | undefined
 }
 
 /** Runs the step; true in `failed` when it must fail (the reason was already logged as an error). */
 export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boolean }> {
   const { settings } = mode
   const run = new RunStateWriter(deps, settings.mode === 'create' ? undefined : settings.jobId)
+  const follow = deps.tracking?.(mode, run)
+  deps = { ...deps, follow }
   const deadline = run.state.startedAt + settings.timeoutMs
   const rerun = new Rerun({ ...deps, records: mode.records })
   const { end, decided } = await flow(settings, deps, run, rerun, deadline)
@@ -56,7 +61,8 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
     rerun.startSavingRecord(settings, what, run.state.prompt ?? '')
   }
   run.ended(ending)
-  return report(mode, decided, deps, run.state, rerun)
+  follow?.ended(decided.settings)
+  return report(decided, deps, run.state, rerun)
 }
 
 /** The request as decided: a grouped run's follow-up is a message to the group's job. */
@@ -105,6 +111,8 @@ async function flow(
       { jobId: job.id, answeredAt, mayHaveActed: false, answer },
       run.state.prompt ?? ''
     )
+    // At once, so that a record saved in the comment goes out with the started state (link-back.ts).
+    deps.follow?.answered(decided.settings)
     const end = await wait(decided.settings, deps, run, deadline, {
       jobId: job.id,
       pollNow: false,
@@ -126,6 +134,7 @@ async function waitOnly(
   deadline: number
 ): Promise<FlowEnd> {
   if (settings.dryRun) return { kind: 'dry-run' }
+  deps.follow?.following(settings)
   return wait(settings, deps, run, deadline, { jobId: settings.jobId, pollNow: true, notFoundUntil: undefined })
 }
 
@@ -165,6 +174,7 @@ async function resume(
   }
   const { record, jobId } = earlier
   run.resumed(record)
+  deps.follow?.following(settings)
   deps.log.info(`Resuming job ${inline(jobId)} from attempt ${record.attempt}`)
   run.reading()
   const recalled = await rerun.recallPrompt(record, () => preparePrompt(settings, deps))
@@ -247,7 +257,6 @@ function showPrompt(prompt: string, log: Log): void {
 
 /** The report phase: outputs, summary and log; then the label and the link-back, as asked for. */
 async function report(
-  mode: StepMode,
   { settings, plan }: Decided,
   deps: Deps,
   state: Readonly<RunState>,
@@ -256,7 +265,7 @@ async function report(
   const failed = await finish(state, settings, deps)
   if (!failed && state.outcome === 'completed') await label(state, settings, deps)
   await recordGroup(plan, state, settings.apiKey, deps)
-  await deps.linkBack?.(state, mode)
+  await deps.follow?.linkBack()
   // The record is saved while the step waits; what is left of that is awaited here (bounded).
   await rerun.saved()
   return { failed }

@@ -21,7 +21,8 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'link-back': 'pull-request',
   'trigger-phrase': '/docs',
   group: '',
-  'docs-repository': ''
+  'docs-repository': '',
+  check: ''
 }
 
 /**

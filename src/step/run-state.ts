@@ -7,7 +7,7 @@ import { formatDuration } from '../base/duration.js'
 import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { isKnownStatus, isTerminal, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
-import { initialState, type GroupState, type RunState } from '../report/state.js'
+import { initialState, type CheckRunState, type GroupState, type RunState } from '../report/state.js'
 import type { RerunRecord } from '../rerun/record.js'
 import type { Ending } from './ending.js'
 import type { BuiltPrompt } from './prompt.js'
@@ -127,6 +127,13 @@ export class RunStateWriter {
   /** The docs PR's preview: its URL once built, or why there is none; the PR's head branch when read. */
   previewed(url: string | undefined, problem: string | undefined, branch?: string): void {
     this.#state.preview = { url, problem, branch }
+  }
+
+  /** The check run: once made, its id is an output at once, as the job's is. */
+  checked(check: CheckRunState): void {
+    if (check.id !== undefined && check.id !== this.#state.check?.id)
+      this.deps.setOutput('check-run-id', String(check.id))
+    this.#state.check = check
   }
 
   ended(ending: Ending): void {

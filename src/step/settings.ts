@@ -8,6 +8,7 @@ import {
   InputError,
   parseBaseUrl,
   parseBoolean,
+  parseCheckName,
   parseChoice,
   parseFailOn,
   parseLinkBack,
@@ -67,6 +68,8 @@ interface CommonSettings {
   triggerPhrase: string
   /** Runs of the same group share one open docs pull request (`group`, `docs-repository`). */
   group: GroupSettings | undefined
+  /** The name of the check run kept on the triggering commit; none when undefined. */
+  check: string | undefined
 }
 
 /** The comment that drove the step, for the summary and the `command` output. */
@@ -145,7 +148,8 @@ export function parseSettings(source: InputSource, options = { commands: false }
     untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include']),
     linkBack: parseLinkBack(get('link-back')),
     triggerPhrase: parsePhrase(get('trigger-phrase')),
-    group: undefined
+    group: undefined,
+    check: parseCheckName(get('check'))
   }
   common.group = parseGroup(get, { wait: common.wait, jobId }, (input, message) => {
     throw new InputError(input, message)

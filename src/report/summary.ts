@@ -8,7 +8,7 @@ import { mayStillRun, pullRequest } from './verdict.js'
 import { nextSteps } from './next-steps.js'
 import { WORDING } from './wording.js'
 import { httpUrl, parsePullRequestUrl } from '../github/pr-link.js'
-import type { GroupState, Outcome, ReportedSettings, RunState } from './state.js'
+import type { CheckRunState, GroupState, Outcome, ReportedSettings, RunState } from './state.js'
 import {
   escapeHtml,
   formatCount,
@@ -171,6 +171,7 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
     state.resumedFrom === undefined ? request : `${request}, resumed from attempt ${state.resumedFrom} of this run`
   ])
   if (state.group) result.push(['Group', groupRow(state.group)])
+  if (state.check) result.push(['Check', checkRow(state.check)])
   if (settings.command) {
     const { kind, author, text: asked, hidden } = settings.command
     const what = kind === 'follow-up' ? 'follow-up to the linked job' : 'new job'
@@ -198,6 +199,13 @@ function groupRow(group: GroupState): string {
     case 'would-create':
       return `${name}: would start a new job for it (dry run)`
   }
+}
+
+/** The check run: its page, and the conclusion the step gives it; none when GitHub did not make it. */
+function checkRow({ name, id, url, conclusion }: CheckRunState): string {
+  const named = url ? link(url, name) : code(name)
+  if (id === undefined) return `${named}: no check run (see the log)`
+  return `${named}: ${conclusion ? code(conclusion) : 'in progress'}`
 }
 
 /** `acme/docs` for a GitHub repository URL; else undefined (the URL is shown). */

@@ -61,7 +61,7 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
     rerun.startSavingRecord(settings, what, run.state.prompt ?? '')
   }
   run.ended(ending)
-  follow?.ended(decided.settings)
+  await follow?.ended(decided.settings)
   return report(decided, deps, run.state, rerun)
 }
 

@@ -5,6 +5,7 @@
  * GitHub refuses is one warning, after which the check is left alone; the step's result and
  * outputs never depend on it.
  */
+import type { Clock } from '../base/clock.js'
 import type { Log } from '../base/log.js'
 import { errorMessage } from '../base/error-message.js'
 import { inline } from '../base/text.js'
@@ -21,8 +22,12 @@ import { jobLines, type LinkBackReport, type Where } from './link-back-text.js'
 import type { RunStateWriter } from './run-state.js'
 import type { Settings } from './settings.js'
 
+/** How long the end of the step waits for a check still being made, so that the summary can show it. */
+const MADE_WAIT_MS = 5_000
+
 export interface CheckDeps extends Where {
   log: Log
+  clock: Clock
   api: CheckRunApi
   /** The check's name (`check`). */
   name: string
@@ -63,6 +68,7 @@ export async function checkCommit(
 export function checkDeps(
   settings: Settings,
   wired: {
+    clock: Clock
     env: Record<string, string | undefined>
     github: GitHubClient
     trigger: Trigger
@@ -83,6 +89,7 @@ export function checkDeps(
   return {
     ...wired.where,
     log,
+    clock: wired.clock,
     api,
     name: settings.check,
     commit: () => checkCommit(wired.trigger, env.GITHUB_SHA || undefined, api),
@@ -110,9 +117,15 @@ export class CheckPhase {
     this.#opened ??= this.open(this.report())
   }
 
-  /** The step ended (`failed` as the verdict says): the check is completed beside the report. */
-  conclude(failed: boolean): void {
+  /**
+   * The step ended (`failed` as the verdict says): the conclusion goes into the state for the
+   * outputs and the summary, once a check still being made is (for a moment at most), and the check
+   * is completed beside the report.
+   */
+  async conclude(failed: boolean): Promise<void> {
     if (!this.#opened) return
+    const limit = this.deps.clock.timeout(MADE_WAIT_MS)
+    await Promise.race([this.#opened, new Promise((resolve) => limit.addEventListener('abort', resolve))])
     const conclusion = conclusionOf(this.run.state, failed)
     this.run.checked({ ...this.run.state.check, name: this.deps.name, conclusion })
     this.#completed = this.complete(this.#opened, conclusion, this.output(this.report(), conclusion))

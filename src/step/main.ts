@@ -234,7 +234,7 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
       new Tracking(mode, run, {
         conversation,
         asked: askedFor(wired.trigger, mode.settings),
-        check: checkDeps(mode.settings, { ...wired, env, log: reporter.log, where: conversation })
+        check: checkDeps(mode.settings, { ...wired, env, clock: host.clock, log: reporter.log, where: conversation })
       })
   }
 }

@@ -57,9 +57,9 @@ export class Tracking {
   }
 
   /** The step ended: the check's conclusion is decided (for the outputs and the summary) and written beside them. */
-  ended(settings: Settings): void {
+  async ended(settings: Settings): Promise<void> {
     this.#settings = settings
-    this.#check?.conclude(verdict(this.run.state, settings).failed)
+    await this.#check?.conclude(verdict(this.run.state, settings).failed)
   }
 
   /** After the report: the check completed, then the link-back's last write. */

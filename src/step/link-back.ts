@@ -77,6 +77,12 @@ export class LinkBack {
     const { state, settings } = report
     // A dry run sends nothing, and a run nobody permitted leaves no trace.
     if (settings.dryRun || state.outcome === 'not-permitted') return
+    if (!final) {
+      const docs = state.job?.prLink ? `, docs pull request ${inline(state.job.prLink, 200)}` : ''
+      this.deps.log.debug(
+        `Progress: job ${inline(state.jobId ?? '')} ${inline(state.job?.status ?? 'unknown', 40)}${docs}`
+      )
+    }
     await Promise.all([
       this.onPullRequest(report, final),
       this.inRelease(report, final),

@@ -22,6 +22,8 @@ if (globalThis.__mutantKilled) {
   await import('./github/context/context.test.js')
   await import('./github/context/release-tags.test.js')
   await import('./step/conversation.test.js')
+  await import('./step/progress.test.js')
+  await import('./step/check.test.js')
   await import('./github/context/release-set.test.js')
   await import('./rerun/rerun.test.js')
   await import('./rerun/cache.test.js')

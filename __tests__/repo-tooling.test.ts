@@ -233,6 +233,7 @@ describe('the mutation suite', () => {
   const LEFT_OUT = [
     'step/action.e2e', // runs dist/ as a process, which Stryker cannot see into
     'step/group.e2e',
+    'step/progress.e2e',
     'soak', // processes, signals and re-runs
     'rerun/cache-hang', // waits out the cache library's own retry sleeps, about 10 s
     'base/time-limit', // runs the clock's source in a child Node, which instrumented code cannot

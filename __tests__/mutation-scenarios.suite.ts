@@ -29,6 +29,7 @@ if (globalThis.__mutantKilled) {
   await import('./rerun/cache.test.js')
   await import('./github/permissions.test.js')
   await import('./github/retry.test.js')
+  await import('./github/check-run.test.js')
   await import('./github/trust.test.js')
   await import('./github/context/package-reads.test.js')
   await import('./github/context/package-context.test.js')

@@ -43,6 +43,7 @@
  *   gh.addComment('acme/app', 7, { body: '/docs fix', user: { login: 'mona' } })
  *   gh.commentsOf('acme/app', 7); gh.reactionsOf('acme/app', id); gh.releaseBody('acme/app', 'v1')
  *   gh.checkRunsOf('acme/app', sha)                   // check runs on a commit (a pull request's head counts)
+ *   gh.addCheckRun('acme/app', { name: 'Lint', head_sha: sha })   // one made by someone else
  *   gh.fail('check-create', { kind: 'status', status: 502, effect: true })   // the run is made, the client sees 502
  *
  * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
@@ -544,6 +545,13 @@ export class GitHubApiFake {
   /** The notes of the release of `tag` as they are now. */
   releaseBody(repo: string, tag: string): string | null | undefined {
     return this.repos.get(repo.toLowerCase())?.releases.find((x) => x.tag_name === tag)?.body
+  }
+
+  /** Makes a check run as `POST …/check-runs` with this body would (another app's, an earlier run's); its id. */
+  addCheckRun(repo: string, body: Record<string, unknown>): number {
+    const made = this.checks.create(this.repo(repo).fullName, JSON.stringify(body))
+    if (!('json' in made)) throw new Error(`addCheckRun: ${made.message}`)
+    return (made.json as { id: number }).id
   }
 
   /** The check runs of `repo` (on `sha` only, when given), oldest first. */

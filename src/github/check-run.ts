@@ -13,8 +13,11 @@ type Octokit = ReturnType<typeof getOctokit>
 export const MAX_CHECK_SUMMARY_CHARS = 65_535
 /** Longest a check request may take: the check is written after a cancel too, within the runner's grace. */
 const CHECK_TIMEOUT_MS = 10_000
-/** Pages of 100 check runs read at most: GitHub keeps at most 1,000 of one name in a check suite. */
-const MAX_CHECK_PAGES = 10
+/**
+ * Pages of 100 check runs of one name on one commit read at most: each workflow run on the commit
+ * makes one (its re-runs share it), so a commit with more is not searched further.
+ */
+export const MAX_CHECK_PAGES = 3
 
 /** How a check run ended, as GitHub names it. */
 export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 'cancelled'

@@ -111,7 +111,11 @@ describe('check run', () => {
     // Completed: the docs PR in the title, the summary and details_url.
     expect(check?.output.title).toBe(`Docs pull request acme/docs#${result.outputs['pr-number'] ?? ''}`)
     expect(check?.output.summary).toContain(`[acme/docs#${result.outputs['pr-number'] ?? ''}](${prLink})`)
-    expect(check?.output.summary).toContain(`job \`${job}\` · status \`completed\` · [workflow run](${RUN_URL})`)
+    expect(check?.output.summary).toMatch(
+      new RegExp(
+        `^\\*\\*Docs agent:\\*\\* docs pull request \\[acme/docs#\\d+\\]\\([^)]+\\)\\n\\njob \`${job}\` · status \`completed\` · \\[workflow run\\]`
+      )
+    )
     expect(asked()).toEqual(['POST check-create', 'PATCH check-update'])
     expect(result.outputs['check-run-id']).toBe(String(check?.id))
     expect(result.events.filter((event) => event === 'output check-run-id').length).toBeGreaterThanOrEqual(1)
@@ -253,11 +257,73 @@ describe('check run', () => {
     expect(result.outputs).toMatchObject({ status: 'completed', 'timed-out': 'false' })
     expect(result.outputs['pr-link']).toMatch(/^https:/)
     expect(result.at('warning')).toEqual([expect.stringMatching(warning)])
+    expect(result.at('warning')[0]?.includes('checks: write')).toBe(status === 403)
     expect(asked()).toEqual(route === 'create' ? ['POST check-create'] : ['POST check-create', 'PATCH check-update'])
     if (route === 'create') {
       expect(result.outputs['check-run-id']).toBe('')
       expect(result.summary).toContain('<code>Docs agent</code>: no check run (see the log)')
     }
+  })
+
+  it('a docs PR known before a time-out: timed_out, its title the ending, its details the run', async () => {
+    virtual().sim.setScenario({ runMs: 600_000, record: { prLink: 'https://github.com/acme/docs/pull/9' } })
+    const result = await run({ timeout: '1m' })
+    expect(result.code).toBe(1)
+    const [check] = checks()
+    expect(check?.states).toEqual(['in_progress', 'timed_out'])
+    expect(check?.output.title).toBe('⏱️ Timed out waiting for the docs agent')
+    expect(sent('check-update')[0]).toMatchObject({ details_url: RUN_URL })
+  })
+
+  it('no job, no check: a create the API refuses leaves no Check row', async () => {
+    virtual().sim.fail('create', { kind: 'status', status: 400 })
+    const result = await run()
+    expect(result.code).toBe(1)
+    expect(asked()).toEqual([])
+    expect(result.outputs['check-run-id']).toBe('')
+    expect(result.summary).not.toContain('Check')
+  })
+
+  it('a wait-only step whose run has no check yet looks for it once, then makes it', async () => {
+    virtual().sim.addJob(PROJECT, { id: 'job_given', status: 'completed' })
+    const result = await run({ 'job-id': 'job_given', prompt: '' })
+    expect(result.code).toBe(0)
+    expect(asked()).toEqual(['GET check-runs', 'POST check-create', 'PATCH check-update'])
+    expect(checks().map((check) => check.states)).toEqual([['in_progress', 'success']])
+  })
+
+  it.each([
+    ['refused', { kind: 'status' as const, status: 403 }, [], 1],
+    ['lost (a 502)', { kind: 'status' as const, status: 502 }, ['PATCH check-update'], 0]
+  ])('a re-run whose found check cannot be set in progress (%s)', async (_, fault, after, warnings) => {
+    github.addCheckRun(APP, {
+      name: 'Docs agent',
+      head_sha: HEAD,
+      external_id: 'docs-agent-action:5001',
+      conclusion: 'cancelled'
+    })
+    github.fail('check-update', fault)
+    const result = await run({}, { attempt: '2' })
+    expect(result.code).toBe(0)
+    expect(asked()).toEqual(['GET check-runs', 'PATCH check-update', ...after])
+    expect(result.at('warning')).toHaveLength(warnings)
+    expect(checks()).toHaveLength(1)
+  })
+
+  it('outside a workflow run (no run id): made without an external id, never looked for', async () => {
+    const result = await run({}, { runId: '', attempt: '2' })
+    expect(result.code).toBe(0)
+    expect(asked()).toEqual(['POST check-create', 'PATCH check-update'])
+    expect(sent('check-create')[0]).not.toHaveProperty('external_id')
+    expect(sent('check-create')[0]).not.toHaveProperty('details_url')
+    // A create lost on the way cannot be found again without one: one warning.
+    github.requests.length = 0
+    github.fail('check-create', { kind: 'status', status: 502, effect: true })
+    const lost = await run({}, { runId: '' })
+    expect(asked()).toEqual(['POST check-create'])
+    expect(lost.at('warning')).toEqual([
+      expect.stringMatching(/^Could not create the check run 'Docs agent' \(HTTP 502\)/)
+    ])
   })
 
   it('makes none in a dry run, for a run nobody permitted, nor on an input error (nothing is sent)', async () => {
@@ -324,6 +390,19 @@ describe('check run', () => {
       const [commit = ''] = github.addCommits(APP, [{ message: 'Add export' }])
       const env = { GITHUB_REF: 'refs/heads/main', GITHUB_SHA: commit }
       await run({}, { event: 'push', payload: { commits: [] }, env })
+      expect(checks().map((check) => check.head_sha)).toEqual([commit])
+      expect(github.requests.filter((r) => r.route === 'ref' || r.route === 'pull')).toEqual([])
+    })
+
+    it('a tag GitHub cannot read: GITHUB_SHA', async () => {
+      const [commit = ''] = github.addCommits(APP, [{ message: 'Release 3.0.0' }])
+      const env = {
+        GITHUB_REF: 'refs/tags/v3.0.0',
+        GITHUB_REF_TYPE: 'tag',
+        GITHUB_REF_NAME: 'v3.0.0',
+        GITHUB_SHA: commit
+      }
+      await run({ context: 'none' }, { event: 'push', payload: {}, env })
       expect(checks().map((check) => check.head_sha)).toEqual([commit])
     })
 

@@ -2,8 +2,9 @@
  * The check run phase (`check`): a check run on the triggering commit, created in progress as soon
  * as the job exists (found again instead by a re-run of the workflow run or a later step of it,
  * through its `external_id`), and completed on every exit path with the step's conclusion. What
- * GitHub refuses is one warning, after which the check is left alone; the step's result and
- * outputs never depend on it.
+ * GitHub refuses is one warning, after which the check is left alone (each request comes after
+ * the one before it succeeded, so there is never a second); the step's result and outputs never
+ * depend on it.
  */
 import type { Clock } from '../base/clock.js'
 import type { Log } from '../base/log.js'
@@ -101,9 +102,7 @@ export function checkDeps(
 export class CheckPhase {
   #opened: Promise<CheckRun | undefined> | undefined
   #completed: Promise<void> | undefined
-  /** GitHub refused a request: the check is left alone. */
-  #refused = false
-  /** The create failed where it may have been done: the check is looked for before it is completed. */
+  /** Where a create that failed may still have made the check: it is looked for there before it is completed. */
   #unsure: string | undefined
 
   constructor(
@@ -123,12 +122,15 @@ export class CheckPhase {
    * is completed beside the report.
    */
   async conclude(failed: boolean): Promise<void> {
-    if (!this.#opened) return
+    const opened = this.#opened
+    if (!opened) return
     const limit = this.deps.clock.timeout(MADE_WAIT_MS)
-    await Promise.race([this.#opened, new Promise((resolve) => limit.addEventListener('abort', resolve))])
+    const waited = new Promise((resolve) => limit.addEventListener('abort', () => resolve('waited')))
+    if ((await Promise.race([opened, waited])) === 'waited')
+      this.deps.log.debug(`The check run ${this.name} is still being made: the summary shows it without its page.`)
     const conclusion = conclusionOf(this.run.state, failed)
     this.run.checked({ ...this.run.state.check, name: this.deps.name, conclusion })
-    this.#completed = this.complete(this.#opened, conclusion, this.output(this.report(), conclusion))
+    this.#completed = this.complete(opened, conclusion, this.output(this.report(), conclusion))
   }
 
   /** What is left of the completion. */
@@ -136,35 +138,39 @@ export class CheckPhase {
     await this.#completed
   }
 
+  /** The check in progress; undefined when GitHub refused (one warning) or did not answer. */
   private async open(report: LinkBackReport): Promise<CheckRun | undefined> {
     const { deps } = this
-    this.run.checked({ name: deps.name })
     let sha: string | undefined
     try {
       sha = await deps.commit()
       if (!sha) {
-        this.refuse(`No check run ${this.name}: the commit this run is for is not known (GITHUB_SHA is empty).`)
+        deps.log.warning(`No check run ${this.name}: the commit this run is for is not known (GITHUB_SHA is empty).`)
         return undefined
       }
       const output = this.output(report, undefined)
-      if (deps.mayExist && deps.externalId) {
-        const found = await deps.api.find(sha, deps.name, deps.externalId)
-        if (found) {
-          this.made(found)
-          await deps.api.update(found.id, { status: 'in_progress' }, output, deps.runUrl)
-          return found
-        }
+      const found = deps.mayExist && deps.externalId ? await deps.api.find(sha, deps.name, deps.externalId) : undefined
+      if (found) {
+        this.made(found)
+        await deps.api.update(found.id, { status: 'in_progress' }, output, deps.runUrl)
+        return found
       }
       const run = { name: deps.name, headSha: sha, externalId: deps.externalId, detailsUrl: deps.runUrl }
       const made = await deps.api.create(run, { status: 'in_progress' }, output)
       this.made(made)
       return made
     } catch (error) {
-      const known = this.run.state.check?.id
+      const known = this.run.state.check
+      // A found check that could not be set in progress is still completed, unless GitHub refused.
+      if (known?.id !== undefined) {
+        if (!refusal(error)) return { id: known.id, url: known.url }
+        deps.log.warning(this.problem('update', error))
+        return undefined
+      }
       // Lost on the way, or a 5xx: the create may have been done, so it is looked for at the end.
       if (!refusal(error) && sha && deps.externalId) this.#unsure = sha
-      else this.refuse(this.problem(known ? 'update' : 'create', error))
-      return known === undefined ? undefined : { id: known, url: this.run.state.check?.url }
+      else deps.log.warning(this.problem('create', error))
+      return undefined
     }
   }
 
@@ -176,18 +182,19 @@ export class CheckPhase {
     const { deps } = this
     let check = await opened
     try {
-      if (!check && this.#unsure && deps.externalId && !this.#refused) {
-        check = await deps.api.find(this.#unsure, deps.name, deps.externalId)
+      if (!check && this.#unsure) {
+        check = await deps.api.find(this.#unsure, deps.name, deps.externalId ?? '')
         if (check) this.made(check)
-        else this.refuse(`Could not create the check run ${this.name}: GitHub did not answer, and it is not there.`)
+        else
+          deps.log.warning(`Could not create the check run ${this.name}: GitHub did not answer, and it is not there.`)
       }
-      if (!check || this.#refused) return
+      if (!check) return
       const docs = pullRequest(this.run.state)
       const details = conclusion === 'success' && docs.kind === 'link' ? docs.url : deps.runUrl
       await deps.api.update(check.id, { status: 'completed', conclusion }, output, details)
       deps.log.info(`Check run ${this.name} completed: ${conclusion}.`)
     } catch (error) {
-      this.refuse(this.problem(check ? 'complete' : 'find', error))
+      deps.log.warning(this.problem(check ? 'complete' : 'find', error))
     }
   }
 
@@ -195,11 +202,12 @@ export class CheckPhase {
   private output(report: LinkBackReport, conclusion: CheckConclusion | undefined): CheckOutput {
     const { state, settings } = report
     const docs = pullRequest(state)
-    const ref = docs.kind === 'link' ? parsePullRequestUrl(docs.url, this.deps.serverUrl) : undefined
+    const ref =
+      conclusion === 'success' && docs.kind === 'link' ? parsePullRequestUrl(docs.url, this.deps.serverUrl) : undefined
     const title =
       conclusion === undefined
         ? `Docs agent working on job ${inline(state.jobId ?? '', 100)}`
-        : conclusion === 'success' && ref
+        : ref
           ? `Docs pull request ${ref.owner}/${ref.repo}#${ref.number}`
           : heading(state, settings)
     return { title, summary: jobLines(report, this.deps).join('\n') }
@@ -220,17 +228,9 @@ export class CheckPhase {
       return `Could not ${doing} (HTTP ${status}): ${inline(errorMessage(error), 300)}; the outputs are unchanged.`
     return refused(doing, error, 'checks: write')
   }
-
-  /** One warning, and the check is left alone from then on. */
-  private refuse(warning: string): void {
-    if (this.#refused) return
-    this.#refused = true
-    this.deps.log.warning(warning)
-  }
 }
 
 /** GitHub answered 4xx: it did nothing. */
 function refusal(error: unknown): boolean {
-  const status = (error as { status?: unknown }).status
-  return typeof status === 'number' && status >= 400 && status < 500
+  return Math.floor(Number((error as { status?: unknown }).status) / 100) === 4
 }

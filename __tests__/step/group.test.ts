@@ -96,6 +96,15 @@ describe('one docs pull request for a group of runs', () => {
     github.requests.length = 0
     const second = await run(pullEvent(43))
     const github2 = github.requests.map((r) => `${r.method} ${r.route} ${r.repo ?? ''}`)
+    // Its pull request's comment shows the group's job from the moment the run targets it, before
+    // the follow-up is answered (no status read yet), and with the group's docs pull request.
+    const [targeted] = github.requests
+      .filter((r) => r.route === 'comment-create' && r.repo === 'acme/app')
+      .map((r) => (JSON.parse(r.body) as { body: string }).body)
+    expect(targeted).toContain(`job \`${first.outputs['job-id'] ?? ''}\` · [workflow run]`)
+    expect(targeted).toContain(
+      `This change was added to the open docs pull request [acme/docs#${first.outputs['pr-number'] ?? ''}]`
+    )
     const third = await run(pullEvent(45))
     expect([second.code, third.code]).toEqual([0, 0])
     expect([second.outputs.grouped, third.outputs.grouped]).toEqual(['true', 'true'])

@@ -10,11 +10,21 @@ import type { LinkBack } from './link-back.js'
 export class Progress {
   /** Writes under way. */
   #writes: Promise<void>[] = []
+  /** The job the started state was written for. */
+  #started: string | undefined
 
-  constructor(private readonly links: LinkBack) {}
+  constructor(
+    private readonly links: LinkBack,
+    private readonly jobId: () => string | undefined
+  ) {}
 
-  /** This step's request was answered: the job exists, and the agent is at work. */
+  /**
+   * The job exists (this step's request was answered, or a grouped run targets the group's job):
+   * the agent is at work. Once per job: a grouped follow-up's answer adds nothing to its targeting.
+   */
   started(): void {
+    if (this.jobId() === this.#started) return
+    this.#started = this.jobId()
     this.#writes.push(this.links.write(false))
   }
 

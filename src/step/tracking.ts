@@ -34,13 +34,19 @@ export class Tracking {
     this.#settings = mode.settings
     // A copy of the state as it is when a write is asked for: writes go out beside the step, later.
     const report = (): LinkBackReport => ({ state: { ...run.state }, settings: this.#settings, asked: deps.asked })
-    this.#progress = new Progress(new LinkBack(report, mode.targets, deps.conversation))
+    this.#progress = new Progress(new LinkBack(report, mode.targets, deps.conversation), () => run.state.jobId)
     this.#check = deps.check && new CheckPhase(deps.check, run, report)
+    // A grouped run's job exists once it targets the group's: shown before its follow-up is answered.
+    run.onTargeted = () => this.started()
   }
 
   /** This step's create or message was answered: the started state is written, the check made. */
   answered(settings: Settings): void {
     this.#settings = settings
+    this.started()
+  }
+
+  private started(): void {
     this.#progress.started()
     this.#check?.start()
   }

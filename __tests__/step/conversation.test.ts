@@ -536,7 +536,8 @@ describe('conversation', () => {
     expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.records).toHaveLength(10)
     await run('pull_request_target', pullPayload, prompt, { runId: '5001', attempt: '3' })
     expect(agent('create')).toHaveLength(12)
-  })
+    // Thirteen runs, each writing its progress: past Stryker's 5 s once the link-back is instrumented.
+  }, 20_000)
 
   it('writes nothing on the pull request when the run was not permitted to start a job', async () => {
     const result = await run('pull_request_target', pullPayload, { prompt: 'Document' }, { actor: 'rita' })

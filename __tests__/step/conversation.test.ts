@@ -208,6 +208,7 @@ describe('conversation', () => {
     expect(started).toContain("Asked: @mona's follow-up `Also mention the --dry-run default.`")
     expect(decodeMarker(started ?? '', SEAL)?.records?.[0]?.key).toMatch(/^docs-agent-rerun-/)
     expect(decodeMarker(started ?? '', SEAL)?.job).toBe(jobId)
+    expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.command).toEqual({ id: 900, kind: 'follow-up', job: jobId })
   })
 
   it('creates a job from /docs on a pull request with none, with the pull request as context', async () => {
@@ -496,6 +497,9 @@ describe('conversation', () => {
     expect(again.at('info')).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
     expect(comments()).toHaveLength(1)
     expect(comments()[0]?.body).toBe(latest)
+    expect(again.at('info').filter((line) => line.startsWith('A later request'))).toEqual([
+      'A later request is linked back on the pull request: its comment is left as it is.'
+    ])
   })
 
   it("an older run's record saved again stays in its place, and the comment's text stays the latest's", async () => {
@@ -605,6 +609,9 @@ describe('conversation', () => {
     expect(result.at('warning')).toEqual([
       expect.stringMatching(/^Could not edit the notes of release v2\.0\.0 \(HTTP 403\).*needs contents: write/)
     ])
+    // Refused once, the release is not read or edited again in the step.
+    expect(github.requests.filter((r) => r.route.startsWith('release'))).toHaveLength(2)
+    expect(github.releaseBody(APP, 'v2.0.0')).toBe('Notes')
   })
 
   it('comments on the docs pull request where it came from, once', async () => {

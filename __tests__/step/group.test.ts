@@ -102,6 +102,11 @@ describe('one docs pull request for a group of runs', () => {
       .filter((r) => r.route === 'comment-create' && r.repo === 'acme/app')
       .map((r) => (JSON.parse(r.body) as { body: string }).body)
     expect(targeted).toContain(`job \`${first.outputs['job-id'] ?? ''}\` · [workflow run]`)
+    // Once for the job (its answer adds nothing), then for its change.
+    expect(second.at('debug').filter((line) => line.startsWith('Progress:'))).toEqual([
+      `Progress: job ${first.outputs['job-id'] ?? ''} unknown`,
+      expect.stringMatching(/ completed, docs pull request https:/)
+    ])
     expect(targeted).toContain(
       `This change was added to the open docs pull request [acme/docs#${first.outputs['pr-number'] ?? ''}]`
     )

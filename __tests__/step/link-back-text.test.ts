@@ -151,11 +151,43 @@ describe('the job’s lines', () => {
     expect(jobLines({ state: done, settings: SETTINGS }, WHERE).join('\n')).not.toMatch(/What now|Docs pull request:/)
   })
 
+  it('in full: the preview, what happened, what to do now, each its own paragraph', () => {
+    const ended = state({
+      outcome: 'cancelled',
+      failure: 'Cancelled.',
+      job: job({ status: 'active' }),
+      preview: { url: 'https://p.mintlify.app', problem: undefined }
+    })
+    expect(jobLines({ state: ended, settings: SETTINGS, asked: 'tag `v1`' }, WHERE)).toEqual([
+      '**Docs agent:** no docs pull request yet: the job is `active`.',
+      '',
+      'job `job_1` · status `active` · [workflow run](https://github.com/a/b/actions/runs/1)',
+      '',
+      'Preview: [https://p.mintlify.app](https://p.mintlify.app/)',
+      '',
+      'Asked: tag `v1` · started 2026-11-22 10:00:00 UTC.',
+      '',
+      'What happened: `Cancelled.`',
+      '',
+      'What now: It may still finish: wait for it with `job-id: job_1` and no prompt, or re-run this workflow job to resume it.'
+    ])
+  })
+
+  it('no job: the headline alone, whatever else is known', () => {
+    const none = { ...state({ outcome: 'error', failure: 'The create was refused.' }), jobId: undefined }
+    expect(jobLines({ state: none, settings: settingsOf({ wait: 'false' }), asked: 'tag `v1`' }, WHERE)).toEqual([
+      '**Docs agent:** no job was started: see the workflow run.',
+      '',
+      '[workflow run](https://github.com/a/b/actions/runs/1)'
+    ])
+  })
+
   it('wait: false says a later wait-only step updates it', () => {
     const started = state({ outcome: 'started', job: job({ status: 'active' }) })
-    expect(jobLines({ state: started, settings: settingsOf({ wait: 'false' }) }, WHERE).at(-1)).toBe(
+    expect(jobLines({ state: started, settings: settingsOf({ wait: 'false' }) }, WHERE).slice(-2)).toEqual([
+      '',
       'This step does not wait for the job: a later step that waits for it (`job-id: job_1` and no prompt) on the same event updates this.'
-    )
+    ])
     expect(jobLines({ state: started, settings: SETTINGS }, WHERE).join('\n')).not.toContain('does not wait')
   })
 
@@ -178,6 +210,11 @@ describe('the job’s lines', () => {
       '',
       'To ask for changes, comment `/docs <what to change>` here.'
     ])
+    const created = renderLinkBack(
+      { state: state({}), settings: { ...SETTINGS, command: { ...command, kind: 'create' } } },
+      WHERE
+    )
+    expect(created).toContain('Last request: a new job, from @mona.')
   })
 })
 

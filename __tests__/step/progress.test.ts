@@ -267,6 +267,9 @@ describe('progress', () => {
     it('shows the job at work, then its docs pull request', async () => {
       github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
       const result = await run(inputs, { event: 'release', payload: release })
+      expect(result.at('info').filter((line) => line.includes('release v2.0.0'))).toEqual([
+        'Linked back in the notes of release v2.0.0.'
+      ])
       const job = result.outputs['job-id'] ?? ''
       const number = result.outputs['pr-number'] ?? ''
       expect(blocks()).toEqual([
@@ -276,6 +279,24 @@ describe('progress', () => {
       // The end changes nothing more: read, not written.
       expect(github.requests.filter((r) => r.route === 'release-by-tag')).toHaveLength(3)
       expect(comments()).toEqual([])
+    })
+
+    it('a tag without a release: said once, at the end; nothing edited', async () => {
+      const result = await run(inputs, { event: 'release', payload: release })
+      expect(result.code).toBe(0)
+      expect(result.at('info').filter((line) => line.includes('v2.0.0'))).toEqual([
+        'No release for v2.0.0: release notes not linked.'
+      ])
+      expect(github.requests.filter((r) => r.route === 'release-update')).toEqual([])
+    })
+
+    it('and the docs pull request’s comment says it came from the release', async () => {
+      github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+      const result = await run({ ...inputs, 'link-back': 'release, docs-pr' }, { event: 'release', payload: release })
+      const [comment] = github.commentsOf('acme/docs', Number(result.outputs['pr-number']))
+      expect(comment?.body).toMatch(
+        /^\*\*Docs agent:\*\* this pull request was opened for release v2\.0\.0 of acme\/app\./
+      )
     })
 
     it('and how a job without one ended', async () => {
@@ -293,6 +314,12 @@ describe('progress', () => {
     const result = await run({ 'link-back': 'docs-pr' })
     const number = Number(result.outputs['pr-number'])
     const job = result.outputs['job-id'] ?? ''
+    expect(result.at('info').filter((line) => line.startsWith('Linked back'))).toEqual([
+      `Linked back on the docs pull request acme/docs#${number}.`
+    ])
+    expect(result.at('warning')).toEqual([])
+    const seal = { key: markerKey(KEY), repository: 'acme/docs', number }
+    expect(decodeMarker(github.commentsOf('acme/docs', number)[0]?.body ?? '', seal)?.job).toBe(job)
     expect(comments()).toEqual([])
     expect(written('acme/docs')).toHaveLength(1)
     expect(text(github.commentsOf('acme/docs', number)[0]?.body)).toBe(
@@ -302,6 +329,44 @@ describe('progress', () => {
         `To ask for changes, send a follow-up to job \`${job}\`.`
       ].join('\n\n')
     )
+  })
+
+  it('a docs pull request comment GitHub refuses: one warning naming the docs repository, nothing more', async () => {
+    github.failAlways('comment-create', {
+      kind: 'status',
+      status: 403,
+      message: 'Resource not accessible by integration'
+    })
+    virtual().sim.setScenario({ runMs: 20_000, prLinkLagMs: 3000 })
+    const result = await run({ 'link-back': 'docs-pr' })
+    github.failAlways('comment-create', null)
+    expect(result.code).toBe(0)
+    expect(result.at('warning')).toEqual([
+      expect.stringMatching(
+        /^Could not comment on acme\/docs#\d+ \(HTTP 403\).*needs pull-requests: write on acme\/docs;/
+      )
+    ])
+    expect(github.requests.filter((r) => r.route === 'comment-create')).toHaveLength(1)
+  })
+
+  it('a job that names no repository: its docs pull request is not commented on (one warning)', async () => {
+    virtual().sim.setScenario({ runMs: 20_000, record: { source: undefined } })
+    const result = await run({ 'link-back': 'docs-pr' })
+    expect(result.at('warning')).toEqual([
+      `Not commenting on the docs pull request ${result.outputs['pr-link'] ?? ''}: the job names no repository to check it against.`
+    ])
+    expect(written('acme/docs')).toEqual([])
+  })
+
+  it('an error before a job: the comment says no job was started', async () => {
+    virtual().sim.fail('create', { kind: 'status', status: 400 })
+    const result = await run()
+    expect(result.code).toBe(1)
+    expect(written()).toHaveLength(1)
+    expect(text(comments()[0]?.body)).toBe(
+      `**Docs agent:** no job was started: see the workflow run.\n\n[workflow run](${RUN_URL})`
+    )
+    expect(result.at('warning')).toEqual([])
   })
 
   it('updates asked for together go out as one write, and a body the comment has is not written again', async () => {

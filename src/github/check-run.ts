@@ -70,8 +70,9 @@ export function checkRunApi(client: () => Promise<Octokit>, repository: string):
         repo,
         name,
         head_sha: headSha,
-        ...(externalId === undefined ? {} : { external_id: externalId }),
-        ...(detailsUrl === undefined ? {} : { details_url: detailsUrl }),
+        // Octokit leaves out what is undefined.
+        external_id: externalId,
+        details_url: detailsUrl,
         ...fields(state, output),
         request: request()
       })
@@ -83,7 +84,7 @@ export function checkRunApi(client: () => Promise<Octokit>, repository: string):
         owner,
         repo,
         check_run_id: id,
-        ...(detailsUrl === undefined ? {} : { details_url: detailsUrl }),
+        details_url: detailsUrl,
         ...fields(state, output),
         request: request()
       })

@@ -125,7 +125,7 @@ function workingOn(settings: Settings): string {
 }
 
 /** How the step ended, in a few words: the docs pull request, or why there is none. */
-export function headline(state: RunState, serverUrl: string | undefined): string {
+function headline(state: RunState, serverUrl: string | undefined): string {
   const pr = pullRequest(state)
   if (pr.kind === 'link') return docsLink(pr.url, serverUrl)
   const status = codeSpan(state.job?.status ?? 'unknown', 40)
@@ -137,7 +137,6 @@ export function headline(state: RunState, serverUrl: string | undefined): string
     case 'failed':
     case 'archived':
       return `no docs pull request: the job ended ${status}.`
-    case 'started':
     case 'timed-out':
     case 'cancelled':
       return state.jobId ? `no docs pull request yet: the job is ${status}.` : 'no job was started.'
@@ -157,5 +156,5 @@ function docsLink(url: string, serverUrl: string | undefined, prefix = 'docs pul
 /** When the work began: a follow-up's when it was sent, else the job's creation (as the server says it). */
 function startedAt(state: RunState, settings: Settings): string | undefined {
   const at = settings.mode === 'message' ? state.postedAt : Date.parse(state.job?.createdAt ?? '')
-  return at === undefined || Number.isNaN(at) ? undefined : formatTime(new Date(at).toISOString())
+  return Number.isFinite(at) ? formatTime(new Date(at as number).toISOString()) : undefined
 }

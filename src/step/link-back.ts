@@ -176,20 +176,15 @@ export class LinkBack {
   private docsThread(url: string, { state, settings }: LinkBackReport): LinkBackThread | undefined {
     if (this.#docs?.url === url) return this.#docs.thread
     const target = labelTarget(url, state.job?.source?.repository, this.deps.serverUrl)
-    if (target && target.kind !== 'label')
-      this.deps.log.warning(`Not commenting on the docs pull request ${inline(url, 200)}: ${target.reason}.`)
-    const pr = target?.kind === 'label' ? target.pr : undefined
-    const repository = pr && `${pr.owner}/${pr.repo}`
-    const thread =
-      pr && repository
-        ? new LinkBackThread(
-            this.deps.api(repository),
-            repository,
-            pr.number,
-            () => this.deps.identity(),
-            markerKey(settings.apiKey)
-          )
-        : undefined
+    let thread: LinkBackThread | undefined
+    if (target?.kind === 'label') {
+      const { owner, repo, number } = target.pr
+      const repository = `${owner}/${repo}`
+      const identity = (): Promise<string> => this.deps.identity()
+      thread = new LinkBackThread(this.deps.api(repository), repository, number, identity, markerKey(settings.apiKey))
+    } else {
+      this.deps.log.warning(`Not commenting on the docs pull request ${inline(url, 200)}: ${target?.reason ?? ''}.`)
+    }
     this.#docs = { url, thread }
     return thread
   }

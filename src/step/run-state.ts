@@ -55,7 +55,7 @@ export class RunStateWriter {
   }
 
   /** Told when a grouped run targets the group's job: the job exists from then on (tracking.ts). */
-  onTargeted: (() => void) | undefined
+  onTargeted: () => void = () => undefined
 
   /** A grouped run's follow-up goes to the group's job (undefined: it was refused, a create follows). */
   targeted(jobId: string | undefined): void {
@@ -66,7 +66,7 @@ export class RunStateWriter {
   /** A grouped run: where its request goes. */
   grouped(group: GroupState): void {
     this.#state.group = group
-    if (group.via === 'follow-up') this.onTargeted?.()
+    if (group.via === 'follow-up') this.onTargeted()
   }
 
   /** An earlier attempt of this step created or messaged the job. */

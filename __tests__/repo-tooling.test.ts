@@ -236,6 +236,7 @@ describe('the mutation suite', () => {
     'step/chunks.e2e',
     'step/owner.e2e',
     'step/skip.e2e',
+    'step/progress.e2e',
     'soak', // processes, signals and re-runs
     'rerun/cache-hang', // waits out the cache library's own retry sleeps, about 10 s
     'base/time-limit', // runs the clock's source in a child Node, which instrumented code cannot
@@ -246,6 +247,7 @@ describe('the mutation suite', () => {
     'simulator/github-owner',
     'simulator/cache',
     'simulator/automations',
+    'simulator/check-runs',
     'actionlint', // the repository's tooling
     'report/github-render',
     'repo-tooling',

@@ -8,6 +8,8 @@ export interface MergedPullRequest {
   number: number
   /** The pull request's head branch. */
   head: string
+  /** Its head commit, when the payload names it (GitHub's always does). */
+  headSha?: string
   /** Who merged it (GITHUB_ACTOR, the pull request's author). */
   actor: string
   runId: string
@@ -36,7 +38,7 @@ export function mergedPullRequestRun(pr: MergedPullRequest): {
           body: '',
           merged: true,
           user: { login: pr.actor },
-          head: { ref: pr.head, repo: { full_name: pr.repo } },
+          head: { ref: pr.head, ...(pr.headSha ? { sha: pr.headSha } : {}), repo: { full_name: pr.repo } },
           base: { ref: 'main', repo: { full_name: pr.repo } },
           html_url: `https://github.com/${pr.repo}/pull/${pr.number}`
         }

@@ -28,7 +28,8 @@
  * POST …/issues/{n}/labels;
  * the conversation: GET and POST
  * …/issues/{n}/comments, PATCH and DELETE …/issues/comments/{id}, POST …/issues/comments/{id}/reactions
- * and …/pulls/comments/{id}/reactions, PATCH …/releases/{id}; and the token's identity: GET /user
+ * and …/pulls/comments/{id}/reactions, PATCH …/releases/{id}; check runs: POST …/check-runs, PATCH
+ * …/check-runs/{id}, GET …/commits/{ref}/check-runs (check-runs.ts); and the token's identity: GET /user
  * (403 for an installation token, as GitHub answers) and POST /graphql (`viewer`). The owner of a
  * pull request (simulator/github-owner.ts): POST …/pulls/{n}/requested_reviewers, POST
  * …/issues/{n}/assignees, GET …/issues/{n}/events, PUT …/pulls/{n}/merge, and on /graphql a pull
@@ -44,6 +45,9 @@
  *   gh.identity = { login: 'docs-bot', kind: 'user' }    // default: the workflow token, github-actions[bot]
  *   gh.addComment('acme/app', 7, { body: '/docs fix', user: { login: 'mona' } })
  *   gh.commentsOf('acme/app', 7); gh.reactionsOf('acme/app', id); gh.releaseBody('acme/app', 'v1')
+ *   gh.checkRunsOf('acme/app', sha)                   // check runs on a commit (a pull request's head counts)
+ *   gh.addCheckRun('acme/app', { name: 'Lint', head_sha: sha })   // one made by someone else
+ *   gh.fail('check-create', { kind: 'status', status: 502, effect: true })   // the run is made, the client sees 502
  *
  * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
  * with `/` is served whether the client sent it raw or as `%2F` (Octokit sends `%2F`).
@@ -61,6 +65,7 @@ import { FaultPlan } from './faults.js'
 import { closeServer, fakeServer } from './loopback.js'
 import { realTime, type SimulatorClock } from './agent-api.js'
 import { OwnerFake, type MergeRules, type PullOwner } from './github-owner.js'
+import { CheckRuns, type CheckAnswer, type StoredCheckRun } from './check-runs.js'
 
 export type RouteName =
   | 'release-by-tag'
@@ -92,16 +97,22 @@ export type RouteName =
   | 'assignees'
   | 'issue-events'
   | 'merge'
+  | 'check-create'
+  | 'check-update'
+  | 'check-runs'
 
 export type Fault =
-  /** Answer `status` with a GitHub error body (`message` default: the status text) and extra headers. */
-  | { kind: 'status'; status: number; message?: string; headers?: Record<string, string> }
+  /**
+   * Answer `status` with a GitHub error body (`message` default: the status text) and extra headers;
+   * `effect`: do the request's work first (a write that took effect, then failed on the way back).
+   */
+  | { kind: 'status'; status: number; message?: string; headers?: Record<string, string>; effect?: boolean }
   /** Answer normally after `ms`. */
   | { kind: 'delay'; ms: number }
   /** Never answer, until the client gives up or the fake closes. */
   | { kind: 'hang' }
-  /** Read the request, then reset the connection without answering. */
-  | { kind: 'reset' }
+  /** Read the request, then reset the connection without answering (`effect`: after doing its work). */
+  | { kind: 'reset'; effect?: boolean }
 
 export interface RecordedRequest {
   method: string
@@ -317,6 +328,9 @@ type Route =
   | { name: 'user'; repo: undefined }
   | { name: 'graphql'; repo: undefined }
   | { name: 'requested-reviewers' | 'assignees' | 'issue-events' | 'merge'; repo: string; number: number }
+  | { name: 'check-create'; repo: string }
+  | { name: 'check-update'; repo: string; id: number }
+  | { name: 'check-runs'; repo: string; ref: string }
 
 interface Answer {
   status: number
@@ -356,6 +370,9 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   assignees: `${DOCS}/issues/assignees#add-assignees-to-an-issue`,
   'issue-events': `${DOCS}/issues/events#list-issue-events`,
   merge: `${DOCS}/pulls/pulls#merge-a-pull-request`,
+  'check-create': `${DOCS}/checks/runs#create-a-check-run`,
+  'check-update': `${DOCS}/checks/runs#update-a-check-run`,
+  'check-runs': `${DOCS}/checks/runs#list-check-runs-for-a-git-reference`,
   unknown: DOCS
 }
 // Unpaginated compare answers stop here; pull files are cut here, as GitHub documents.
@@ -389,6 +406,11 @@ export class GitHubApiFake {
   private readonly repos = new Map<string, Repo>()
   private readonly faults = new FaultPlan<RouteName, Fault>()
   private readonly owners = new OwnerFake()
+  private readonly checks = new CheckRuns(
+    () => new Date(this.time.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    (repo, sha) => this.commitOf(repo, sha),
+    () => this.url
+  )
   // Aborts pending delays on close, so no timer outlives the fake.
   private readonly closing = new AbortController()
   private readonly actorIds = new Map<string, number>()
@@ -561,6 +583,18 @@ export class GitHubApiFake {
     return this.repos.get(repo.toLowerCase())?.releases.find((x) => x.tag_name === tag)?.body
   }
 
+  /** Makes a check run as `POST …/check-runs` with this body would (another app's, an earlier run's); its id. */
+  addCheckRun(repo: string, body: Record<string, unknown>): number {
+    const made = this.checks.create(this.repo(repo).fullName, JSON.stringify(body))
+    if (!('json' in made)) throw new Error(`addCheckRun: ${made.message}`)
+    return (made.json as { id: number }).id
+  }
+
+  /** The check runs of `repo` (on `sha` only, when given), oldest first. */
+  checkRunsOf(repo: string, sha?: string): StoredCheckRun[] {
+    return this.checks.of(repo, sha)
+  }
+
   /** Queues faults: each of the next requests to `route` consumes one, in order. */
   fail(route: RouteName, ...faults: Fault[]): void {
     this.faults.fail(route, ...faults)
@@ -577,6 +611,7 @@ export class GitHubApiFake {
     this.requests.length = 0
     this.faults.clear()
     this.owners.reset()
+    this.checks.clear()
   }
 
   async close(): Promise<void> {
@@ -605,6 +640,14 @@ export class GitHubApiFake {
       this.repos.set(key, r)
     }
     return r
+  }
+
+  /** Whether `sha` is a commit of `repo`: one of its history, or the head or base of one of its pull requests. */
+  private commitOf(repo: string, sha: string): boolean {
+    const r = this.repos.get(repo.toLowerCase())
+    if (!r) return false
+    const pulls = [...r.pulls.values()].flatMap((p) => [p.head.sha, p.base.sha])
+    return r.commits.some((c) => c.sha === sha) || pulls.includes(sha)
   }
 
   private nextId(): number {
@@ -663,6 +706,7 @@ export class GitHubApiFake {
         rec.fault = fault.kind
         switch (fault.kind) {
           case 'status':
+            if (fault.effect) this.answer(route, req.headers.authorization, path, new URLSearchParams(query), rec.body)
             this.send(res, rec, {
               status: fault.status,
               json: errorBody(fault.status, fault.message ?? STATUS_CODES[fault.status] ?? 'Error', route.name),
@@ -670,6 +714,7 @@ export class GitHubApiFake {
             })
             return
           case 'reset':
+            if (fault.effect) this.answer(route, req.headers.authorization, path, new URLSearchParams(query), rec.body)
             req.socket.resetAndDestroy()
             return
           case 'hang':
@@ -875,9 +920,32 @@ export class GitHubApiFake {
         if (text !== undefined) release.body = text
         return ok(this.releaseJson(r, release))
       }
+      case 'check-create':
+        return this.checkAnswer(route.name, this.checks.create(r.fullName, body))
+      case 'check-update':
+        return this.checkAnswer(route.name, this.checks.update(r.fullName, route.id, body))
+      case 'check-runs': {
+        const at = this.resolve(r, route.ref)
+        const sha = at === undefined ? route.ref : (r.commits[at]?.sha ?? route.ref)
+        if (!this.commitOf(r.fullName, sha))
+          return { status: 422, json: errorBody(422, `No commit found for SHA: ${route.ref}`, route.name) }
+        const runs = this.checks.list(r.fullName, sha, query)
+        const paged = pageLink(runs.length)
+        return ok(
+          {
+            total_count: runs.length,
+            check_runs: runs.slice(paged.start, paged.end).map((run) => this.checks.json(run))
+          },
+          paged.headers
+        )
+      }
       default:
         return route satisfies never
     }
+  }
+
+  private checkAnswer(route: RouteName, answer: CheckAnswer): Answer {
+    return 'json' in answer ? answer : { status: answer.status, json: errorBody(answer.status, answer.message, route) }
   }
 
   private authorized(header: string | undefined): boolean {
@@ -1404,6 +1472,7 @@ function parseRoute(method: string, path: string): Route | undefined {
   const id = c !== undefined && /^\d+$/.test(c) ? Number(c) : undefined
   const onComment = b === 'comments' && id !== undefined
   if (method === 'POST') {
+    if (a === 'check-runs' && b === undefined) return { name: 'check-create', repo }
     if (a === 'issues' && issue !== undefined && c === 'comments' && more.length === 0)
       return { name: 'comment-create', repo, number: issue }
     if ((a === 'issues' || a === 'pulls') && onComment && more.join('/') === 'reactions')
@@ -1425,6 +1494,8 @@ function parseRoute(method: string, path: string): Route | undefined {
       return { name: method === 'PATCH' ? 'comment-update' : 'comment-delete', repo, id }
     if (method === 'PATCH' && a === 'releases' && issue !== undefined && c === undefined)
       return { name: 'release-update', repo, id: issue }
+    if (method === 'PATCH' && a === 'check-runs' && issue !== undefined && c === undefined)
+      return { name: 'check-update', repo, id: issue }
     return undefined
   }
   if (method !== 'GET') return undefined
@@ -1437,6 +1508,8 @@ function parseRoute(method: string, path: string): Route | undefined {
   if (a === 'git' && b === 'tags' && c !== undefined && more.length === 0) return { name: 'tag-object', repo, sha: c }
   if (a === 'compare' && b !== undefined) return { name: 'compare', repo, basehead: rest.slice(1).join('/') }
   if (a === 'commits' && b === undefined) return { name: 'commits', repo }
+  if (a === 'commits' && b !== undefined && c === 'check-runs' && more.length === 0)
+    return { name: 'check-runs', repo, ref: b }
   if (a === 'git' && b === 'trees' && tail !== '') return { name: 'tree', repo, ref: tail }
   if (a === 'contents' && rest.length > 1) return { name: 'contents', repo, path: rest.slice(1).join('/') }
   if (a === 'actions' && b === 'workflows' && c !== undefined && more.length === 1 && more[0] === 'runs')

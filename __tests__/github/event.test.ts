@@ -80,7 +80,7 @@ describe('readTrigger', () => {
           body: 'B',
           html_url: 'https://x/pull/7',
           base: { ref: 'main' },
-          head: { ref: 'feature' },
+          head: { ref: 'feature', sha: 'a1b2c3' },
           changed_files: 3
         }
       }
@@ -93,6 +93,7 @@ describe('readTrigger', () => {
         body: 'B',
         base: 'main',
         head: 'feature',
+        headSha: 'a1b2c3',
         changedFiles: 3,
         labels: []
       })
@@ -125,6 +126,8 @@ describe('readTrigger', () => {
   })
 
   it('a pull request with missing fields', () => {
+    const read8 = read({ GITHUB_EVENT_NAME: 'pull_request' }, { pull_request: { number: 8, body: null, head: {} } })
+    expect(read8).not.toHaveProperty('headSha', expect.anything())
     expect(read({ GITHUB_EVENT_NAME: 'pull_request' }, { pull_request: { number: 8, body: null } })).toEqual({
       kind: 'pull-request',
       repo: 'acme/widgets',

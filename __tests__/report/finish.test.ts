@@ -10,6 +10,7 @@ describe('renderOutputs', () => {
     const outputs = renderOutputs(state({ outcome: 'completed', prompt: 'p' }, done), undefined)
     expect(Object.keys(outputs)).toEqual([...OUTPUT_NAMES])
     expect(outputs).toEqual({
+      'check-run-id': '',
       'job-id': 'job_1',
       status: 'completed',
       'pr-link': 'https://github.com/acme/docs/pull/42',

@@ -9,7 +9,7 @@ import type { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN, MemoryRecords } from '../../scripts/in-process.js'
 import { commentBody, decodeMarker, encodeMarker, markerKey } from '../../src/github/conversation/marker.js'
 import { LinkBackThread } from '../../src/github/conversation/thread.js'
-import { renderLinkBack } from '../../src/step/link-back.js'
+import { renderLinkBack } from '../../src/step/link-back-text.js'
 import { commentRecords } from '../../src/step/comment/records.js'
 import { prefixOf } from '../../src/rerun/record.js'
 import { parseJob } from '../../src/agent-api/job.js'
@@ -78,6 +78,11 @@ describe('conversation', () => {
   const agent = (op: 'create' | 'message') => step.requests(op)
   const comments = () => github.commentsOf(APP, 7)
   const writes = () => github.requests.filter((r) => r.method !== 'GET' && r.route !== 'graphql')
+  // The bodies the comment was written with, in order.
+  const written = () =>
+    writes()
+      .filter((r) => r.route === 'comment-create' || r.route === 'comment-update')
+      .map((r) => (JSON.parse(r.body) as { body: string }).body)
   // What the conversation asked of GitHub (the context's reads left out).
   const asked = () => github.requests.filter((r) => r.route !== 'pull-files').map((r) => `${r.method} ${r.route}`)
   const said = (result: { lines: { level: string; message: string }[] }) =>
@@ -98,16 +103,26 @@ describe('conversation', () => {
     expect(comment?.body).toContain('To ask for changes, comment `/docs <what to change>` here.')
     expect(decodeMarker(comment?.body ?? '', SEAL)?.job).toBe(first.outputs['job-id'])
     expect(first.at('info')).toContain('Linked back on acme/app#7.')
-    // The workflow token: /user is refused, GraphQL names the bot; then list, create, list again.
-    // The author's permission (for the context), then: /user is refused, GraphQL names the bot; list, create, list again.
+    // The author's permission (for the context), then: /user is refused, GraphQL names the bot; list,
+    // create (the started state), list again; one update for the job's one change, one at the end.
     expect(asked()).toEqual([
       'GET collaborator-permission',
       'GET user',
       'POST graphql',
       'GET comments',
       'POST comment-create',
-      'GET comments'
+      'GET comments',
+      'PATCH comment-update',
+      'PATCH comment-update'
     ])
+    const [started, completed, ended] = written()
+    expect(started).toMatch(
+      /^\*\*Docs agent:\*\* working on the docs\.\n\njob `job_\w+` · status `active` · \[workflow run\]/
+    )
+    expect(started).toContain('Asked: pull request `acme/app#7` · started 2026-11-22 10:00:00 UTC.')
+    expect(completed).toMatch(/^\*\*Docs agent:\*\* working on the docs\.\n\njob `job_\w+` · status `completed`/)
+    expect(completed).toContain(`Docs pull request: [acme/docs#${number}](${prLink})`)
+    expect(ended).toBe(comment?.body)
 
     github.requests.length = 0
     const second = await run('pull_request', pullPayload, { prompt: 'Document this change' }, { runId: '5002' })
@@ -121,6 +136,8 @@ describe('conversation', () => {
       'GET user',
       'POST graphql',
       'GET comments',
+      'PATCH comment-update',
+      'PATCH comment-update',
       'PATCH comment-update'
     ])
   })
@@ -179,10 +196,18 @@ describe('conversation', () => {
       'POST graphql',
       'GET comments',
       'POST reaction',
-      // On issue_comment the comment is the re-run record: written once the follow-up is answered, then the result.
+      // On issue_comment the comment is the re-run record: saved with the started state, in one write
+      // once the follow-up is answered; then the job's one change, then the result.
+      'PATCH comment-update',
       'PATCH comment-update',
       'PATCH comment-update'
     ])
+    const [started] = written()
+    expect(started).toMatch(/^\*\*Docs agent:\*\* working on @mona's request\./)
+    expect(started).toContain("Asked: @mona's follow-up `Also mention the --dry-run default.`")
+    expect(decodeMarker(started ?? '', SEAL)?.records?.[0]?.key).toMatch(/^docs-agent-rerun-/)
+    expect(decodeMarker(started ?? '', SEAL)?.job).toBe(jobId)
+    expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.command).toEqual({ id: 900, kind: 'follow-up', job: jobId })
   })
 
   it('creates a job from /docs on a pull request with none, with the pull request as context', async () => {
@@ -471,6 +496,9 @@ describe('conversation', () => {
     expect(again.at('info')).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
     expect(comments()).toHaveLength(1)
     expect(comments()[0]?.body).toBe(latest)
+    expect(again.at('info').filter((line) => line.startsWith('A later request'))).toEqual([
+      'A later request is linked back on the pull request: its comment is left as it is.'
+    ])
   })
 
   it("an older run's record saved again stays in its place, and the comment's text stays the latest's", async () => {
@@ -511,7 +539,8 @@ describe('conversation', () => {
     expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.records).toHaveLength(10)
     await run('pull_request_target', pullPayload, prompt, { runId: '5001', attempt: '3' })
     expect(agent('create')).toHaveLength(12)
-  })
+    // Thirteen runs, each writing its progress: past Stryker's 5 s once the link-back is instrumented.
+  }, 20_000)
 
   it('writes nothing on the pull request when the run was not permitted to start a job', async () => {
     const result = await run('pull_request_target', pullPayload, { prompt: 'Document' }, { actor: 'rita' })
@@ -579,6 +608,9 @@ describe('conversation', () => {
     expect(result.at('warning')).toEqual([
       expect.stringMatching(/^Could not edit the notes of release v2\.0\.0 \(HTTP 403\).*needs contents: write/)
     ])
+    // Refused once, the release is not read or edited again in the step.
+    expect(github.requests.filter((r) => r.route.startsWith('release'))).toHaveLength(2)
+    expect(github.releaseBody(APP, 'v2.0.0')).toBe('Notes')
   })
 
   it('comments on the docs pull request where it came from, once', async () => {
@@ -637,9 +669,9 @@ describe('conversation', () => {
         'no docs pull request yet: the job is `active`.'
       ],
       [
-        'not waited for',
+        'not waited for: still working',
         { outcome: 'started', job: parseJob({ status: 'active' }) },
-        'no docs pull request yet: the job is `active`.'
+        'working on the docs.'
       ],
       ['cancelled before a job', { outcome: 'cancelled', jobId: undefined }, 'no job was started.'],
       [

@@ -63,7 +63,8 @@ describe('flow', () => {
         assignees: '',
         merge: '',
         skipped: 'false',
-        'skip-reason': ''
+        'skip-reason': '',
+        'check-run-id': ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([

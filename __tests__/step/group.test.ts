@@ -97,29 +97,55 @@ describe('one docs pull request for a group of runs', () => {
     github.requests.length = 0
     const second = await run(pullEvent(43))
     const github2 = github.requests.map((r) => `${r.method} ${r.route} ${r.repo ?? ''}`)
+    // Its pull request's comment shows the group's job from the moment the run targets it, before
+    // the follow-up is answered (no status read yet), and with the group's docs pull request.
+    const [targeted] = github.requests
+      .filter((r) => r.route === 'comment-create' && r.repo === 'acme/app')
+      .map((r) => (JSON.parse(r.body) as { body: string }).body)
+    expect(targeted).toContain(`job \`${first.outputs['job-id'] ?? ''}\` · [workflow run]`)
+    // Once for the job (its answer adds nothing), then for its change.
+    expect(second.at('debug').filter((line) => line.startsWith('Progress:'))).toEqual([
+      `Progress: job ${first.outputs['job-id'] ?? ''} unknown`,
+      expect.stringMatching(/ completed, docs pull request https:/)
+    ])
+    expect(targeted).toContain(
+      `This change was added to the open docs pull request [acme/docs#${first.outputs['pr-number'] ?? ''}]`
+    )
     const third = await run(pullEvent(45))
     expect([second.code, third.code]).toEqual([0, 0])
     expect([second.outputs.grouped, third.outputs.grouped]).toEqual(['true', 'true'])
     expect(new Set([first, second, third].map((r) => r.outputs['job-id'])).size).toBe(1)
     expect(new Set([first, second, third].map((r) => r.outputs['pr-link'])).size).toBe(1)
     expect([agent('create').length, agent('message').length]).toEqual([1, 2])
+    // Each repository's requests in order (the pull request's progress goes on beside the group's record).
+    const of = (requests: string[], repo: string) =>
+      requests.filter((r) => /pulls|comment/.test(r) && !r.includes('pull-files') && r.endsWith(repo))
     // The first run: no group PR yet (one list of open PRs, then the new PR's comments), then its comment.
-    expect(github1.filter((r) => /pulls|comment/.test(r) && !r.includes('pull-files'))).toEqual([
+    expect(of(github1, 'acme/docs')).toEqual([
       'GET pulls acme/docs',
       'GET comments acme/docs',
-      'POST comment-create acme/docs',
+      'POST comment-create acme/docs'
+    ])
+    // Its pull request's comment: the started state, the job's change, the end.
+    expect(of(github1, 'acme/app')).toEqual([
       'GET comments acme/app',
       'POST comment-create acme/app',
-      'GET comments acme/app'
+      'GET comments acme/app',
+      'PATCH comment-update acme/app',
+      'PATCH comment-update acme/app'
     ])
     // A grouped run: the list, the group PR's comments, then the update in place.
-    expect(github2.filter((r) => /pulls|comment/.test(r) && !r.includes('pull-files'))).toEqual([
+    expect(of(github2, 'acme/docs')).toEqual([
       'GET pulls acme/docs',
       'GET comments acme/docs',
-      'PATCH comment-update acme/docs',
+      'PATCH comment-update acme/docs'
+    ])
+    expect(of(github2, 'acme/app')).toEqual([
       'GET comments acme/app',
       'POST comment-create acme/app',
-      'GET comments acme/app'
+      'GET comments acme/app',
+      'PATCH comment-update acme/app',
+      'PATCH comment-update acme/app'
     ])
     const number = first.outputs['pr-number']
     expect(docsComments(number)).toHaveLength(1)

@@ -276,6 +276,17 @@ describe('parseSettings', () => {
     ])
   })
 
+  it('reads check: a name on one line of at most 100 characters; empty is none', () => {
+    expect(parse({ prompt: 'x' }).check).toBeUndefined()
+    expect(parse({ prompt: 'x', check: '' }).check).toBeUndefined()
+    expect(parse({ prompt: 'x', check: ' Docs agent ' }).check).toBe('Docs agent')
+    expect(parse({ prompt: 'x', check: 'x'.repeat(100) }).check).toHaveLength(100)
+    const form =
+      "expected a check run's name on one line, at most 100 characters (such as Docs agent), or empty for none."
+    for (const check of ['x'.repeat(101), 'Docs\nagent', 'Docs\ragent'])
+      expect(() => parse({ prompt: 'x', check })).toThrow(new InputError('check', form))
+  })
+
   it('names link-back and trigger-phrase and their forms when they are wrong', () => {
     const accepted = 'any of pull-request, release, docs-pr (comma, space or newline separated), or none'
     expect(() => parse({ prompt: 'x', 'link-back': 'pull-request, issue' })).toThrow(

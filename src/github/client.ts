@@ -1,5 +1,6 @@
 import type { getOctokit } from '@actions/github'
 import { toCommit, type Commit } from './commit.js'
+import { checkRunApi, type CheckRunApi } from './check-run.js'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
 import type { DocsPull } from './group/find.js'
 import { openPulls } from './group/pulls.js'
@@ -220,6 +221,11 @@ export class GitHubClient {
   /** Comments, reactions and release notes of `owner/name`; their requests counted in `count`. */
   conversation(repository: string, count?: RequestCount): ConversationApi {
     return conversationApi(() => this.client(), repository, count)
+  }
+
+  /** Check runs of `owner/name`, and the commits they go on. */
+  checkRuns(repository: string): CheckRunApi {
+    return checkRunApi(() => this.client(), repository)
   }
 
   /**

@@ -29,6 +29,8 @@ export type Trigger =
       body: string
       base: string
       head: string
+      /** The head commit (`pull_request.head.sha`); an `issue_comment` payload has none. */
+      headSha?: string | undefined
       /** From the payload: how many files the pull request changes. */
       changedFiles: number | undefined
       /** From the payload: its labels' names. */
@@ -133,6 +135,7 @@ function pullRequestTrigger(
     body: text(pr.body),
     base: isRecord(pr.base) ? text(pr.base.ref) : '',
     head: isRecord(pr.head) ? text(pr.head.ref) : '',
+    headSha: (isRecord(pr.head) && text(pr.head.sha)) || undefined,
     changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : undefined,
     labels: Array.isArray(pr.labels) ? pr.labels.filter(isRecord).map((label) => text(label.name)) : []
   }

@@ -31,7 +31,8 @@ export const OUTPUT_NAMES = [
   'assignees',
   'merge',
   'skipped',
-  'skip-reason'
+  'skip-reason',
+  'check-run-id'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -83,7 +84,8 @@ export function renderOutputs(
     assignees: state.owner?.assignees.join(',') ?? '',
     merge: state.owner?.merge?.result === 'open' ? '' : (state.owner?.merge?.result ?? ''),
     skipped: String(state.outcome === 'skipped'),
-    'skip-reason': state.outcome === 'skipped' ? (state.skip?.reason ?? '') : ''
+    'skip-reason': state.outcome === 'skipped' ? (state.skip?.reason ?? '') : '',
+    'check-run-id': state.check?.id === undefined ? '' : String(state.check.id)
   }
 }
 

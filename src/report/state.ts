@@ -1,4 +1,5 @@
 import type { ChangedFiles } from '../github/context/changed.js'
+import type { CheckConclusion } from '../github/check-run.js'
 import type { ContextResult } from '../github/context/context.js'
 import type { AgentJob } from '../agent-api/job.js'
 
@@ -88,6 +89,8 @@ export interface RunState {
   preview: { url: string | undefined; problem: string | undefined; branch?: string | undefined } | undefined
   /** With `group`: the group, and where this run's request went. */
   group?: GroupState | undefined
+  /** With `check`: the check run on the triggering commit. */
+  check?: CheckRunState | undefined
   /** With `automation`: the automation, and the run its trigger queued once known. */
   automation?: AutomationState | undefined
   /** With `reviewers`, `assignees` or `merge`: what the docs pull request got. */
@@ -108,6 +111,16 @@ export interface SkipState {
 export interface AutomationState {
   id: string
   run?: string | undefined
+}
+
+/** The check run the step keeps on the triggering commit (`check`). */
+export interface CheckRunState {
+  name: string
+  /** Its id and page, once GitHub made it (or the step found it again). */
+  id?: number | undefined
+  url?: string | undefined
+  /** The conclusion the step gives it at its end. */
+  conclusion?: CheckConclusion | undefined
 }
 
 /** A grouped run: whether it added to the group's open docs pull request or started one. */

@@ -11,7 +11,7 @@ import { judgedFiles, skipRow } from './skip.js'
 import { WORDING } from './wording.js'
 import { automationLead, automationRow, queuedLead } from './automation.js'
 import { httpUrl, parsePullRequestUrl } from '../github/pr-link.js'
-import type { GroupState, Outcome, ReportedSettings, RunState } from './state.js'
+import type { CheckRunState, GroupState, Outcome, ReportedSettings, RunState } from './state.js'
 import {
   escapeHtml,
   formatCount,
@@ -93,7 +93,7 @@ const TITLES: Record<Exclude<Outcome, 'completed'>, string> = {
   skipped: '⏭️ Skipped: no docs job for this change'
 }
 
-function heading(state: RunState, settings: ReportedSettings | undefined): string {
+export function heading(state: RunState, settings: ReportedSettings | undefined): string {
   const outcome = state.outcome ?? 'error'
   if (!settings) return '❌ Docs agent step failed: bad input'
   if (outcome === 'started' && settings.mode === 'message') return '🚀 Follow-up sent to the docs agent'
@@ -187,6 +187,7 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
   ])
   if (state.group) result.push(['Group', groupRow(state.group)])
   if (state.owner) result.push(...ownerRows(state.owner))
+  if (state.check) result.push(['Check', checkRow(state.check)])
   if (settings.command) {
     const { kind, author, text: asked, hidden } = settings.command
     const what = kind === 'follow-up' ? 'follow-up to the linked job' : 'new job'
@@ -215,6 +216,13 @@ function groupRow(group: GroupState): string {
     case 'would-create':
       return `${name}: would start a new job for it (dry run)`
   }
+}
+
+/** The check run: its page, and the conclusion the step gives it; none when GitHub did not make it. */
+function checkRow({ name, id, url, conclusion }: CheckRunState): string {
+  const named = url ? link(url, name) : code(name)
+  if (id === undefined) return `${named}: no check run (see the log)`
+  return `${named}: ${conclusion ? code(conclusion) : 'in progress'}`
 }
 
 /** `acme/docs` for a GitHub repository URL; else undefined (the URL is shown). */

@@ -37,6 +37,7 @@ import { RunStateWriter } from './run-state.js'
 import { skipPhase, type SkipDeps } from './skip.js'
 import type { StepMode } from './mode.js'
 import type { AutomationSettings, CreateOrMessage, Settings } from './settings.js'
+import type { Tracking } from './tracking.js'
 import { wait } from './wait.js'
 
 export interface Deps
@@ -58,14 +59,18 @@ export interface Deps
   github: PromptDeps['github'] &
     PreviewDeps['github'] &
     OwnerDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
-  /** Links the job back on GitHub (pull request, release, docs pull request) once reported. */
-  linkBack?: (state: RunState, mode: StepMode) => Promise<void>
+  /** Follows the job on GitHub while the step runs, and links it back at the end (tracking.ts). */
+  tracking?: (mode: StepMode, run: RunStateWriter) => Tracking
+  /** This run's, set by `runStep`. */
+  follow?: Tracking | undefined
 }
 
 /** Runs the step; true in `failed` when it must fail (the reason was already logged as an error). */
 export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boolean }> {
   const { settings } = mode
   const run = new RunStateWriter(deps, 'jobId' in settings ? settings.jobId : undefined)
+  const follow = deps.tracking?.(mode, run)
+  deps = { ...deps, follow }
   const deadline = run.state.startedAt + settings.timeoutMs
   const rerun = new Rerun({ ...deps, records: mode.records })
   const { end, decided } = await flow(settings, deps, run, rerun, deadline)
@@ -83,7 +88,8 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
   // The owner phase: reviewers, assignees and merge of the docs PR the job ended with (never changes the ending).
   const owner = await ownDocsPull(decided.settings, decided.plan, deps, run.state)
   if (owner) run.owned(owner)
-  return report(mode, decided, deps, run.state, rerun)
+  await follow?.ended(decided.settings)
+  return report(decided, deps, run.state, rerun)
 }
 
 /** The request as decided: a grouped run's follow-up is a message to the group's job. */
@@ -138,6 +144,8 @@ async function flow(
       { jobId: job.id, answeredAt, mayHaveActed: false, answer },
       run.state.prompt ?? ''
     )
+    // At once, so that a record saved in the comment goes out with the started state (link-back.ts).
+    deps.follow?.answered(decided.settings)
     const end = await wait(decided.settings, deps, run, deadline, {
       jobId: job.id,
       pollNow: false,
@@ -159,6 +167,7 @@ async function waitOnly(
   deadline: number
 ): Promise<FlowEnd> {
   if (settings.dryRun) return { kind: 'dry-run' }
+  deps.follow?.following(settings)
   return wait(settings, deps, run, deadline, { jobId: settings.jobId, pollNow: true, notFoundUntil: undefined })
 }
 
@@ -198,6 +207,7 @@ async function resume(
   }
   const { record, jobId } = earlier
   run.resumed(record)
+  deps.follow?.following(settings)
   deps.log.info(`Resuming job ${inline(jobId)} from attempt ${record.attempt}`)
   run.reading()
   // A grouped run's attempt is found again, quietly, for the prompt and the outputs it had.
@@ -284,7 +294,6 @@ function showPrompt(prompt: string, log: Log): void {
 
 /** The report phase: outputs, summary and log; then the label and the link-back, as asked for. */
 async function report(
-  mode: StepMode,
   { settings, plan }: Decided,
   deps: Deps,
   state: Readonly<RunState>,
@@ -293,7 +302,7 @@ async function report(
   const failed = await finish(state, settings, deps)
   if (!failed && state.outcome === 'completed') await label(state, settings, deps)
   await recordGroup(plan, state, settings.apiKey, deps)
-  await deps.linkBack?.(state, mode)
+  await deps.follow?.linkBack()
   // The record is saved while the step waits; what is left of that is awaited here (bounded).
   await rerun.saved()
   return { failed }

@@ -11,12 +11,15 @@ import { ApiError } from '../agent-api/errors.js'
 import { NOT_FOUND_GRACE_MS } from '../agent-api/wait.js'
 import type { FlowEnd } from './ending.js'
 import type { Rerun } from './rerun.js'
+import type { Tracking } from './tracking.js'
 import type { RunStateWriter } from './run-state.js'
 import type { AutomationSettings } from './settings.js'
 import { wait, type WaitDeps, type WaitFor } from './wait.js'
 
 export interface AutomationDeps extends WaitDeps {
   automations: AutomationApi
+  /** Told when the run's job is known: the progress and the check (tracking.ts). */
+  follow?: (WaitDeps['follow'] & Pick<Tracking, 'answered' | 'following'>) | undefined
 }
 
 /** Resumes an earlier attempt's run, or triggers the automation (a dry run only says it would), then follows its job. */
@@ -42,6 +45,7 @@ export async function automation(
       `Resuming run ${inline(record.automationRun ?? '')} of automation ${inline(automationId)} from attempt ${record.attempt}`
     )
     run.reading()
+    deps.follow?.following(settings)
     const notFoundUntil = record.answeredAt + NOT_FOUND_GRACE_MS
     return follow(settings, deps, run, deadline, { jobId, pollNow: true, notFoundUntil })
   }
@@ -68,6 +72,7 @@ export async function automation(
   run.triggered(automationId, instanceId, jobId)
   const record = { jobId, automationRun: instanceId, answeredAt, mayHaveActed: false, answer: undefined }
   rerun.startSavingRecord(settings, record, '')
+  deps.follow?.answered(settings)
   const notFoundUntil = answeredAt + NOT_FOUND_GRACE_MS
   return follow(settings, deps, run, deadline, { jobId, pollNow: false, notFoundUntil, posted: true })
 }

@@ -28,7 +28,8 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'merge-method': 'squash',
   'skip-labels': 'skip-docs, no-docs',
   paths: '',
-  'paths-ignore': ''
+  'paths-ignore': '',
+  check: ''
 }
 
 /**

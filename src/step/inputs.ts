@@ -86,6 +86,21 @@ export function parseLinkBack(value: string): ReadonlySet<LinkBackTarget> {
   return result
 }
 
+/** The longest check run name taken: GitHub shows it in one line among a commit's checks. */
+export const MAX_CHECK_NAME_CHARS = 100
+
+/** A check run's name on one line; empty (the default) is none. */
+export function parseCheckName(value: string): string | undefined {
+  if (value === '') return undefined
+  if (/[\r\n]/.test(value) || value.length > MAX_CHECK_NAME_CHARS) {
+    throw new InputError(
+      'check',
+      `expected a check run's name on one line, at most ${MAX_CHECK_NAME_CHARS} characters (such as Docs agent), or empty for none.`
+    )
+  }
+  return value
+}
+
 /** One word of at most 50 characters; empty is the default, `/docs`. */
 export function parsePhrase(value: string): string {
   if (value === '') return '/docs'

@@ -1,20 +1,20 @@
 /**
- * The job linked back where people look, after the step: one comment on the pull request (updated
- * in place by re-runs, later runs and follow-ups), a block in the release notes, a comment on the
- * docs pull request. Whatever GitHub refuses here is one warning; the outputs and the result stand.
+ * The job linked back where people look: one comment on the pull request (updated in place by the
+ * progress, re-runs, later runs and follow-ups), a block in the release notes, a comment on the
+ * docs pull request. Each is written from the run's state (link-back-text.ts) as the job goes
+ * (progress.ts) and at the end. Whatever GitHub refuses is one warning, and that target is written
+ * no more in the step; the outputs and the result stand.
  */
 import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { refused, type ConversationApi } from '../github/conversation/api.js'
-import { codeSpan, markdownLink, mention, withReleaseBlock } from '../github/conversation/markdown.js'
+import { withReleaseBlock } from '../github/conversation/markdown.js'
 import { commentBody, markerKey, type LinkMarker } from '../github/conversation/marker.js'
 import { LinkBackThread } from '../github/conversation/thread.js'
 import { labelTarget } from '../github/labels.js'
-import { parsePullRequestUrl, type PullRequestRef } from '../github/pr-link.js'
 import { pullRequest } from '../report/verdict.js'
-import type { RunState } from '../report/state.js'
 import { handledCommand } from './comment/records.js'
-import type { Settings } from './settings.js'
+import { docsPrLines, releaseBlock, renderLinkBack, type LinkBackReport } from './link-back-text.js'
 
 /** What the conversation needs from the step's surroundings. */
 export interface ConversationDeps {
@@ -32,6 +32,8 @@ export interface ConversationDeps {
   serverUrl: string | undefined
   /** The workflow run's page, when on a runner. */
   runUrl: string | undefined
+  /** Text written on GitHub with the step's secrets taken out. */
+  redact(text: string): string
 }
 
 /** Where the job is linked back, as the step found them. */
@@ -46,178 +48,151 @@ export interface LinkTargets {
   superseded?: (() => boolean) | undefined
 }
 
-/** What the comment says about the job. */
-export interface LinkBackReport {
-  state: RunState
-  settings: Settings
-}
+type Target = 'pull-request' | 'release' | 'docs-pr'
 
-/** The link-back comment: where the docs are, the job, the run, and how to ask for changes. */
-export function renderLinkBack(
-  { state, settings }: LinkBackReport,
-  deps: Pick<ConversationDeps, 'serverUrl' | 'runUrl'>
-): string[] {
-  const lines = [`**Docs agent:** ${headline(state, deps.serverUrl)}`]
-  const { group } = state
-  if (group?.via === 'follow-up' && group.pull)
-    lines.push(
-      '',
-      `This change was added to the open docs pull request ${markdownLink(group.pull.label, group.pull.url)} of group ${codeSpan(group.name)}.`
-    )
-  const { automation } = state
-  const facts = [
-    automation
-      ? `automation ${codeSpan(automation.id)}${automation.run ? `, run ${codeSpan(automation.run)}` : ''}`
-      : undefined,
-    state.jobId ? `job ${codeSpan(state.jobId)}` : undefined
-  ]
-  if (state.job?.status) facts.push(`status ${codeSpan(state.job.status, 40)}`)
-  if (deps.runUrl) facts.push(markdownLink('workflow run', deps.runUrl))
-  const known = facts.filter((fact) => fact !== undefined)
-  if (known.length) lines.push('', known.join(' · '))
-  if (state.preview?.url) lines.push('', `Preview: ${markdownLink(state.preview.url, state.preview.url)}`)
-  if (state.owner?.reviewers.length)
-    lines.push('', `Review requested from ${state.owner.reviewers.map(mention).join(', ')}.`)
-  if (settings.command) {
-    const what = settings.command.kind === 'follow-up' ? 'a follow-up' : 'a new job'
-    lines.push('', `Last request: ${what}, from ${mention(settings.command.author)}.`)
-  }
-  // A job the Agent API cannot read is not offered for follow-ups.
-  if (state.jobId && state.outcome !== 'queued')
-    lines.push('', `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} here.`)
-  return lines
-}
+/** The link-back's writes of one step. */
+export class LinkBack {
+  /** Targets GitHub refused once: written no more. */
+  readonly #refused = new Set<Target>()
+  /** The release's writes, one after another (each reads the notes it edits). */
+  #release: Promise<void> = Promise.resolve()
+  /** The docs pull request, judged once per link: its comment thread, or undefined when it is not commented on. */
+  #docs: { url: string; thread: LinkBackThread | undefined } | undefined
 
-function headline(state: RunState, serverUrl: string | undefined): string {
-  const pr = pullRequest(state)
-  if (pr.kind === 'link') {
-    const ref = parsePullRequestUrl(pr.url, serverUrl)
-    return `docs pull request ${markdownLink(ref ? `${ref.owner}/${ref.repo}#${ref.number}` : pr.url, pr.url)}`
-  }
-  const status = codeSpan(state.job?.status ?? 'unknown', 40)
-  switch (state.outcome) {
-    case 'completed':
-      return pr.kind === 'unusable'
-        ? 'the job sent a pull request link that is not http(s).'
-        : 'no docs changes were needed.'
-    case 'failed':
-    case 'archived':
-      return `no docs pull request: the job ended ${status}.`
-    case 'queued':
-      return "no docs pull request yet: the automation's run is queued; the Automation Runs page of the Mintlify dashboard follows it."
-    case 'started':
-    case 'timed-out':
-    case 'cancelled':
-      return state.jobId ? `no docs pull request yet: the job is ${status}.` : 'no job was started.'
-    default:
-      return state.jobId
-        ? `no docs pull request yet: the step ended before the job did (${status}).`
-        : 'no job was started: see the workflow run.'
-  }
-}
+  constructor(
+    /** What is said, taken at each write: the state as it is then (a copy). */
+    private readonly report: () => LinkBackReport,
+    private readonly targets: LinkTargets,
+    private readonly deps: ConversationDeps
+  ) {}
 
-/**
- * After the step: the pull request's comment, the release notes' block and the docs pull
- * request's comment, each as asked for. Each refusal is one warning.
- */
-export async function linkBack(report: LinkBackReport, targets: LinkTargets, deps: ConversationDeps): Promise<void> {
-  const { state, settings } = report
-  // A dry run sends nothing; a run nobody permitted, or a skipped one, leaves no trace on GitHub.
-  if (settings.dryRun || state.outcome === 'not-permitted' || state.outcome === 'skipped') return
-  if (targets.superseded?.())
-    deps.log.info('A later request is linked back on the pull request: its comment is left as it is.')
-  else if (targets.thread) await linkOnPullRequest(report, targets.thread, deps)
-  const link = pullRequest(state)
-  const docs = link.kind === 'link' ? link.url : undefined
-  if (targets.release && docs) await linkInRelease(targets.release, docs, deps)
-  if (!targets.docsPr || !docs) return
-  // A grouped run's docs pull request has the group's comment: one comment from the action, not two.
-  if (state.group) return
-  // The link is the server's: only a pull request in the job's repository is commented on, as `labels` does.
-  const target = labelTarget(docs, state.job?.source?.repository, deps.serverUrl)
-  if (target?.kind === 'label') await linkOnDocsPullRequest(report, targets, target.pr, deps)
-  else if (target) deps.log.warning(`Not commenting on the docs pull request ${inline(docs, 200)}: ${target.reason}.`)
-}
-
-async function linkOnPullRequest(
-  report: LinkBackReport,
-  thread: LinkBackThread,
-  deps: ConversationDeps
-): Promise<void> {
-  const { state, settings } = report
-  try {
-    await thread.update((previous) => {
-      // The re-run records, when this trigger keeps them there, stay for re-runs of these runs.
-      const marker: LinkMarker = {
-        job: state.jobId ?? previous?.job,
-        records: previous?.records,
-        command: handledCommand(settings) ?? previous?.command
-      }
-      return commentBody(renderLinkBack(report, deps), marker, thread.seal)
-    })
-    deps.log.info(`Linked back on ${thread.repository}#${thread.number}.`)
-  } catch (error) {
-    deps.log.warning(
-      refused(`comment on ${thread.repository}#${thread.number}`, error, 'pull-requests: write (or issues: write)')
-    )
-  }
-}
-
-async function linkInRelease(
-  { repository, tag }: { repository: string; tag: string },
-  docs: string,
-  deps: ConversationDeps
-): Promise<void> {
-  const { log } = deps
-  try {
-    const api = deps.api(repository)
-    const release = await api.release(tag)
-    if (!release) log.info(`No release for ${inline(tag, 100)}: release notes not linked.`)
-    else {
-      const ref = parsePullRequestUrl(docs, deps.serverUrl)
-      const block = `**Docs:** ${markdownLink(ref ? `${ref.owner}/${ref.repo}#${ref.number}` : docs, docs)}`
-      const body = withReleaseBlock(release.body, block)
-      if (body !== release.body) await api.updateRelease(release.id, body)
-      log.info(`Linked back in the notes of release ${inline(tag, 100)}.`)
+  /**
+   * Writes each target from the state as it is now (a body a target already has is not written
+   * again): `final` at the step's end, which is logged; else the progress. Never throws. The pull
+   * request's comment is asked for at once, so that a record saved in it at the same moment goes
+   * out in the same write (thread.ts).
+   */
+  async write(final: boolean): Promise<void> {
+    const report = this.report()
+    const { state, settings } = report
+    // A dry run sends nothing; a run nobody permitted, or a skipped one, leaves no trace.
+    if (settings.dryRun || state.outcome === 'not-permitted' || state.outcome === 'skipped') return
+    if (!final) {
+      const docs = state.job?.prLink ? `, docs pull request ${inline(state.job.prLink, 200)}` : ''
+      this.deps.log.debug(
+        `Progress: job ${inline(state.jobId ?? '')} ${inline(state.job?.status ?? 'unknown', 40)}${docs}`
+      )
     }
-  } catch (error) {
-    log.warning(refused(`edit the notes of release ${inline(tag, 100)}`, error, 'contents: write'))
+    await Promise.all([
+      this.onPullRequest(report, final),
+      this.inRelease(report, final),
+      this.onDocsPullRequest(report, final)
+    ])
   }
-}
 
-async function linkOnDocsPullRequest(
-  { state, settings }: LinkBackReport,
-  targets: LinkTargets,
-  docsPr: PullRequestRef,
-  deps: ConversationDeps
-): Promise<void> {
-  const repository = `${docsPr.owner}/${docsPr.repo}`
-  const thread = new LinkBackThread(
-    deps.api(repository),
-    repository,
-    docsPr.number,
-    () => deps.identity(),
-    markerKey(settings.apiKey)
-  )
-  try {
-    const source = targets.thread
-      ? `${targets.thread.repository}#${targets.thread.number}`
-      : targets.release
-        ? `release ${inline(targets.release.tag, 100)} of ${targets.release.repository}`
-        : 'a workflow'
-    const lines = [`**Docs agent:** this pull request was opened for ${source}.`]
-    if (deps.runUrl) lines.push('', markdownLink('Workflow run', deps.runUrl))
-    lines.push(
-      '',
-      targets.thread
-        ? `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} on ${targets.thread.repository}#${targets.thread.number}.`
-        : `To ask for changes, send a follow-up to job ${codeSpan(state.jobId ?? '')}.`
-    )
-    await thread.write(commentBody(lines, { job: state.jobId }, thread.seal))
-    deps.log.info(`Linked back on the docs pull request ${repository}#${docsPr.number}.`)
-  } catch (error) {
-    deps.log.warning(
-      refused(`comment on ${repository}#${docsPr.number}`, error, `pull-requests: write on ${repository}`)
-    )
+  private async onPullRequest(report: LinkBackReport, final: boolean): Promise<void> {
+    const { thread, superseded } = this.targets
+    if (!thread || this.#refused.has('pull-request')) return
+    if (superseded?.()) {
+      if (final) this.deps.log.info('A later request is linked back on the pull request: its comment is left as it is.')
+      return
+    }
+    try {
+      await thread.update((previous) => {
+        // A write queued before GitHub refused one is not sent.
+        if (this.#refused.has('pull-request')) return undefined
+        // The re-run records, when this trigger keeps them there, stay for re-runs of these runs.
+        const marker: LinkMarker = {
+          job: report.state.jobId ?? previous?.job,
+          records: previous?.records,
+          command: handledCommand(report.settings) ?? previous?.command
+        }
+        return commentBody(renderLinkBack(report, this.deps), marker, thread.seal)
+      })
+      if (final) this.deps.log.info(`Linked back on ${thread.repository}#${thread.number}.`)
+    } catch (error) {
+      const what = `comment on ${thread.repository}#${thread.number}`
+      this.refusedOnce('pull-request', refused(what, error, 'pull-requests: write (or issues: write)'))
+    }
+  }
+
+  private inRelease(report: LinkBackReport, final: boolean): Promise<void> {
+    const { release } = this.targets
+    // Only a job has a state to show; a run that started none leaves the notes as they are.
+    if (!release || !report.state.jobId) return Promise.resolve()
+    this.#release = this.#release.then(() => this.writeRelease(release, report, final))
+    return this.#release
+  }
+
+  private async writeRelease(
+    { repository, tag }: { repository: string; tag: string },
+    report: LinkBackReport,
+    final: boolean
+  ): Promise<void> {
+    if (this.#refused.has('release')) return
+    const { log } = this.deps
+    const name = inline(tag, 100)
+    try {
+      const api = this.deps.api(repository)
+      const notes = await api.release(tag)
+      if (!notes) {
+        if (final) log.info(`No release for ${name}: release notes not linked.`)
+        return
+      }
+      const body = withReleaseBlock(notes.body, releaseBlock(report, this.deps))
+      if (body !== notes.body) await api.updateRelease(notes.id, body)
+      if (final) log.info(`Linked back in the notes of release ${name}.`)
+    } catch (error) {
+      this.refusedOnce('release', refused(`edit the notes of release ${name}`, error, 'contents: write'))
+    }
+  }
+
+  private async onDocsPullRequest(report: LinkBackReport, final: boolean): Promise<void> {
+    const { state } = report
+    const link = pullRequest(state)
+    // A grouped run's docs pull request has the group's comment: one comment from the action, not two.
+    if (!this.targets.docsPr || link.kind !== 'link' || state.group || this.#refused.has('docs-pr')) return
+    const thread = this.docsThread(link.url, report)
+    if (!thread) return
+    const where = `${thread.repository}#${thread.number}`
+    const { release } = this.targets
+    const source = {
+      thread: this.targets.thread && `${this.targets.thread.repository}#${this.targets.thread.number}`,
+      release: release && `release ${inline(release.tag, 100)} of ${release.repository}`
+    }
+    try {
+      await thread.update(() =>
+        this.#refused.has('docs-pr')
+          ? undefined
+          : commentBody(docsPrLines(report, source, this.deps), { job: state.jobId }, thread.seal)
+      )
+      if (final) this.deps.log.info(`Linked back on the docs pull request ${where}.`)
+    } catch (error) {
+      this.refusedOnce('docs-pr', refused(`comment on ${where}`, error, `pull-requests: write on ${thread.repository}`))
+    }
+  }
+
+  /** The docs pull request's thread: only one in the job's repository is commented on, as `labels` does. */
+  private docsThread(url: string, { state, settings }: LinkBackReport): LinkBackThread | undefined {
+    if (this.#docs?.url === url) return this.#docs.thread
+    const target = labelTarget(url, state.job?.source?.repository, this.deps.serverUrl)
+    let thread: LinkBackThread | undefined
+    if (target?.kind === 'label') {
+      const { owner, repo, number } = target.pr
+      const repository = `${owner}/${repo}`
+      const identity = (): Promise<string> => this.deps.identity()
+      thread = new LinkBackThread(this.deps.api(repository), repository, number, identity, markerKey(settings.apiKey))
+    } else {
+      this.deps.log.warning(`Not commenting on the docs pull request ${inline(url, 200)}: ${target?.reason ?? ''}.`)
+    }
+    this.#docs = { url, thread }
+    return thread
+  }
+
+  /** The first refusal of a target is one warning; the target is written no more. */
+  private refusedOnce(target: Target, warning: string): void {
+    if (this.#refused.has(target)) return
+    this.#refused.add(target)
+    this.deps.log.warning(warning)
   }
 }

@@ -18,7 +18,10 @@ import { runIdentity, type RecordStore, type RunIdentity } from '../rerun/record
 import { readPromptFile } from './prompt-file.js'
 import { InputError } from './inputs.js'
 import { parseSettings, type CommandSettings, type Settings } from './settings.js'
-import { linkBack, type ConversationDeps } from './link-back.js'
+import type { ConversationDeps } from './link-back.js'
+import { askedFor } from './asked.js'
+import { checkDeps } from './check.js'
+import { Tracking } from './tracking.js'
 import { decideMode } from './mode.js'
 import type { SignalWatch } from './signals.js'
 import { badInputState } from './run-state.js'
@@ -86,7 +89,7 @@ export async function main(host: Host): Promise<number> {
   if (!settings.githubToken) sayNoToken(settings, trigger, log)
   const run = runIdentity(env)
   const permissions = permissionReader(host, github)
-  const conversation = conversationDeps(env, log, github, permissions, run)
+  const conversation = conversationDeps(env, log, github, permissions, run, secrets)
   try {
     const event = { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile) }
     const mode = await decideMode(settings, { ...event, records: host.records }, conversation)
@@ -168,7 +171,8 @@ function conversationDeps(
   log: Log,
   github: GitHubClient,
   permissions: Permissions,
-  run: RunIdentity | undefined
+  run: RunIdentity | undefined,
+  secrets: string[]
 ): ConversationDeps {
   let identity: Promise<string> | undefined
   return {
@@ -183,24 +187,24 @@ function conversationDeps(
     runUrl:
       run && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY
         ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${run.runId}`
-        : undefined
+        : undefined,
+    redact: (text) => redact(text, secrets)
   }
 }
 
+/** What main wired for the step. */
+interface Wired {
+  settings: Settings | CommandSettings
+  dispatcher: Dispatcher
+  github: GitHubClient
+  permissions: Permissions
+  trigger: Trigger
+  run: RunIdentity | undefined
+  conversation: ConversationDeps
+}
+
 /** What the step's flow needs, wired to the runner's surroundings. */
-function stepDeps(
-  host: Host,
-  reporter: Reporter,
-  wired: {
-    settings: Settings | CommandSettings
-    dispatcher: Dispatcher
-    github: GitHubClient
-    permissions: Permissions
-    trigger: Trigger
-    run: RunIdentity | undefined
-    conversation: ConversationDeps
-  }
-): Deps {
+function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
   const { env } = host
   const { github, conversation } = wired
   const api = agentClient(wired.settings, wired.dispatcher, host, reporter.log)
@@ -241,7 +245,12 @@ function stepDeps(
         updateComment: (id, body) => api.updateComment(id, body)
       }
     },
-    linkBack: (state, { settings, targets }) => linkBack({ state, settings }, targets, conversation)
+    tracking: (mode, run) =>
+      new Tracking(mode, run, {
+        conversation,
+        asked: askedFor(wired.trigger, mode.settings),
+        check: checkDeps(mode.settings, { ...wired, env, clock: host.clock, log: reporter.log, where: conversation })
+      })
   }
 }
 

@@ -7,7 +7,14 @@ import { formatDuration } from '../base/duration.js'
 import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { isKnownStatus, isTerminal, type AgentJob, type IdentifiedJob } from '../agent-api/job.js'
-import { initialState, type GroupState, type OwnerState, type RunState, type SkipState } from '../report/state.js'
+import {
+  initialState,
+  type CheckRunState,
+  type GroupState,
+  type OwnerState,
+  type RunState,
+  type SkipState
+} from '../report/state.js'
 import type { RerunRecord } from '../rerun/record.js'
 import type { Ending } from './ending.js'
 import type { BuiltPrompt } from './prompt.js'
@@ -54,6 +61,9 @@ export class RunStateWriter {
     }
   }
 
+  /** Told when a grouped run targets the group's job: the job exists from then on (tracking.ts). */
+  onTargeted: () => void = () => undefined
+
   /** A grouped run's follow-up goes to the group's job (undefined: it was refused, a create follows). */
   targeted(jobId: string | undefined): void {
     this.#state.jobId = jobId
@@ -63,6 +73,7 @@ export class RunStateWriter {
   /** A grouped run: where its request goes. */
   grouped(group: GroupState): void {
     this.#state.group = group
+    if (group.via === 'follow-up') this.onTargeted()
   }
 
   /** What the skip rules decided; a run they end sends nothing, so it has no prompt to show. */
@@ -154,6 +165,13 @@ export class RunStateWriter {
   /** What the owner phase did on the docs PR: reviewers, assignees, merge. */
   owned(owner: OwnerState): void {
     this.#state.owner = owner
+  }
+
+  /** The check run: once made, its id is an output at once, as the job's is. */
+  checked(check: CheckRunState): void {
+    if (check.id !== undefined && check.id !== this.#state.check?.id)
+      this.deps.setOutput('check-run-id', String(check.id))
+    this.#state.check = check
   }
 
   ended(ending: Ending): void {

@@ -11,6 +11,7 @@ import {
   InputError,
   parseBaseUrl,
   parseBoolean,
+  parseCheckName,
   parseChoice,
   parseFailOn,
   parseLinkBack,
@@ -74,6 +75,8 @@ interface CommonSettings {
   owner: OwnerSettings
   /** What may skip a run that is not an explicit request (`skip-labels`, `paths`, `paths-ignore`). */
   skip: SkipRules
+  /** The name of the check run kept on the triggering commit; none when undefined. */
+  check: string | undefined
 }
 
 /** The comment that drove the step, for the summary and the `command` output. */
@@ -169,7 +172,8 @@ export function parseSettings(source: InputSource, options = { commands: false }
     owner: parseOwner(get, { wait: parseBoolean(get('wait'), 'wait') }, (input, message) => {
       throw new InputError(input, message)
     }),
-    skip: parseSkipRules(get)
+    skip: parseSkipRules(get),
+    check: parseCheckName(get('check'))
   }
   common.group = parseGroup(get, { wait: common.wait, jobId }, fail)
   // Only a step that waits learns the docs pull request whose branch would be previewed.

@@ -7,6 +7,7 @@ import { formatDuration } from '../base/duration.js'
 import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import type { AgentApi } from '../agent-api/client.js'
+import type { AgentJob } from '../agent-api/job.js'
 import { waitForJob } from '../agent-api/wait.js'
 import type { FlowEnd } from './ending.js'
 import type { RunStateWriter } from './run-state.js'
@@ -17,6 +18,8 @@ export interface WaitDeps {
   clock: Clock
   log: Log
   signal: AbortSignal
+  /** Told when a read shows a new status or docs pull request (the progress, never a poll that changed nothing). */
+  follow?: { changed(): void } | undefined
 }
 
 /** How to wait. */
@@ -55,7 +58,9 @@ export async function wait(
     onPoll: (event) => {
       run.polled()
       if ('job' in event) {
+        const before = shown(run.state.job)
         run.jobRead(event.job)
+        if (shown(event.job) !== before) deps.follow?.changed()
         if (event.held) log.info(`Job ${inline(jobId)} ${event.held}`)
       } else {
         log.info(
@@ -67,4 +72,9 @@ export async function wait(
       log.info(`${message}; job ${inline(jobId)} is ${inline(run.state.job?.status ?? 'unknown', 40)}`)
   })
   return { kind: 'waited', end }
+}
+
+/** What the progress shows of a job: its status and docs pull request. */
+function shown(job: AgentJob | undefined): string {
+  return JSON.stringify([job?.status, job?.prLink])
 }

@@ -5,6 +5,9 @@
 import type { ConversationApi } from './api.js'
 import { decodeMarker, ownComments, type IssueComment, type LinkMarker, type MarkerSeal } from './marker.js'
 
+/** A comment's new body from its marker and body (both undefined when there is none yet); undefined: unchanged. */
+export type Render = (previous: LinkMarker | undefined, body: string | undefined) => string | undefined
+
 /**
  * The one comment the action keeps on an issue or pull request: found by its marker among the
  * comments of the token's own identity, created once, then updated in place.
@@ -45,19 +48,32 @@ export class LinkBackThread {
   }
 
   private last: Promise<unknown> = Promise.resolve()
+  /** The renders of the next write, and that write: updates asked for while one is under way go out as one. */
+  private next: { renders: Render[]; written: Promise<void> } | undefined
 
   /**
    * Rewrites the comment from what its marker holds, after any update still under way: the re-run
-   * record's save and the final link-back may overlap, and neither may lose what the other wrote.
-   * `render` gets the comment's body too; when it returns undefined, nothing is written.
+   * record's save, the progress and the final link-back may overlap, and none may lose what another
+   * wrote. `render` gets the comment's body too; when it returns undefined, it changes nothing.
+   * Updates asked for while another is under way wait for it, then are rendered in order and
+   * written once; a body the comment already has is not written again.
    */
-  update(render: (previous: LinkMarker | undefined, body: string | undefined) => string | undefined): Promise<void> {
-    const next = this.last.then(async () => {
-      const body = render(await this.marker(), (await this.comment())?.body)
-      if (body !== undefined) await this.write(body)
-    })
-    this.last = next.catch(() => undefined)
-    return next
+  update(render: Render): Promise<void> {
+    if (!this.next) {
+      const renders: Render[] = []
+      const written = this.last.then(async () => {
+        this.next = undefined
+        const current = (await this.comment())?.body
+        let body = current
+        for (const each of renders)
+          body = each(body === undefined ? undefined : decodeMarker(body, this.seal), body) ?? body
+        if (body !== undefined && body !== current) await this.write(body)
+      })
+      this.next = { renders, written }
+      this.last = written.catch(() => undefined)
+    }
+    this.next.renders.push(render)
+    return this.next.written
   }
 
   /**

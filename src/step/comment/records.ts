@@ -50,7 +50,8 @@ export function commentRecords(
           const at = kept.findIndex((entry) => prefixOf(entry.key) === prefixOf(key))
           // An attempt replaces its run's record in place; a new run's comes last, the oldest goes.
           const records = at >= 0 ? kept.with(at, { key, command }) : [...kept, { key, command }].slice(-MAX_RECORDS)
-          if (superseded && previous && body !== undefined) return remarked(body, { ...previous, records }, thread.seal)
+          // What the comment says is the progress's (written with the record: progress.ts) or a later run's.
+          if (body !== undefined) return remarked(body, { job: previous?.job, ...previous, records }, thread.seal)
           return commentBody(lines, { job: previous?.job, records, command }, thread.seal)
         })
         return { kind: 'saved' }

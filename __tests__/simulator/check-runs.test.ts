@@ -1,0 +1,156 @@
+// The GitHub fake's check runs over real HTTP on loopback, driven through the Octokit client the action uses.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import type { getOctokit as GetOctokit } from '@actions/github'
+import { GitHubApiFake } from '../../simulator/github.js'
+import { MAX_OUTPUT_CHARS } from '../../simulator/check-runs.js'
+
+type Octokit = ReturnType<typeof GetOctokit>
+
+const REPO = 'acme/app'
+const owner = 'acme'
+const repo = 'app'
+
+let fake: GitHubApiFake
+let octokit: Octokit
+let sha: string
+
+beforeAll(async () => {
+  fake = await GitHubApiFake.start()
+  const { getOctokit } = await import('@actions/github')
+  octokit = getOctokit('tok', { baseUrl: fake.url })
+})
+afterAll(async () => {
+  await fake.close()
+})
+beforeEach(() => {
+  fake.reset()
+  sha = fake.addCommits(REPO, [{ message: 'init' }])[0] ?? ''
+})
+
+const status = async (request: Promise<unknown>): Promise<{ status: number; message: string }> => {
+  const error = (await request.then(
+    () => undefined,
+    (e: unknown) => e
+  )) as { status: number; message: string } | undefined
+  return { status: error?.status ?? 0, message: error?.message ?? '' }
+}
+
+describe('check runs', () => {
+  it('are created on a commit, updated in place, and read back with the fields GitHub sends', async () => {
+    const created = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name: 'Docs',
+      head_sha: sha,
+      status: 'in_progress',
+      external_id: 'docs-agent-action:9001',
+      details_url: 'https://github.com/acme/app/actions/runs/9001',
+      output: { title: 'Working', summary: 'Job `job_1`' }
+    })
+    expect(created.status).toBe(201)
+    expect(created.data).toMatchObject({
+      name: 'Docs',
+      head_sha: sha,
+      status: 'in_progress',
+      conclusion: null,
+      external_id: 'docs-agent-action:9001',
+      details_url: 'https://github.com/acme/app/actions/runs/9001',
+      html_url: `https://github.com/acme/app/runs/${created.data.id}`,
+      output: { title: 'Working', summary: 'Job `job_1`', text: null, annotations_count: 0 },
+      completed_at: null
+    })
+    const updated = await octokit.rest.checks.update({
+      owner,
+      repo,
+      check_run_id: created.data.id,
+      conclusion: 'success',
+      details_url: 'https://github.com/acme/docs/pull/3',
+      output: { title: 'Docs pull request acme/docs#3', summary: 'Done' }
+    })
+    expect(updated.data).toMatchObject({ status: 'completed', conclusion: 'success', output: { summary: 'Done' } })
+    expect(updated.data.completed_at).toEqual(expect.stringMatching(/Z$/))
+    expect(fake.checkRunsOf(REPO, sha).map((run) => run.states)).toEqual([['in_progress', 'success']])
+  })
+
+  it('go on the head of a pull request too, which is not in the history', async () => {
+    fake.addPull(REPO, { number: 7, title: 'x', head: { ref: 'feat', sha: 'f'.repeat(40) }, base: 'main', files: [] })
+    const created = await octokit.rest.checks.create({ owner, repo, name: 'Docs', head_sha: 'f'.repeat(40) })
+    expect(created.data.status).toBe('queued')
+    expect(fake.checkRunsOf(REPO, 'f'.repeat(40))).toHaveLength(1)
+  })
+
+  it('refuse what GitHub refuses, with a 422', async () => {
+    const create = (extra: Record<string, unknown>) =>
+      status(
+        octokit.request('POST /repos/{owner}/{repo}/check-runs', { owner, repo, name: 'Docs', head_sha: sha, ...extra })
+      )
+    expect(await create({ head_sha: 'a'.repeat(40) })).toMatchObject({
+      status: 422,
+      message: expect.stringContaining(`No commit found for SHA: ${'a'.repeat(40)}`)
+    })
+    expect((await create({ name: '' })).status).toBe(422)
+    expect((await create({ status: 'done' })).status).toBe(422)
+    expect((await create({ conclusion: 'great' })).status).toBe(422)
+    expect((await create({ status: 'completed' })).message).toContain('Conclusion is required')
+    expect((await create({ output: { title: 'x' } })).message).toContain('title and a summary')
+    expect((await create({ output: { title: 'x', summary: 'y'.repeat(MAX_OUTPUT_CHARS + 1) } })).message).toContain(
+      'too long'
+    )
+    expect(await create({ output: { title: 'x', summary: 'y'.repeat(MAX_OUTPUT_CHARS) } })).toEqual({
+      status: 0,
+      message: ''
+    })
+    expect(
+      (await status(octokit.rest.checks.update({ owner, repo, check_run_id: 1, conclusion: 'success' }))).status
+    ).toBe(404)
+    expect(fake.checkRunsOf(REPO)).toHaveLength(1)
+  })
+
+  it('keep the conclusion when a completed run goes back in progress, as GitHub does', async () => {
+    const { data } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name: 'Docs',
+      head_sha: sha,
+      conclusion: 'cancelled'
+    })
+    const again = await octokit.rest.checks.update({ owner, repo, check_run_id: data.id, status: 'in_progress' })
+    expect(again.data).toMatchObject({ status: 'in_progress', conclusion: 'cancelled' })
+  })
+
+  it('are listed for a commit, newest first: the latest of each name unless filter=all; no external_id filter', async () => {
+    const make = async (name: string, external: string) =>
+      (await octokit.rest.checks.create({ owner, repo, name, head_sha: sha, external_id: external })).data.id
+    const a = await make('Docs', 'run-1')
+    const b = await make('Docs', 'run-2')
+    const c = await make('Lint', 'run-1')
+    const list = async (query: Record<string, unknown>) =>
+      (await octokit.rest.checks.listForRef({ owner, repo, ref: sha, ...query })).data
+    expect((await list({})).check_runs.map((run) => run.id)).toEqual([c, b])
+    expect((await list({ filter: 'all' })).check_runs.map((run) => run.id)).toEqual([c, b, a])
+    expect((await list({ filter: 'all', check_name: 'Docs' })).check_runs.map((run) => run.external_id)).toEqual([
+      'run-2',
+      'run-1'
+    ])
+    // GitHub has no external_id filter: the query is ignored, as GitHub ignores unknown ones.
+    expect((await list({ filter: 'all', external_id: 'run-1' })).total_count).toBe(3)
+    await octokit.rest.checks.update({ owner, repo, check_run_id: b, conclusion: 'neutral' })
+    expect((await list({ filter: 'all', status: 'completed' })).check_runs.map((run) => run.id)).toEqual([b])
+    expect((await list({ per_page: 1, filter: 'all' })).check_runs.map((run) => run.id)).toEqual([c])
+    // The ref may be a tag of the commit.
+    fake.addTag(REPO, { name: 'v1', at: sha })
+    expect((await list({ ref: 'v1', filter: 'all' })).total_count).toBe(3)
+    expect((await status(octokit.rest.checks.listForRef({ owner, repo, ref: 'b'.repeat(40) }))).status).toBe(422)
+  })
+
+  it('a fault with effect makes the run, then answers the error', async () => {
+    fake.fail('check-create', { kind: 'status', status: 502, effect: true })
+    expect((await status(octokit.rest.checks.create({ owner, repo, name: 'Docs', head_sha: sha }))).status).toBe(502)
+    expect(fake.checkRunsOf(REPO)).toHaveLength(1)
+    fake.fail('check-create', { kind: 'status', status: 403 })
+    expect((await status(octokit.rest.checks.create({ owner, repo, name: 'Docs', head_sha: sha }))).status).toBe(403)
+    expect(fake.checkRunsOf(REPO)).toHaveLength(1)
+    const routes = fake.requests.map((r) => `${r.method} ${r.route}`)
+    expect(routes).toEqual(['POST check-create', 'POST check-create'])
+  })
+})

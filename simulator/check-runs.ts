@@ -1,0 +1,192 @@
+/**
+ * Check runs of the GitHub fake, kept as GitHub's checks API keeps them: created on a commit of the
+ * repository, updated in place, listed for a commit. The list filters by `check_name` and `status`,
+ * and by default (`filter=latest`) shows only the newest run of each name; there is no filter on
+ * `external_id` (GitHub has none): a client finds its own run by reading the field.
+ *
+ *   const checks = new CheckRuns(() => tick(), (sha) => known(sha))
+ *   checks.create('acme/app', body)            // { status: 201, json } or { status: 422, message }
+ *   checks.update('acme/app', id, body); checks.list('acme/app', sha, query); checks.of('acme/app')
+ *
+ * Validation as GitHub answers it: `name` and `head_sha` are required, the sha must be a commit of
+ * the repository (422 "No commit found for SHA"), `status` and `conclusion` must be known values, a
+ * conclusion completes the run, `completed` needs a conclusion, and an output needs a title and a
+ * summary of at most 65,535 characters. Updating a completed run back to `in_progress` keeps its
+ * conclusion, as GitHub does.
+ */
+
+const STATUSES = ['queued', 'in_progress', 'completed'] as const
+const CONCLUSIONS = ['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'timed_out'] as const
+/** GitHub's limit on `output.summary` and `output.text`. */
+export const MAX_OUTPUT_CHARS = 65_535
+const WEB = 'https://github.com'
+
+export interface StoredCheckRun {
+  id: number
+  repo: string
+  name: string
+  head_sha: string
+  status: (typeof STATUSES)[number]
+  conclusion: (typeof CONCLUSIONS)[number] | null
+  external_id: string | null
+  details_url: string | null
+  output: { title: string | null; summary: string | null; text: string | null }
+  started_at: string
+  completed_at: string | null
+  /** Each state the run was written with, in order: `in_progress`, then a conclusion. */
+  states: string[]
+}
+
+export type CheckAnswer = { status: 200 | 201; json: unknown } | { status: 404 | 422; message: string }
+
+export class CheckRuns {
+  private readonly runs: StoredCheckRun[] = []
+  private serial = 0
+
+  constructor(
+    /** The fake's time, as ISO 8601. */
+    private readonly now: () => string,
+    /** Whether `sha` is a commit of `repo`. */
+    private readonly known: (repo: string, sha: string) => boolean,
+    private readonly apiUrl: () => string
+  ) {}
+
+  /** The check runs of `repo`, oldest first (those on `sha` only, when given). */
+  of(repo: string, sha?: string): StoredCheckRun[] {
+    return this.runs.filter((run) => same(run.repo, repo) && (sha === undefined || run.head_sha === sha))
+  }
+
+  clear(): void {
+    this.runs.length = 0
+  }
+
+  create(repo: string, text: string): CheckAnswer {
+    const body = parse(text)
+    if (typeof body?.name !== 'string' || body.name === '') return invalid('"name" wasn\'t supplied.')
+    if (typeof body.head_sha !== 'string') return invalid('"head_sha" wasn\'t supplied.')
+    if (!this.known(repo, body.head_sha)) return invalid(`No commit found for SHA: ${body.head_sha}`)
+    const run: StoredCheckRun = {
+      id: 700_000 + ++this.serial,
+      repo,
+      name: body.name,
+      head_sha: body.head_sha,
+      status: 'queued',
+      conclusion: null,
+      external_id: null,
+      details_url: null,
+      output: { title: null, summary: null, text: null },
+      started_at: this.now(),
+      completed_at: null,
+      states: []
+    }
+    const problem = this.apply(run, body)
+    if (problem) return invalid(problem)
+    this.runs.push(run)
+    return { status: 201, json: this.json(run) }
+  }
+
+  update(repo: string, id: number, text: string): CheckAnswer {
+    const run = this.runs.find((r) => r.id === id && same(r.repo, repo))
+    if (!run) return { status: 404, message: 'Not Found' }
+    const body = parse(text)
+    if (!body) return invalid('Problems parsing JSON')
+    const copy = { ...run, output: { ...run.output }, states: [...run.states] }
+    const problem = this.apply(copy, body)
+    if (problem) return invalid(problem)
+    Object.assign(run, copy)
+    return { status: 200, json: this.json(run) }
+  }
+
+  /** `GET …/commits/{sha}/check-runs`: newest first, filtered as the query asks. */
+  list(repo: string, sha: string, query: URLSearchParams): StoredCheckRun[] {
+    const name = query.get('check_name')
+    const status = query.get('status')
+    const all = this.of(repo, sha)
+      .filter((run) => (name === null || run.name === name) && (status === null || run.status === status))
+      .reverse()
+    if (query.get('filter') === 'all') return all
+    return all.filter((run, index) => all.findIndex((other) => other.name === run.name) === index)
+  }
+
+  json(run: StoredCheckRun): Record<string, unknown> {
+    const api = `${this.apiUrl()}/repos/${run.repo}/check-runs/${run.id}`
+    return {
+      id: run.id,
+      head_sha: run.head_sha,
+      node_id: `CR_kwDO${run.id}`,
+      external_id: run.external_id,
+      url: api,
+      html_url: `${WEB}/${run.repo}/runs/${run.id}`,
+      details_url: run.details_url,
+      status: run.status,
+      conclusion: run.conclusion,
+      started_at: run.started_at,
+      completed_at: run.completed_at,
+      output: { ...run.output, annotations_count: 0, annotations_url: `${api}/annotations` },
+      name: run.name,
+      check_suite: { id: 800_000 + this.runs.indexOf(run) },
+      app: { id: 15368, slug: 'github-actions', name: 'GitHub Actions' },
+      pull_requests: []
+    }
+  }
+
+  /** Writes the fields `body` gives into `run`; the problem GitHub would answer 422 with, if any. */
+  private apply(run: StoredCheckRun, body: Record<string, unknown>): string | undefined {
+    const { status, conclusion, output } = body
+    if (status !== undefined && !STATUSES.some((known) => known === status))
+      return `Invalid status: ${JSON.stringify(status)}`
+    if (conclusion !== undefined && !CONCLUSIONS.some((known) => known === conclusion))
+      return `Invalid conclusion: ${JSON.stringify(conclusion)}`
+    if (status === 'completed' && conclusion === undefined) return 'Conclusion is required when status is completed.'
+    if (output !== undefined) {
+      const problem = outputProblem(output)
+      if (problem) return problem
+      const { title, summary, text } = output as Record<string, string | undefined>
+      run.output = { title: title ?? null, summary: summary ?? null, text: text ?? null }
+    }
+    for (const field of ['external_id', 'details_url', 'name'] as const) {
+      const value = body[field]
+      if (typeof value === 'string') run[field] = value
+    }
+    if (conclusion !== undefined) {
+      run.status = 'completed'
+      run.conclusion = conclusion as StoredCheckRun['conclusion']
+      run.completed_at = this.now()
+      run.states.push(run.conclusion ?? '')
+    } else if (status !== undefined) {
+      run.status = status as StoredCheckRun['status']
+      run.states.push(run.status)
+    }
+    return undefined
+  }
+}
+
+function outputProblem(output: unknown): string | undefined {
+  if (typeof output !== 'object' || output === null) return '"output" is not an object.'
+  const { title, summary, text } = output as Record<string, unknown>
+  if (typeof title !== 'string' || typeof summary !== 'string') return 'Output requires a title and a summary.'
+  if (summary.length > MAX_OUTPUT_CHARS)
+    return `Output summary is too long (maximum is ${MAX_OUTPUT_CHARS} characters).`
+  if (typeof text === 'string' && text.length > MAX_OUTPUT_CHARS)
+    return `Output text is too long (maximum is ${MAX_OUTPUT_CHARS} characters).`
+  return undefined
+}
+
+function parse(text: string): Record<string, unknown> | undefined {
+  try {
+    const json: unknown = JSON.parse(text)
+    return typeof json === 'object' && json !== null && !Array.isArray(json)
+      ? (json as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function invalid(message: string): CheckAnswer {
+  return { status: 422, message: `Invalid request.\n\n${message}` }
+}
+
+function same(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase()
+}

@@ -200,7 +200,9 @@ describe('automation', () => {
       expect(lines).toEqual([
         "**Docs agent:** no docs pull request yet: the automation's run is queued; the Automation Runs page of the Mintlify dashboard follows it.",
         '',
-        `automation \`${HIDDEN}\`, run \`run_1\` · job \`bgjob_1\``
+        `automation \`${HIDDEN}\`, run \`run_1\` · job \`bgjob_1\``,
+        '',
+        "What now: Follow run `run_1` on the Automation Runs page of the Mintlify dashboard: it lists the run's pull request once the agent opens one. Re-running this workflow job does not trigger the automation again."
       ])
       const refused = { ...initialState(0, undefined), outcome: 'error' as const, automation: { id: HIDDEN } }
       expect(renderLinkBack({ state: refused, settings }, { serverUrl: undefined, runUrl: undefined })).toEqual([

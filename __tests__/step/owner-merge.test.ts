@@ -104,7 +104,12 @@ describe('merge: auto', () => {
   })
 
   it('a merge state that cannot be read: one warning; left open', async () => {
-    o.github().fail('graphql', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    // The first GraphQL request is the token's identity, read for the link-back comment as the job starts.
+    o.github().fail(
+      'graphql',
+      { kind: 'delay', ms: 0 },
+      { kind: 'status', status: 403, message: 'Resource not accessible by integration' }
+    )
     const result = await o.run('pull_request', o.merged(41, 'dev'), auto)
     expect(result.code).toBe(0)
     expect(result.outputs.merge).toBe('')
@@ -114,7 +119,7 @@ describe('merge: auto', () => {
   })
 
   it('a merge state read that fails otherwise: one warning without a permission hint', async () => {
-    o.github().fail('graphql', { kind: 'status', status: 502, message: 'Bad Gateway' })
+    o.github().fail('graphql', { kind: 'delay', ms: 0 }, { kind: 'status', status: 502, message: 'Bad Gateway' })
     const result = await o.run('pull_request', o.merged(41, 'dev'), auto)
     expect(result.at('warning')).toEqual([
       `Could not read the merge state of ${DOCS}#${o.docsPr(result)} (HTTP 502: Bad Gateway), so it is left open.`
@@ -124,8 +129,13 @@ describe('merge: auto', () => {
 
   it('auto-merge refused for another reason: one warning with GitHub’s words', async () => {
     o.github().setMergeRules(DOCS, { requiredChecks: true })
-    // The first GraphQL request (the merge state) is answered; the mutation gets a 502.
-    o.github().fail('graphql', { kind: 'delay', ms: 0 }, { kind: 'status', status: 502, message: 'Bad Gateway' })
+    // The identity and the merge state are answered; the mutation gets a 502.
+    o.github().fail(
+      'graphql',
+      { kind: 'delay', ms: 0 },
+      { kind: 'delay', ms: 0 },
+      { kind: 'status', status: 502, message: 'Bad Gateway' }
+    )
     const result = await o.run('pull_request', o.merged(41, 'dev'), auto)
     expect(result.code).toBe(0)
     expect(result.at('warning')).toEqual([

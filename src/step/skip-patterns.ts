@@ -5,8 +5,18 @@
  * they become picomatch's `?(x)` and `+(x)`; parentheses are GitHub's literals, so they are escaped.
  * Braces (`{a,b}`) are picomatch's own, beyond GitHub's. Patterns apply in order, `!` un-matching.
  */
-import picomatch from 'picomatch'
+import type Picomatch from 'picomatch'
 import { InputError } from './inputs.js'
+
+let picomatch: typeof Picomatch | undefined
+let loading: Promise<void> | undefined
+
+/** picomatch, loaded before the inputs are read when `paths` or `paths-ignore` is set: most steps never load it. */
+export function loadPatternMatcher(): Promise<void> {
+  return (loading ??= import('picomatch').then((module) => {
+    picomatch = module.default
+  }))
+}
 
 /** One pattern of the list, compiled. */
 export interface FilterPattern {
@@ -56,8 +66,11 @@ function compile(text: string, input: string): FilterPattern {
   const negated = text.startsWith('!')
   const glob = negated ? text.slice(1) : text
   if (!glob) refuse('is empty after !')
+  // A caller that forgot to load the matcher fails here, never with a rule that matches nothing.
+  if (!picomatch) throw new Error('paths and paths-ignore are compiled once loadPatternMatcher() has loaded picomatch')
+  const match = picomatch
   try {
-    return { text, negated, test: picomatch(picomatchGlob(glob), OPTIONS) }
+    return { text, negated, test: match(picomatchGlob(glob), OPTIONS) }
   } catch (error) {
     return refuse(`is not a valid pattern (${error instanceof Error ? error.message : String(error)})`)
   }

@@ -2,7 +2,7 @@ export const id = 862;
 export const ids = [862];
 export const modules = {
 
-/***/ 5862:
+/***/ 3862:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2135,7 +2135,7 @@ function shown(job) {
     return JSON.stringify([job?.status, job?.prLink]);
 }
 
-;// CONCATENATED MODULE: ./src/step/automation.ts
+;// CONCATENATED MODULE: ./src/step/automation/phase.ts
 /**
  * The automation mode (`automation`): the trigger takes the post phase's place. It is sent at most
  * once in effect (only a 429 is sent again), never again on a re-run (the record resumes the same
@@ -4296,7 +4296,7 @@ function withheldContext(trigger, pr, why) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/step/automation-settings.ts
+;// CONCATENATED MODULE: ./src/step/automation/settings.ts
 /**
  * The `automation` input: the ID of a Mintlify automation to trigger instead of a job to create. Its
  * prompt and context repositories are stored in Mintlify and the trigger takes no body, so the
@@ -4658,13 +4658,13 @@ function isLoopback(hostname) {
     return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-;// CONCATENATED MODULE: ./src/step/skip-patterns.ts
+;// CONCATENATED MODULE: ./src/step/skip/patterns.ts
 
 let picomatch;
-let skip_patterns_loading;
+let patterns_loading;
 /** picomatch, loaded before the inputs are read when `paths` or `paths-ignore` is set: most steps never load it. */
 function loadPatternMatcher() {
-    return (skip_patterns_loading ??= __webpack_require__.e(/* import() */ 6).then(__webpack_require__.t.bind(__webpack_require__, 4006, 23)).then((module) => {
+    return (patterns_loading ??= __webpack_require__.e(/* import() */ 6).then(__webpack_require__.t.bind(__webpack_require__, 4006, 23)).then((module) => {
         picomatch = module.default;
     }));
 }
@@ -4744,7 +4744,7 @@ function picomatchGlob(glob) {
     return atoms.map((atom) => atom.text).join('');
 }
 
-;// CONCATENATED MODULE: ./src/step/skip-settings.ts
+;// CONCATENATED MODULE: ./src/step/skip/settings.ts
 /** The skip rules' inputs: `skip-labels`, and `paths` or `paths-ignore`. */
 
 
@@ -6069,7 +6069,7 @@ class RunStateWriter {
             this.announce(job.id);
         }
     }
-    /** Told when a grouped run targets the group's job: the job exists from then on (tracking.ts). */
+    /** Told when a grouped run targets the group's job: the job exists from then on (tracking/tracking.ts). */
     onTargeted = () => undefined;
     /** A grouped run's follow-up goes to the group's job (undefined: it was refused, a create follows). */
     targeted(jobId) {
@@ -6188,7 +6188,7 @@ class RunStateWriter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/step/skip.ts
+;// CONCATENATED MODULE: ./src/step/skip/phase.ts
 
 
 /** The markers that work like `[skip ci]`, compared without case. */
@@ -7832,7 +7832,7 @@ function askedFor(trigger, settings) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/step/link-back-text.ts
+;// CONCATENATED MODULE: ./src/step/tracking/link-back-text.ts
 /**
  * What the action writes about a job where people look, rendered from the run's state: the pull
  * request's comment, the release notes' block, the docs pull request's comment and the check run's
@@ -7982,7 +7982,7 @@ function startedAt(state, settings) {
     return Number.isFinite(at) ? formatTime(new Date(at).toISOString()) : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/step/check.ts
+;// CONCATENATED MODULE: ./src/step/tracking/check.ts
 
 
 
@@ -8331,7 +8331,7 @@ function handledCommand(settings) {
     return { id: command.id, kind: command.kind, job: settings.mode === 'message' ? settings.jobId : undefined };
 }
 
-;// CONCATENATED MODULE: ./src/step/link-back.ts
+;// CONCATENATED MODULE: ./src/step/tracking/link-back.ts
 
 
 
@@ -8495,7 +8495,7 @@ class LinkBack {
     }
 }
 
-;// CONCATENATED MODULE: ./src/step/progress.ts
+;// CONCATENATED MODULE: ./src/step/tracking/progress.ts
 class Progress {
     links;
     jobId;
@@ -8528,7 +8528,7 @@ class Progress {
     }
 }
 
-;// CONCATENATED MODULE: ./src/step/tracking.ts
+;// CONCATENATED MODULE: ./src/step/tracking/tracking.ts
 /**
  * What follows the job on GitHub while the step runs, as the flow tells it: the link-back's progress
  * (progress.ts) and the check run (check.ts). The flow says when the job exists, the wait loop

@@ -7,8 +7,8 @@ import { parseJob } from '../../src/agent-api/job.js'
 import type { Trigger } from '../../src/github/event.js'
 import { initialState, type RunState } from '../../src/report/state.js'
 import { askedFor } from '../../src/step/asked.js'
-import { conclusionOf } from '../../src/step/check.js'
-import { docsPrLines, jobLines, releaseBlock, renderLinkBack, working } from '../../src/step/link-back-text.js'
+import { conclusionOf } from '../../src/step/tracking/check.js'
+import { docsPrLines, jobLines, releaseBlock, renderLinkBack, working } from '../../src/step/tracking/link-back-text.js'
 import { parseSettings, type Settings } from '../../src/step/settings.js'
 
 const DEFAULTS = inputDefaults(readAction(), 'tok')

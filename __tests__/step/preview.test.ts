@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github.js'
 import type { RunState } from '../../src/report/state.js'
-import { renderLinkBack } from '../../src/step/link-back-text.js'
+import { renderLinkBack } from '../../src/step/tracking/link-back-text.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { runStateAt, settings } from '../fixtures/run-state.js'
 import { useStep } from '../fixtures/step.js'

@@ -6,9 +6,9 @@ import type { ContextResult } from '../../src/github/context/context.js'
 import type { Trigger } from '../../src/github/event.js'
 import { RunStateWriter } from '../../src/step/run-state.js'
 import type { CreateOrMessage } from '../../src/step/settings.js'
-import { explicitRequest, SKIP_MARKERS, skipPhase } from '../../src/step/skip.js'
+import { explicitRequest, SKIP_MARKERS, skipPhase } from '../../src/step/skip/phase.js'
 import { settings } from '../fixtures/run-state.js'
-import { loadPatternMatcher } from '../../src/step/skip-patterns.js'
+import { loadPatternMatcher } from '../../src/step/skip/patterns.js'
 
 // The steps with path rules load picomatch before their inputs are read (main.ts); so do these tests.
 await loadPatternMatcher()

@@ -2,7 +2,7 @@
 // file paths", workflow syntax for GitHub Actions): every row of its table, then the malformed
 // patterns refused before any request.
 import { describe, expect, it } from '@jest/globals'
-import { loadPatternMatcher, matchesList, parsePatterns, picomatchGlob } from '../../src/step/skip-patterns.js'
+import { loadPatternMatcher, matchesList, parsePatterns, picomatchGlob } from '../../src/step/skip/patterns.js'
 
 // The steps with path rules load picomatch before their inputs are read (main.ts); so do these tests.
 await loadPatternMatcher()

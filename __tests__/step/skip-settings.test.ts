@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import { InputError } from '../../src/step/inputs.js'
 import { parseSettings } from '../../src/step/settings.js'
-import { loadPatternMatcher } from '../../src/step/skip-patterns.js'
+import { loadPatternMatcher } from '../../src/step/skip/patterns.js'
 
 // The steps with path rules load picomatch before their inputs are read (main.ts); so do these tests.
 await loadPatternMatcher()

@@ -15,7 +15,7 @@ import type { PullRequestRef } from '../github/pr-link.js'
 import { decideStart } from '../github/trust.js'
 import { finish, type Reporter } from '../report/finish.js'
 import type { RunState } from '../report/state.js'
-import { automation, type AutomationDeps } from './automation.js'
+import { automation, type AutomationDeps } from './automation/phase.js'
 import { decideEnding, type FlowEnd } from './ending.js'
 import {
   groupKey,
@@ -34,10 +34,10 @@ import { preview, type PreviewDeps } from './preview.js'
 import type { PromptDeps } from './prompt.js'
 import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
-import { skipPhase, type SkipDeps } from './skip.js'
+import { skipPhase, type SkipDeps } from './skip/phase.js'
 import type { StepMode } from './mode.js'
 import type { AutomationSettings, CreateOrMessage, Settings } from './settings.js'
-import type { Tracking } from './tracking.js'
+import type { Tracking } from './tracking/tracking.js'
 import { wait } from './wait.js'
 
 export interface Deps
@@ -59,7 +59,7 @@ export interface Deps
   github: PromptDeps['github'] &
     PreviewDeps['github'] &
     OwnerDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
-  /** Follows the job on GitHub while the step runs, and links it back at the end (tracking.ts). */
+  /** Follows the job on GitHub while the step runs, and links it back at the end (tracking/tracking.ts). */
   tracking?: (mode: StepMode, run: RunStateWriter) => Tracking
   /** This run's, set by `runStep`. */
   follow?: Tracking | undefined

@@ -10,7 +10,7 @@ import type { Trigger } from '../github/event.js'
 import type { RecordStore } from '../rerun/record.js'
 import { readCommand } from './comment/command.js'
 import { commentRecords, handledCommand } from './comment/records.js'
-import type { ConversationDeps, LinkTargets } from './link-back.js'
+import type { ConversationDeps, LinkTargets } from './tracking/link-back.js'
 import type { CommandSettings, Settings } from './settings.js'
 
 /** What the step does, and what goes with it. */

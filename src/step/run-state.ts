@@ -61,7 +61,7 @@ export class RunStateWriter {
     }
   }
 
-  /** Told when a grouped run targets the group's job: the job exists from then on (tracking.ts). */
+  /** Told when a grouped run targets the group's job: the job exists from then on (tracking/tracking.ts). */
   onTargeted: () => void = () => undefined
 
   /** A grouped run's follow-up goes to the group's job (undefined: it was refused, a create follows). */

@@ -1,11 +1,11 @@
 import { formatCount } from '../base/text.js'
 import type { FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/context/release-set.js'
-import { parseAutomation } from './automation-settings.js'
+import { parseAutomation } from './automation/settings.js'
 import { INPUT_DEFAULTS } from './defaults.js'
 import { parseGroup, type GroupSettings } from './group/settings.js'
 import { parseOwner, type OwnerSettings } from './owner/settings.js'
-import { parseSkipRules, type SkipRules } from './skip-settings.js'
+import { parseSkipRules, type SkipRules } from './skip/settings.js'
 import {
   durationInput,
   InputError,

@@ -11,7 +11,7 @@ import { commandText, type CommentEvent } from '../../github/conversation/comman
 import type { LinkBackThread } from '../../github/conversation/thread.js'
 import { botAllowed } from '../../github/permissions.js'
 import { unreachable } from '../../github/unreachable.js'
-import type { ConversationDeps } from '../link-back.js'
+import type { ConversationDeps } from '../tracking/link-back.js'
 import { MAX_PROMPT_CHARS, type CommandSettings, type Settings } from '../settings.js'
 
 /** Why a comment is not a request: the one log line the step ends with. */

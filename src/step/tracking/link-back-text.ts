@@ -4,13 +4,13 @@
  * summary. While the step runs (no outcome yet, or `wait: false`) they say the agent is working;
  * at the end, how it ended. Text from GitHub, the server or a prompt is made inert.
  */
-import { codeSpan, markdownLink, mention } from '../github/conversation/markdown.js'
-import { parsePullRequestUrl } from '../github/pr-link.js'
-import { nextSteps } from '../report/next-steps.js'
-import { pullRequest } from '../report/verdict.js'
-import type { RunState } from '../report/state.js'
-import { formatTime } from '../base/text.js'
-import type { Settings } from './settings.js'
+import { codeSpan, markdownLink, mention } from '../../github/conversation/markdown.js'
+import { parsePullRequestUrl } from '../../github/pr-link.js'
+import { nextSteps } from '../../report/next-steps.js'
+import { pullRequest } from '../../report/verdict.js'
+import type { RunState } from '../../report/state.js'
+import { formatTime } from '../../base/text.js'
+import type { Settings } from '../settings.js'
 
 /** What is said about the job. */
 export interface LinkBackReport {

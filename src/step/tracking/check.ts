@@ -6,22 +6,22 @@
  * the one before it succeeded, so there is never a second); the step's result and outputs never
  * depend on it.
  */
-import type { Clock } from '../base/clock.js'
-import type { Log } from '../base/log.js'
-import { errorMessage } from '../base/error-message.js'
-import { inline } from '../base/text.js'
-import type { CheckConclusion, CheckOutput, CheckRun, CheckRunApi } from '../github/check-run.js'
-import { refused } from '../github/conversation/api.js'
-import type { GitHubClient } from '../github/client.js'
-import type { Trigger } from '../github/event.js'
-import type { RunIdentity } from '../rerun/record.js'
-import { parsePullRequestUrl } from '../github/pr-link.js'
-import type { RunState } from '../report/state.js'
-import { heading } from '../report/summary.js'
-import { pullRequest } from '../report/verdict.js'
+import type { Clock } from '../../base/clock.js'
+import type { Log } from '../../base/log.js'
+import { errorMessage } from '../../base/error-message.js'
+import { inline } from '../../base/text.js'
+import type { CheckConclusion, CheckOutput, CheckRun, CheckRunApi } from '../../github/check-run.js'
+import { refused } from '../../github/conversation/api.js'
+import type { GitHubClient } from '../../github/client.js'
+import type { Trigger } from '../../github/event.js'
+import type { RunIdentity } from '../../rerun/record.js'
+import { parsePullRequestUrl } from '../../github/pr-link.js'
+import type { RunState } from '../../report/state.js'
+import { heading } from '../../report/summary.js'
+import { pullRequest } from '../../report/verdict.js'
 import { jobLines, type LinkBackReport, type Where } from './link-back-text.js'
-import type { RunStateWriter } from './run-state.js'
-import type { Settings } from './settings.js'
+import type { RunStateWriter } from '../run-state.js'
+import type { Settings } from '../settings.js'
 
 /** How long the end of the step waits for a check still being made, so that the summary can show it. */
 const MADE_WAIT_MS = 5_000

@@ -4,21 +4,21 @@
  * run and job), and the run's job is waited for as any job. A job the Agent API does not read (404
  * past the usual grace) ends the step as `queued`: the dashboard's Automation Runs page follows it.
  */
-import { formatDuration } from '../base/duration.js'
-import { inline } from '../base/text.js'
-import { TRIGGER_ATTEMPTS, triggerOnce, type AutomationApi } from '../agent-api/automation.js'
-import { ApiError } from '../agent-api/errors.js'
-import { NOT_FOUND_GRACE_MS } from '../agent-api/wait.js'
-import type { FlowEnd } from './ending.js'
-import type { Rerun } from './rerun.js'
-import type { Tracking } from './tracking.js'
-import type { RunStateWriter } from './run-state.js'
-import type { AutomationSettings } from './settings.js'
-import { wait, type WaitDeps, type WaitFor } from './wait.js'
+import { formatDuration } from '../../base/duration.js'
+import { inline } from '../../base/text.js'
+import { TRIGGER_ATTEMPTS, triggerOnce, type AutomationApi } from '../../agent-api/automation.js'
+import { ApiError } from '../../agent-api/errors.js'
+import { NOT_FOUND_GRACE_MS } from '../../agent-api/wait.js'
+import type { FlowEnd } from '../ending.js'
+import type { Rerun } from '../rerun.js'
+import type { Tracking } from '../tracking/tracking.js'
+import type { RunStateWriter } from '../run-state.js'
+import type { AutomationSettings } from '../settings.js'
+import { wait, type WaitDeps, type WaitFor } from '../wait.js'
 
 export interface AutomationDeps extends WaitDeps {
   automations: AutomationApi
-  /** Told when the run's job is known: the progress and the check (tracking.ts). */
+  /** Told when the run's job is known: the progress and the check (tracking/tracking.ts). */
   follow?: (WaitDeps['follow'] & Pick<Tracking, 'answered' | 'following'>) | undefined
 }
 

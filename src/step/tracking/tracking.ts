@@ -3,14 +3,14 @@
  * (progress.ts) and the check run (check.ts). The flow says when the job exists, the wait loop
  * when its status or docs pull request changes, and the report when the step ended.
  */
-import { verdict } from '../report/verdict.js'
+import { verdict } from '../../report/verdict.js'
 import { CheckPhase, type CheckDeps } from './check.js'
 import { LinkBack, type ConversationDeps } from './link-back.js'
 import type { LinkBackReport } from './link-back-text.js'
-import type { StepMode } from './mode.js'
+import type { StepMode } from '../mode.js'
 import { Progress } from './progress.js'
-import type { RunStateWriter } from './run-state.js'
-import type { Settings } from './settings.js'
+import type { RunStateWriter } from '../run-state.js'
+import type { Settings } from '../settings.js'
 
 export interface TrackingDeps {
   conversation: ConversationDeps

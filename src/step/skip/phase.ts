@@ -4,17 +4,17 @@
  * is read), or a path rule does, on the changed files the context read. A dry run shows the
  * decision and goes on.
  */
-import type { Log } from '../base/log.js'
-import { formatCount, inline, plural } from '../base/text.js'
-import type { ChangedFiles } from '../github/context/changed.js'
-import type { ContextResult } from '../github/context/context.js'
-import type { Trigger } from '../github/event.js'
-import type { SkipState } from '../report/state.js'
-import type { FlowEnd } from './ending.js'
-import type { RunStateWriter } from './run-state.js'
-import type { CreateOrMessage } from './settings.js'
-import type { PathRule } from './skip-settings.js'
-import { matchesList } from './skip-patterns.js'
+import type { Log } from '../../base/log.js'
+import { formatCount, inline, plural } from '../../base/text.js'
+import type { ChangedFiles } from '../../github/context/changed.js'
+import type { ContextResult } from '../../github/context/context.js'
+import type { Trigger } from '../../github/event.js'
+import type { SkipState } from '../../report/state.js'
+import type { FlowEnd } from '../ending.js'
+import type { RunStateWriter } from '../run-state.js'
+import type { CreateOrMessage } from '../settings.js'
+import type { PathRule } from './settings.js'
+import { matchesList } from './patterns.js'
 
 /** The markers that work like `[skip ci]`, compared without case. */
 export const SKIP_MARKERS = ['[skip docs]', '[docs skip]', '[no docs]', '[skip-docs]']

@@ -5,15 +5,15 @@
  * (progress.ts) and at the end. Whatever GitHub refuses is one warning, and that target is written
  * no more in the step; the outputs and the result stand.
  */
-import type { Log } from '../base/log.js'
-import { inline } from '../base/text.js'
-import { refused, type ConversationApi } from '../github/conversation/api.js'
-import { withReleaseBlock } from '../github/conversation/markdown.js'
-import { commentBody, markerKey, type LinkMarker } from '../github/conversation/marker.js'
-import { LinkBackThread } from '../github/conversation/thread.js'
-import { labelTarget } from '../github/labels.js'
-import { pullRequest } from '../report/verdict.js'
-import { handledCommand } from './comment/records.js'
+import type { Log } from '../../base/log.js'
+import { inline } from '../../base/text.js'
+import { refused, type ConversationApi } from '../../github/conversation/api.js'
+import { withReleaseBlock } from '../../github/conversation/markdown.js'
+import { commentBody, markerKey, type LinkMarker } from '../../github/conversation/marker.js'
+import { LinkBackThread } from '../../github/conversation/thread.js'
+import { labelTarget } from '../../github/labels.js'
+import { pullRequest } from '../../report/verdict.js'
+import { handledCommand } from '../comment/records.js'
 import { docsPrLines, releaseBlock, renderLinkBack, type LinkBackReport } from './link-back-text.js'
 
 /** What the conversation needs from the step's surroundings. */

@@ -6,7 +6,7 @@
  * Braces (`{a,b}`) are picomatch's own, beyond GitHub's. Patterns apply in order, `!` un-matching.
  */
 import type Picomatch from 'picomatch'
-import { InputError } from './inputs.js'
+import { InputError } from '../inputs.js'
 
 let picomatch: typeof Picomatch | undefined
 let loading: Promise<void> | undefined

@@ -1,6 +1,6 @@
 /** The skip rules' inputs: `skip-labels`, and `paths` or `paths-ignore`. */
-import { InputError, parseList } from './inputs.js'
-import { parsePatterns, type FilterPattern } from './skip-patterns.js'
+import { InputError, parseList } from '../inputs.js'
+import { parsePatterns, type FilterPattern } from './patterns.js'
 
 /** What may skip a run that is not an explicit request. */
 export interface SkipRules {

@@ -89,13 +89,14 @@ describe('GitHub out of reach', () => {
 
   it('counts every try among the GitHub requests of the context', async () => {
     const result = await pushTag(faults.reset().url)
-    // Both reads tried again: more requests than reads, as many as reached the fake.
+    const line = result.at('info').find((info) => info.startsWith('Context: Tag v1.11.0 ('))
+    const counted = Number(/, (\d+) GitHub requests\)$/.exec(line ?? '')?.[1])
+    // Both reads tried again: more requests than reads. Each one that reached the fake is counted; one
+    // the context's time limit cut on its way (under load) is counted too, though the fake never saw it.
     expect(github.requests.length).toBeGreaterThan(2)
-    expect(result.at('info')).toContainEqual(
-      expect.stringMatching(
-        new RegExp(`^Context: Tag v1\\.11\\.0 \\(.*, ${github.requests.length} GitHub requests\\)$`)
-      )
-    )
+    expect(counted).toBeGreaterThanOrEqual(github.requests.length)
+    // At most one try a read is cut on its way: the two reads run side by side.
+    expect(counted).toBeLessThanOrEqual(github.requests.length + 2)
   })
 
   it.each(['refused', 'dns', 'reset'] as const)(

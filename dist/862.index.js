@@ -7960,6 +7960,8 @@ function headline(state, serverUrl) {
         case 'failed':
         case 'archived':
             return `no docs pull request: the job ended ${status}.`;
+        case 'skipped':
+            return `skipped, no job started: ${codeSpan(state.skip?.reason ?? '', 300)}.`;
         case 'queued':
             return "no docs pull request yet: the automation's run is queued; the Automation Runs page of the Mintlify dashboard follows it.";
         case 'timed-out':
@@ -8061,23 +8063,43 @@ class CheckPhase {
      * is completed beside the report.
      */
     async conclude(failed) {
+        if (this.run.state.outcome === 'skipped')
+            return this.skipped();
         const opened = this.#opened;
         if (!opened)
             return;
+        await this.whileMade(opened);
+        const conclusion = conclusionOf(this.run.state, failed);
+        this.run.checked({ ...this.run.state.check, name: this.deps.name, conclusion });
+        this.#completed = this.complete(opened, conclusion, this.output(this.report(), conclusion));
+    }
+    /** A skipped run has no job: its check is made (or found again) completed as `skipped`, in one write. */
+    async skipped() {
+        const conclusion = 'skipped';
+        this.run.checked({ ...this.run.state.check, name: this.deps.name, conclusion });
+        const report = this.report();
+        const opened = this.open(report, { status: 'completed', conclusion }, this.output(report, conclusion));
+        this.#completed = opened.then((check) => {
+            if (check)
+                this.deps.log.info(`Check run ${this.name} completed: ${conclusion}.`);
+            else if (this.#unsure)
+                this.deps.log.warning(`Could not create the check run ${this.name}: GitHub did not answer; it may be there.`);
+        });
+        await this.whileMade(opened);
+    }
+    /** Waits a moment at most for a check still being made, so that the summary can link to it. */
+    async whileMade(opened) {
         const limit = this.deps.clock.timeout(MADE_WAIT_MS);
         const waited = new Promise((resolve) => limit.addEventListener('abort', () => resolve('waited')));
         if ((await Promise.race([opened, waited])) === 'waited')
             this.deps.log.debug(`The check run ${this.name} is still being made: the summary shows it without its page.`);
-        const conclusion = conclusionOf(this.run.state, failed);
-        this.run.checked({ ...this.run.state.check, name: this.deps.name, conclusion });
-        this.#completed = this.complete(opened, conclusion, this.output(this.report(), conclusion));
     }
     /** What is left of the completion. */
     async completed() {
         await this.#completed;
     }
-    /** The check in progress; undefined when GitHub refused (one warning) or did not answer. */
-    async open(report) {
+    /** The check in progress (or as `state` says); undefined when GitHub refused (one warning) or did not answer. */
+    async open(report, state = { status: 'in_progress' }, output = this.output(report, undefined)) {
         const { deps } = this;
         let sha;
         try {
@@ -8086,15 +8108,14 @@ class CheckPhase {
                 deps.log.warning(`No check run ${this.name}: the commit this run is for is not known (GITHUB_SHA is empty).`);
                 return undefined;
             }
-            const output = this.output(report, undefined);
             const found = deps.mayExist && deps.externalId ? await deps.api.find(sha, deps.name, deps.externalId) : undefined;
             if (found) {
                 this.made(found);
-                await deps.api.update(found.id, { status: 'in_progress' }, output, deps.runUrl);
+                await deps.api.update(found.id, state, output, deps.runUrl);
                 return found;
             }
             const run = { name: deps.name, headSha: sha, externalId: deps.externalId, detailsUrl: deps.runUrl };
-            const made = await deps.api.create(run, { status: 'in_progress' }, output);
+            const made = await deps.api.create(run, state, output);
             this.made(made);
             return made;
         }

@@ -110,7 +110,9 @@ describe('the release example with paths-ignore, as a new user runs it', () => {
     expect(annotations(ciOnly.stdout, 'notice')).toEqual([`Skipped, no job started: ${reason}.`])
     expect(ciOnly.summary).toContain('<h2>⏭️ Skipped: no docs job for this change</h2>')
     expect(sim.requests).toHaveLength(0)
-    expect(github.requests.filter((r) => r.method !== 'GET')).toEqual([])
+    // The example's check is the one write: made completed as skipped, so a required check does not wait.
+    expect(github.requests.filter((r) => r.method !== 'GET').map((r) => r.route)).toEqual(['check-create'])
+    expect(github.checkRunsOf(REPO).map((check) => check.states)).toEqual([['skipped']])
 
     const real = await tagPush('v1.1.0')
     expect([real.code, real.stderr]).toEqual([0, ''])

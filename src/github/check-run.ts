@@ -20,7 +20,7 @@ const CHECK_TIMEOUT_MS = 10_000
 export const MAX_CHECK_PAGES = 3
 
 /** How a check run ended, as GitHub names it. */
-export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 'cancelled'
+export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 'cancelled' | 'skipped'
 
 /** In progress, or completed with its conclusion. */
 export type CheckState = { status: 'in_progress' } | { status: 'completed'; conclusion: CheckConclusion }

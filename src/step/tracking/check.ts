@@ -10,7 +10,7 @@ import type { Clock } from '../../base/clock.js'
 import type { Log } from '../../base/log.js'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
-import type { CheckConclusion, CheckOutput, CheckRun, CheckRunApi } from '../../github/check-run.js'
+import type { CheckConclusion, CheckOutput, CheckRun, CheckRunApi, CheckState } from '../../github/check-run.js'
 import { refused } from '../../github/conversation/api.js'
 import type { GitHubClient } from '../../github/client.js'
 import type { Trigger } from '../../github/event.js'
@@ -122,15 +122,35 @@ export class CheckPhase {
    * is completed beside the report.
    */
   async conclude(failed: boolean): Promise<void> {
+    if (this.run.state.outcome === 'skipped') return this.skipped()
     const opened = this.#opened
     if (!opened) return
+    await this.whileMade(opened)
+    const conclusion = conclusionOf(this.run.state, failed)
+    this.run.checked({ ...this.run.state.check, name: this.deps.name, conclusion })
+    this.#completed = this.complete(opened, conclusion, this.output(this.report(), conclusion))
+  }
+
+  /** A skipped run has no job: its check is made (or found again) completed as `skipped`, in one write. */
+  private async skipped(): Promise<void> {
+    const conclusion = 'skipped'
+    this.run.checked({ ...this.run.state.check, name: this.deps.name, conclusion })
+    const report = this.report()
+    const opened = this.open(report, { status: 'completed', conclusion }, this.output(report, conclusion))
+    this.#completed = opened.then((check) => {
+      if (check) this.deps.log.info(`Check run ${this.name} completed: ${conclusion}.`)
+      else if (this.#unsure)
+        this.deps.log.warning(`Could not create the check run ${this.name}: GitHub did not answer; it may be there.`)
+    })
+    await this.whileMade(opened)
+  }
+
+  /** Waits a moment at most for a check still being made, so that the summary can link to it. */
+  private async whileMade(opened: Promise<CheckRun | undefined>): Promise<void> {
     const limit = this.deps.clock.timeout(MADE_WAIT_MS)
     const waited = new Promise((resolve) => limit.addEventListener('abort', () => resolve('waited')))
     if ((await Promise.race([opened, waited])) === 'waited')
       this.deps.log.debug(`The check run ${this.name} is still being made: the summary shows it without its page.`)
-    const conclusion = conclusionOf(this.run.state, failed)
-    this.run.checked({ ...this.run.state.check, name: this.deps.name, conclusion })
-    this.#completed = this.complete(opened, conclusion, this.output(this.report(), conclusion))
   }
 
   /** What is left of the completion. */
@@ -138,8 +158,12 @@ export class CheckPhase {
     await this.#completed
   }
 
-  /** The check in progress; undefined when GitHub refused (one warning) or did not answer. */
-  private async open(report: LinkBackReport): Promise<CheckRun | undefined> {
+  /** The check in progress (or as `state` says); undefined when GitHub refused (one warning) or did not answer. */
+  private async open(
+    report: LinkBackReport,
+    state: CheckState = { status: 'in_progress' },
+    output = this.output(report, undefined)
+  ): Promise<CheckRun | undefined> {
     const { deps } = this
     let sha: string | undefined
     try {
@@ -148,15 +172,14 @@ export class CheckPhase {
         deps.log.warning(`No check run ${this.name}: the commit this run is for is not known (GITHUB_SHA is empty).`)
         return undefined
       }
-      const output = this.output(report, undefined)
       const found = deps.mayExist && deps.externalId ? await deps.api.find(sha, deps.name, deps.externalId) : undefined
       if (found) {
         this.made(found)
-        await deps.api.update(found.id, { status: 'in_progress' }, output, deps.runUrl)
+        await deps.api.update(found.id, state, output, deps.runUrl)
         return found
       }
       const run = { name: deps.name, headSha: sha, externalId: deps.externalId, detailsUrl: deps.runUrl }
-      const made = await deps.api.create(run, { status: 'in_progress' }, output)
+      const made = await deps.api.create(run, state, output)
       this.made(made)
       return made
     } catch (error) {

@@ -1240,23 +1240,7 @@ async function triggerOnce(api, automationId, options) {
  * Unlike a job's create, a 503 counts: nothing documents that the service did not act on it.
  */
 function triggerMayHaveActed(error) {
-    switch (error.kind) {
-        case 'server-error':
-        case 'unavailable':
-        case 'no-answer':
-        case 'bad-response':
-            return true;
-        case 'unauthorized':
-        case 'forbidden':
-        case 'not-found':
-        case 'invalid':
-        case 'rate-limited':
-        case 'not-sent':
-        case 'proxy':
-        case 'tls':
-        case 'redirect':
-            return false;
-    }
+    return error.kind === 'unavailable' || mayHaveTakenEffect(error);
 }
 /** A trigger's answer from parsed JSON: the ids that are non-empty strings; undefined when not an object. */
 function parseAutomationRun(json) {

@@ -7,7 +7,7 @@
 import { requestTimeout, type Clock } from '../base/clock.js'
 import { formatDuration } from '../base/duration.js'
 import type { CallOptions } from './call.js'
-import { ApiError } from './errors.js'
+import { ApiError, mayHaveTakenEffect } from './errors.js'
 
 /** A trigger's answer: the automation, the queued run and the job that processes it. */
 export interface AutomationRun {
@@ -68,23 +68,7 @@ export async function triggerOnce(
  * Unlike a job's create, a 503 counts: nothing documents that the service did not act on it.
  */
 export function triggerMayHaveActed(error: ApiError): boolean {
-  switch (error.kind) {
-    case 'server-error':
-    case 'unavailable':
-    case 'no-answer':
-    case 'bad-response':
-      return true
-    case 'unauthorized':
-    case 'forbidden':
-    case 'not-found':
-    case 'invalid':
-    case 'rate-limited':
-    case 'not-sent':
-    case 'proxy':
-    case 'tls':
-    case 'redirect':
-      return false
-  }
+  return error.kind === 'unavailable' || mayHaveTakenEffect(error)
 }
 
 /** A trigger's answer from parsed JSON: the ids that are non-empty strings; undefined when not an object. */

@@ -26,6 +26,8 @@ if (globalThis.__mutantKilled) {
   await import('./step/conversation.test.js')
   await import('./step/progress.test.js')
   await import('./step/check.test.js')
+  await import('./step/check-skipped.test.js')
+  await import('./step/automation-check.test.js')
   await import('./github/context/release-set.test.js')
   await import('./rerun/rerun.test.js')
   await import('./rerun/cache.test.js')

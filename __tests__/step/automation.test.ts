@@ -156,38 +156,6 @@ describe('automation', () => {
     })
   })
 
-  describe('with check', () => {
-    const pushed = () => {
-      const [commit = ''] = github.addCommits('acme/app', [{ message: 'Add export' }])
-      return { GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: commit, GITHUB_RUN_ID: '6001' }
-    }
-
-    it('makes the check in progress once the run is queued, and completes it with its docs pull request', async () => {
-      const result = await run({ check: 'Docs automation', 'link-back': 'none' }, pushed())
-      expect(result.code).toBe(0)
-      const [check] = github.checkRunsOf('acme/app')
-      expect(github.checkRunsOf('acme/app')).toHaveLength(1)
-      expect(check).toMatchObject({ name: 'Docs automation', states: ['in_progress', 'success'] })
-      // Made once the trigger answered, working on the run's job.
-      const made = github.requests.find((r) => r.route === 'check-create')
-      expect(made?.time).toBeGreaterThan(triggers()[0]?.time ?? Infinity)
-      expect(JSON.parse(made?.body ?? '{}')).toMatchObject({
-        status: 'in_progress',
-        output: { title: `Docs agent working on job ${runs()[0]?.jobId ?? ''}` }
-      })
-      expect(check?.output.summary).toContain(`automation \`${READABLE}\`, run \`${runs()[0]?.instanceId ?? ''}\``)
-      expect(result.outputs['check-run-id']).toBe(String(check?.id))
-    })
-
-    it('a run whose job cannot be read completes its check neutral, saying where to follow it', async () => {
-      const result = await run({ automation: HIDDEN, check: 'Docs automation', 'link-back': 'none' }, pushed())
-      expect(result.code).toBe(0)
-      const [check] = github.checkRunsOf('acme/app')
-      expect(check?.states).toEqual(['in_progress', 'neutral'])
-      expect(check?.output.summary).toContain(RUNS_PAGE)
-    })
-  })
-
   describe('a run whose job cannot be read', () => {
     it('ends successfully, status empty, with one notice naming the run and the Automation Runs page', async () => {
       const result = await run({ automation: HIDDEN, 'fail-on': 'failed, archived, timed-out, no-pr' })

@@ -286,59 +286,6 @@ describe('check run', () => {
     expect(result.summary).not.toContain('Check')
   })
 
-  describe('a skipped run', () => {
-    const labelled = { ...pullPayload, pull_request: { ...pullPayload.pull_request, labels: [{ name: 'Skip-Docs' }] } }
-
-    it('makes its check completed as skipped in one write, with why, and writes nothing else', async () => {
-      const result = await run({}, { payload: labelled })
-      expect(result.code).toBe(0)
-      expect(result.outputs.skipped).toBe('true')
-      expect(result.outputs['job-id']).toBe('')
-      expect(virtual().sim.requests.filter((request) => request.operation === 'create')).toHaveLength(0)
-      expect(github.requests.filter((r) => r.method !== 'GET').map((r) => r.route)).toEqual(['check-create'])
-      const [made] = sent('check-create')
-      expect(made).toMatchObject({ name: 'Docs agent', head_sha: HEAD, status: 'completed', conclusion: 'skipped' })
-      const [check] = checks()
-      expect(check).toMatchObject({ states: ['skipped'], details_url: RUN_URL })
-      expect(check?.output.title).toBe('⏭️ Skipped: no docs job for this change')
-      expect(check?.output.summary).toMatch(
-        /^\*\*Docs agent:\*\* skipped, no job started: `skip-labels: pull request #7 has the label Skip-Docs`\./
-      )
-      expect(result.outputs['check-run-id']).toBe(String(check?.id))
-      expect(result.summary).toContain(`Docs agent</a>: <code>skipped</code>`)
-      expect(result.at('info')).toContain("Check run 'Docs agent' completed: skipped.")
-      expect(result.at('warning')).toEqual([])
-    })
-
-    it('a re-run finds the check it made: completed as skipped again, never two', async () => {
-      const first = await run({}, { payload: labelled })
-      github.requests.length = 0
-      const again = await run({}, { payload: labelled, attempt: '2' })
-      expect(again.outputs.skipped).toBe('true')
-      expect(asked()).toEqual(['GET check-runs', 'PATCH check-update'])
-      expect(checks().map((check) => check.states)).toEqual([['skipped', 'skipped']])
-      expect(again.outputs['check-run-id']).toBe(first.outputs['check-run-id'])
-    })
-
-    it('a create whose answer is lost: one warning that it may be there; the step still skips', async () => {
-      github.fail('check-create', { kind: 'status', status: 502 })
-      const result = await run({}, { payload: labelled })
-      expect(result.code).toBe(0)
-      expect(result.outputs.skipped).toBe('true')
-      expect(result.at('warning')).toEqual([
-        "Could not create the check run 'Docs agent': GitHub did not answer; it may be there."
-      ])
-    })
-
-    it('a create GitHub refuses: one warning naming checks: write', async () => {
-      github.fail('check-create', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
-      const result = await run({}, { payload: labelled })
-      expect(result.code).toBe(0)
-      expect(result.at('warning')).toHaveLength(1)
-      expect(result.at('warning')[0]).toMatch(/^Could not create the check run 'Docs agent'.*checks: write/)
-    })
-  })
-
   it('a wait-only step whose run has no check yet looks for it once, then makes it', async () => {
     virtual().sim.addJob(PROJECT, { id: 'job_given', status: 'completed' })
     const result = await run({ 'job-id': 'job_given', prompt: '' })

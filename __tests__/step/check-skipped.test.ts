@@ -5,25 +5,19 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github.js'
-import { MemoryRecords } from '../../scripts/in-process.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 
 describe('check run of a skipped run', () => {
-  const KEY = 'mint_check_secret_key_0123456789'
-  const PROJECT = 'proj-check'
   const APP = 'acme/app'
   const HEAD = `${'c0ffee'.repeat(6)}0000`
   const RUN_URL = 'https://github.com/acme/app/actions/runs/5001'
   const step = useStep({
-    key: KEY,
-    project: PROJECT,
+    key: 'mint_check_skipped_key_0123456789',
+    project: 'proj-check-skipped',
     prompt: 'Document this change',
-    // Only the check: the link-back has its own scenarios (progress.test.ts).
-    inputs: { check: 'Docs agent', 'link-back': 'none' },
-    scenario: { runMs: 30_000 }
+    inputs: { check: 'Docs agent', 'link-back': 'none' }
   })
-  const virtual = step.virtual
   let github: GitHubApiFake
   const fake = useFakeGitHub(
     step.clock,
@@ -31,102 +25,90 @@ describe('check run of a skipped run', () => {
       repo: APP,
       fresh: 'reset',
       each: (gh) => {
-        gh.addPull(APP, { number: 7, title: 'Add --dry-run', head: { ref: 'dry', sha: HEAD }, base: 'main', files: [] })
+        gh.addPull(APP, { number: 7, title: 'Bump', head: { ref: 'bump', sha: HEAD }, base: 'main', files: [] })
         gh.setPermission(APP, 'mona', 'write')
       }
     },
     (started) => (github = started)
   )
-  const side = (ref: string, sha?: string) => ({ ref, ...(sha ? { sha } : {}), repo: { full_name: APP } })
-  const pullPayload = {
+  // A merged pull request that carries a skip label (compared without case).
+  const labelled = {
     action: 'closed',
     pull_request: {
       number: 7,
-      title: 'Add --dry-run',
+      title: 'Bump',
       user: { login: 'mona' },
-      head: side('dry', HEAD),
-      base: side('main')
+      labels: [{ name: 'Skip-Docs' }],
+      head: { ref: 'bump', sha: HEAD, repo: { full_name: APP } },
+      base: { ref: 'main', repo: { full_name: APP } }
     }
   }
-  interface RunOptions {
-    event?: string
-    payload?: unknown
-    runId?: string
-    attempt?: string
-    records?: MemoryRecords
-    cancel?: AbortController
-    onLine?: (level: string, message: string) => void
-    env?: Record<string, string>
-  }
-  const run = (inputs: Record<string, string> = {}, options: RunOptions = {}) =>
-    step.run(inputs, {
-      env: fake.env({
-        GITHUB_EVENT_NAME: options.event ?? 'pull_request',
-        GITHUB_ACTOR: 'mona',
-        GITHUB_EVENT_PATH: '/event.json',
-        GITHUB_RUN_ID: options.runId ?? '5001',
-        GITHUB_RUN_ATTEMPT: options.attempt ?? '1',
-        ...options.env
-      }),
-      files: { '/event.json': JSON.stringify(options.payload ?? pullPayload) },
-      records: options.records,
-      cancel: options.cancel,
-      onLine: options.onLine
-    })
+  const run = (options: { payload: unknown; attempt?: string }) =>
+    step.run(
+      {},
+      {
+        env: fake.env({
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_ACTOR: 'mona',
+          GITHUB_EVENT_PATH: '/event.json',
+          GITHUB_RUN_ID: '5001',
+          GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
+        }),
+        files: { '/event.json': JSON.stringify(options.payload) }
+      }
+    )
   const checks = () => github.checkRunsOf(APP)
   const asked = () => github.requests.filter((r) => r.route.startsWith('check')).map((r) => `${r.method} ${r.route}`)
-  const sent = (route: 'check-create' | 'check-update') =>
-    github.requests.filter((r) => r.route === route).map((r) => JSON.parse(r.body) as Record<string, unknown>)
-  describe('a skipped run', () => {
-    const labelled = { ...pullPayload, pull_request: { ...pullPayload.pull_request, labels: [{ name: 'Skip-Docs' }] } }
+  const virtual = step.virtual
 
-    it('makes its check completed as skipped in one write, with why, and writes nothing else', async () => {
-      const result = await run({}, { payload: labelled })
-      expect(result.code).toBe(0)
-      expect(result.outputs.skipped).toBe('true')
-      expect(result.outputs['job-id']).toBe('')
-      expect(virtual().sim.requests.filter((request) => request.operation === 'create')).toHaveLength(0)
-      expect(github.requests.filter((r) => r.method !== 'GET').map((r) => r.route)).toEqual(['check-create'])
-      const [made] = sent('check-create')
-      expect(made).toMatchObject({ name: 'Docs agent', head_sha: HEAD, status: 'completed', conclusion: 'skipped' })
-      const [check] = checks()
-      expect(check).toMatchObject({ states: ['skipped'], details_url: RUN_URL })
-      expect(check?.output.title).toBe('⏭️ Skipped: no docs job for this change')
-      expect(check?.output.summary).toMatch(
-        /^\*\*Docs agent:\*\* skipped, no job started: `skip-labels: pull request #7 has the label Skip-Docs`\./
-      )
-      expect(result.outputs['check-run-id']).toBe(String(check?.id))
-      expect(result.summary).toContain(`Docs agent</a>: <code>skipped</code>`)
-      expect(result.at('info')).toContain("Check run 'Docs agent' completed: skipped.")
-      expect(result.at('warning')).toEqual([])
-    })
+  it('makes its check completed as skipped in one write, with why, and writes nothing else', async () => {
+    const result = await run({ payload: labelled })
+    expect(result.code).toBe(0)
+    expect(result.outputs.skipped).toBe('true')
+    expect(result.outputs['job-id']).toBe('')
+    expect(virtual().sim.requests.filter((request) => request.operation === 'create')).toHaveLength(0)
+    expect(github.requests.filter((r) => r.method !== 'GET').map((r) => r.route)).toEqual(['check-create'])
+    const [made] = github.requests
+      .filter((r) => r.route === 'check-create')
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    expect(made).toMatchObject({ name: 'Docs agent', head_sha: HEAD, status: 'completed', conclusion: 'skipped' })
+    const [check] = checks()
+    expect(check).toMatchObject({ states: ['skipped'], details_url: RUN_URL })
+    expect(check?.output.title).toBe('⏭️ Skipped: no docs job for this change')
+    expect(check?.output.summary).toMatch(
+      /^\*\*Docs agent:\*\* skipped, no job started: `skip-labels: pull request #7 has the label Skip-Docs`\./
+    )
+    expect(result.outputs['check-run-id']).toBe(String(check?.id))
+    expect(result.summary).toContain(`Docs agent</a>: <code>skipped</code>`)
+    expect(result.at('info')).toContain("Check run 'Docs agent' completed: skipped.")
+    expect(result.at('warning')).toEqual([])
+  })
 
-    it('a re-run finds the check it made: completed as skipped again, never two', async () => {
-      const first = await run({}, { payload: labelled })
-      github.requests.length = 0
-      const again = await run({}, { payload: labelled, attempt: '2' })
-      expect(again.outputs.skipped).toBe('true')
-      expect(asked()).toEqual(['GET check-runs', 'PATCH check-update'])
-      expect(checks().map((check) => check.states)).toEqual([['skipped', 'skipped']])
-      expect(again.outputs['check-run-id']).toBe(first.outputs['check-run-id'])
-    })
+  it('a re-run finds the check it made: completed as skipped again, never two', async () => {
+    const first = await run({ payload: labelled })
+    github.requests.length = 0
+    const again = await run({ payload: labelled, attempt: '2' })
+    expect(again.outputs.skipped).toBe('true')
+    expect(asked()).toEqual(['GET check-runs', 'PATCH check-update'])
+    expect(checks().map((check) => check.states)).toEqual([['skipped', 'skipped']])
+    expect(again.outputs['check-run-id']).toBe(first.outputs['check-run-id'])
+  })
 
-    it('a create whose answer is lost: one warning that it may be there; the step still skips', async () => {
-      github.fail('check-create', { kind: 'status', status: 502 })
-      const result = await run({}, { payload: labelled })
-      expect(result.code).toBe(0)
-      expect(result.outputs.skipped).toBe('true')
-      expect(result.at('warning')).toEqual([
-        "Could not create the check run 'Docs agent': GitHub did not answer; it may be there."
-      ])
-    })
+  it('a create whose answer is lost: one warning that it may be there; the step still skips', async () => {
+    github.fail('check-create', { kind: 'status', status: 502 })
+    const result = await run({ payload: labelled })
+    expect(result.code).toBe(0)
+    expect(result.outputs.skipped).toBe('true')
+    expect(result.at('warning')).toEqual([
+      "Could not create the check run 'Docs agent': GitHub did not answer; it may be there."
+    ])
+  })
 
-    it('a create GitHub refuses: one warning naming checks: write', async () => {
-      github.fail('check-create', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
-      const result = await run({}, { payload: labelled })
-      expect(result.code).toBe(0)
-      expect(result.at('warning')).toHaveLength(1)
-      expect(result.at('warning')[0]).toMatch(/^Could not create the check run 'Docs agent'.*checks: write/)
-    })
+  it('a create GitHub refuses: one warning naming checks: write', async () => {
+    github.fail('check-create', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    const result = await run({ payload: labelled })
+    expect(result.code).toBe(0)
+    expect(result.at('warning')).toHaveLength(1)
+    expect(result.at('warning')[0]).toMatch(/^Could not create the check run 'Docs agent'.*checks: write/)
   })
 })

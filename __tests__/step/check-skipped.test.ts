@@ -43,20 +43,17 @@ describe('check run of a skipped run', () => {
       base: { ref: 'main', repo: { full_name: APP } }
     }
   }
-  const run = (options: { payload: unknown; attempt?: string }) =>
-    step.run(
-      {},
-      {
-        env: fake.env({
-          GITHUB_EVENT_NAME: 'pull_request',
-          GITHUB_ACTOR: 'mona',
-          GITHUB_EVENT_PATH: '/event.json',
-          GITHUB_RUN_ID: '5001',
-          GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
-        }),
-        files: { '/event.json': JSON.stringify(options.payload) }
-      }
-    )
+  const run = (options: { payload: unknown; attempt?: string; inputs?: Record<string, string> }) =>
+    step.run(options.inputs ?? {}, {
+      env: fake.env({
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_ACTOR: 'mona',
+        GITHUB_EVENT_PATH: '/event.json',
+        GITHUB_RUN_ID: '5001',
+        GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
+      }),
+      files: { '/event.json': JSON.stringify(options.payload) }
+    })
   const checks = () => github.checkRunsOf(APP)
   const asked = () => github.requests.filter((r) => r.route.startsWith('check')).map((r) => `${r.method} ${r.route}`)
   const virtual = step.virtual
@@ -110,5 +107,12 @@ describe('check run of a skipped run', () => {
     expect(result.code).toBe(0)
     expect(result.at('warning')).toHaveLength(1)
     expect(result.at('warning')[0]).toMatch(/^Could not create the check run 'Docs agent'.*checks: write/)
+  })
+
+  it('a dry run shows the decision and makes no check: nothing is sent', async () => {
+    const result = await run({ payload: labelled, inputs: { 'dry-run': 'true' } })
+    expect(result.code).toBe(0)
+    expect(asked()).toEqual([])
+    expect(result.outputs['check-run-id']).toBe('')
   })
 })

@@ -122,3 +122,23 @@ export function describeRecord(record: BaselineRecord): string {
   const note = record.note === undefined ? '' : ` (${record.note})`
   return `${record.commit.slice(0, 7)} (${record.date}, ${kind}): ${String(record.score)} % of ${String(counted)} mutants detected${note}`
 }
+
+/**
+ * How the score moved from the previous committed baseline to a new one: the weekly full run's result
+ * says when it fell, which a change's sample cannot see. `fell` when it is lower, by any amount.
+ */
+export function scoreTrend(previous: BaselineRecord | undefined, now: BaselineRecord): { fell: boolean; line: string } {
+  if (previous === undefined) return { fell: false, line: `Score: ${String(now.score)} % (no previous baseline).` }
+  const change = Math.round((now.score - previous.score) * 100) / 100
+  const was = `${String(previous.score)} % at ${previous.commit.slice(0, 7)} (${previous.date}, ${previous.run === 'full' ? 'full run' : 'update'})`
+  if (change < 0) {
+    return {
+      fell: true,
+      line: `Score fell: ${String(now.score)} %, ${String(-change)} points under the previous baseline's ${was}.`
+    }
+  }
+  return {
+    fell: false,
+    line: `Score: ${String(now.score)} %, ${change === 0 ? 'as' : `${String(change)} points over`} the previous baseline's ${was}.`
+  }
+}

@@ -6,13 +6,13 @@
  *   node build/scripts/mutation.js update [stryker options] (npm run mutation:update)
  *
  * `change` runs the mutants of the src/ lines changed since the commit of the committed baseline
- * (stryker-baseline/), and the baseline's mutants an edited test covers, within 3 minutes
- * (scripts/mutation/change.ts). `full` runs every mutant and, when it passes and mutates all of src/
+ * (stryker-baseline/), and the baseline's mutants an edited test decided, as many as fit in 3 minutes
+ * (a sample past that, seeded by the commit), judged on what ran (scripts/mutation/plan.ts). `full` runs every mutant and, when it passes and mutates all of src/
  * (no options), writes the baseline at HEAD. `update` folds the changes since the baseline into it
  * with Stryker's incremental mode (scripts/mutation/update.ts): an update of the last full run.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT } from './action-metadata.js'
 import {
@@ -20,17 +20,20 @@ import {
   headCommit,
   readRecord,
   readReport,
+  RECORD,
+  scoreTrend,
   writeBaseline,
   type BaselineRecord,
   type IncrementalReport
 } from './mutation-baseline.js'
-import { BOUND_MS, MAX_MUTANTS, prepareChange, tooLarge } from './mutation/change.js'
+import { BOUND_MS, STOP_MS } from './mutation/change.js'
 import { changesSince } from './mutation/diff.js'
-import { CHANGE_REPORTS, cleanUp, prepare, runBounded, strykerCommand } from './mutation/stryker.js'
+import { prepareChange, type Prepared } from './mutation/prepare.js'
+import { CHANGE_REPORTS, cleanUp, prepare, readVerdicts, runBounded, strykerCommand } from './mutation/stryker.js'
 import { commitReader, CONFIGURATION, treeReader } from './mutation/suites.js'
 import { touchedBy } from './mutation/touched-tests.js'
 import { foldable } from './mutation/update.js'
-import { judge } from './mutation/verdict.js'
+import { judge, resultLine } from './mutation/verdict.js'
 
 // Stryker's own working copy of the report, which it rewrites: never the committed one.
 const WORKING = join(ROOT, 'reports', 'stryker-incremental.json')
@@ -50,56 +53,47 @@ function checkHistory(): boolean {
   return false
 }
 
+/** Runs Stryker on what the plan chose, until the deadline; its verdicts, however it ended. */
+async function runChange(prepared: Prepared, started: number): Promise<{ status: number; mutants: number }> {
+  rmSync(join(ROOT, CHANGE_REPORTS), { recursive: true, force: true })
+  const config = prepare(ROOT, treeReader(ROOT), prepared.plan.ranges, prepared.plan.testFiles)
+  try {
+    const outcome = await runBounded(ROOT, strykerCommand(ROOT, ['run', config]), {
+      deadline: started + BOUND_MS - STOP_MS
+    })
+    if (outcome.kind === 'out of time') {
+      console.log(
+        `Stopped at ${String((BOUND_MS - STOP_MS) / 1000)} s, CI's bound less the time to judge: judged on what ran.`
+      )
+      return { status: 0, mutants: outcome.mutants }
+    }
+    return outcome
+  } finally {
+    cleanUp(ROOT)
+  }
+}
+
 async function change(): Promise<number> {
   const started = Date.now()
   if (!checkHistory()) return 1
-  const { record, changes, report, touched, plan, decision } = prepareChange(ROOT)
+  const prepared = await prepareChange(ROOT, started)
+  const { record, changes, report, touched, plan, seed, decision } = prepared
   console.log(`Baseline: ${describeRecord(record)}.`)
   for (const note of touched.notes) console.log(`  ${note}`)
   for (const file of touched.configuration) {
     console.log(`  ${file}: configuration, not traced to tests (it can change any verdict); the full run measures it`)
   }
-  if (decision.kind === 'skip') {
-    console.log(decision.line)
-    return 0
-  }
-  if (decision.kind === 'too large') {
-    console.error(decision.line)
-    return 1
-  }
   console.log(decision.line)
-  rmSync(join(ROOT, CHANGE_REPORTS), { recursive: true, force: true })
-  const config = prepare(ROOT, treeReader(ROOT), plan.ranges, plan.testFiles)
-  let outcome
-  try {
-    outcome = await runBounded(ROOT, strykerCommand(ROOT, ['run', config]), {
-      deadline: started + BOUND_MS,
-      maxMutants: MAX_MUTANTS
-    })
-  } finally {
-    cleanUp(ROOT)
-  }
-  if (outcome.kind === 'too many') {
-    console.error(tooLarge(`Stryker found ${String(outcome.mutants)} mutants in the ranges`))
-    return 1
-  }
-  if (outcome.kind === 'out of time') {
-    console.error(tooLarge(`Stopped after ${String(BOUND_MS / 1000)} s with ${String(outcome.mutants)} mutants`))
-    return 1
-  }
-  if (outcome.status !== 0) return outcome.status
-  const json = join(ROOT, CHANGE_REPORTS, 'mutation.json')
-  const result = existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as IncrementalReport) : { files: {} }
+  if (decision.kind === 'skip') return 0
+  const { status, mutants } = await runChange(prepared, started)
+  // Stryker failed on its own (a test that fails without mutants, say): nothing to judge.
+  if (status !== 0) return status
   const breakAt = (
     JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as { thresholds: { break: number } }
   ).thresholds.break
-  const verdict = judge(result, plan.lines, changes, report, breakAt)
-  const { total, score } = verdict.changed
-  console.log(
-    `Mutation testing on the change: ${total === 0 ? 'no mutant on the changed lines' : `${String(score)} % of the ${String(total)} mutants on the changed lines detected (break at ${String(breakAt)} %)`}; ` +
-      `${String(verdict.reran)} other mutants ran again, ${String(verdict.weakened.length)} of them detected in the baseline but not now; ` +
-      `${String(Math.round((Date.now() - started) / 1000))} s.`
-  )
+  const verdict = judge(readVerdicts(ROOT), plan.lines, changes, report, breakAt)
+  const planned = mutants > 0 ? mutants : plan.changed.chosen.length + plan.reruns.chosen.length
+  console.log(resultLine(verdict, plan, { seed, breakAt, planned, seconds: (Date.now() - started) / 1000 }))
   for (const line of verdict.weakened) console.error(`  weaker: ${line}`)
   return verdict.passed ? 0 : 1
 }
@@ -113,7 +107,18 @@ function uncommitted(): string {
   ).trim()
 }
 
+/** Where the weekly run's result says the score fell: an annotation and the job's summary on GitHub Actions. */
+function tellTrend(previous: BaselineRecord | undefined, record: BaselineRecord): void {
+  const { fell, line } = scoreTrend(previous, record)
+  console.log(line)
+  if (process.env.GITHUB_ACTIONS !== 'true') return
+  if (fell) console.log(`::warning title=Mutation score fell::${line}`)
+  const summary = process.env.GITHUB_STEP_SUMMARY
+  if (summary) appendFileSync(summary, `${fell ? ':warning: ' : ''}${line}\n`)
+}
+
 function writeFrom(run: BaselineRecord['run']): number {
+  const previous = existsSync(join(ROOT, RECORD)) ? readRecord(ROOT) : undefined
   const record = writeBaseline(
     ROOT,
     JSON.parse(readFileSync(WORKING, 'utf8')) as IncrementalReport,
@@ -122,6 +127,7 @@ function writeFrom(run: BaselineRecord['run']): number {
     new Date()
   )
   console.log(`Baseline written: ${describeRecord(record)}. Commit stryker-baseline/.`)
+  tellTrend(previous, record)
   return 0
 }
 

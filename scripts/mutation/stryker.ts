@@ -1,15 +1,20 @@
 // Running Stryker for a change: on the suites cut down to the test files that matter, with its own
-// configuration (the project's, with the change's ranges), stopped when it instruments more mutants
-// than the bound allows or when the bound's time is up.
+// configuration (the project's, with the change's ranges and a reporter that keeps each verdict as it
+// comes), stopped when the bound's time is up.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { VERDICTS } from './reporter.js'
 import { SUITES, type Reader } from './suites.js'
+import type { MutantResult } from '../mutation-baseline.js'
 
 /** Where the cut-down suites go for one run: under __tests__/ (Jest's root), ignored by git. */
 export const CHANGE_SUITES = '__tests__/mutation-change'
 /** The run's configuration and reports. */
 export const CHANGE_REPORTS = 'reports/mutation-change'
+/** The plugin that writes VERDICTS, as built beside this file. */
+const REPORTER = fileURLToPath(new URL('reporter.js', import.meta.url))
 
 const REFERENCE = /'(\.{1,2}\/[^']+)'/g
 
@@ -63,7 +68,8 @@ export function changeConfig(
     ...base,
     mutate: ranges,
     jest: { ...jest, config: { ...jest.config, testMatch: suites.map((suite) => `<rootDir>/${suite}`) } },
-    reporters: ['clear-text', 'progress', 'json'],
+    reporters: ['clear-text', 'progress', 'json', 'change-verdicts'],
+    appendPlugins: [REPORTER],
     clearTextReporter: { reportTests: false },
     jsonReporter: { fileName: `${CHANGE_REPORTS}/mutation.json` },
     // Judged by scripts/mutation/verdict.ts on the changed lines, not by Stryker on everything.
@@ -78,17 +84,29 @@ export function changeConfig(
   return config
 }
 
-export interface Bound {
-  /** When to stop, in Date.now() time. */
-  deadline: number
-  /** The most mutants that fit. */
-  maxMutants: number
+/** A clock for the deadline: the system's, or a test's. */
+export interface Clock {
+  now: () => number
+  /** Calls `fire` after `ms`; returns what cancels it. */
+  after: (ms: number, fire: () => void) => () => void
 }
 
-export type Outcome =
-  | { kind: 'finished'; status: number; mutants: number }
-  | { kind: 'too many'; mutants: number }
-  | { kind: 'out of time'; mutants: number }
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  after: (ms, fire) => {
+    const timer = setTimeout(fire, ms)
+    return () => clearTimeout(timer)
+  }
+}
+
+export interface Bound {
+  /** When to stop, in the clock's time. */
+  deadline: number
+  clock?: Clock
+}
+
+/** How Stryker's run ended, and how many mutants it said it instrumented (0 before it says). */
+export type Outcome = { kind: 'finished'; status: number; mutants: number } | { kind: 'out of time'; mutants: number }
 
 const INSTRUMENTED = /Instrumented \d+ source file\(s\) with (\d+) mutant\(s\)/
 
@@ -107,7 +125,7 @@ export interface Host {
   pid: number
 }
 
-/** Runs Stryker (`command`), its output passed through, and stops it at the bound. */
+/** Runs Stryker (`command`), its output passed through, and stops it (its whole process group) at the deadline. */
 export async function runBounded(
   root: string,
   command: [string, ...string[]],
@@ -118,23 +136,21 @@ export async function runBounded(
   // Its own process group: stopping it stops its test runners too.
   const child = spawn(program, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let mutants = 0
-  let stopped: 'too many' | 'out of time' | undefined
-  const stop = (kind: 'too many' | 'out of time'): void => {
-    if (stopped !== undefined || child.pid === undefined) return
-    stopped = kind
+  const run = { stopped: false }
+  const stop = (): void => {
+    if (run.stopped || child.pid === undefined || child.exitCode !== null) return
+    run.stopped = true
     process.kill(-child.pid, 'SIGKILL')
   }
   const watch = (chunk: Buffer, to: NodeJS.WriteStream): void => {
     to.write(chunk)
     const found = INSTRUMENTED.exec(chunk.toString('utf8'))
-    if (found) {
-      mutants = Number(found[1])
-      if (mutants > bound.maxMutants) stop('too many')
-    }
+    if (found) mutants = Number(found[1])
   }
   child.stdout.on('data', (chunk: Buffer) => watch(chunk, process.stdout))
   child.stderr.on('data', (chunk: Buffer) => watch(chunk, process.stderr))
-  const timer = setTimeout(() => stop('out of time'), Math.max(0, bound.deadline - Date.now()))
+  const clock = bound.clock ?? systemClock
+  const cancel = clock.after(Math.max(0, bound.deadline - clock.now()), stop)
   // Stryker's group is not ours: when this process is stopped (a time limit, Ctrl-C), it stops too.
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
   const forward = (signal: NodeJS.Signals): void => {
@@ -143,12 +159,25 @@ export async function runBounded(
   }
   for (const signal of signals) host.once(signal, forward)
   const status = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)))
-  clearTimeout(timer)
+  cancel()
   for (const signal of signals) host.removeListener(signal, forward)
-  if (stopped === undefined) return { kind: 'finished', status, mutants }
+  if (!run.stopped) return { kind: 'finished', status, mutants }
   // A stopped run leaves its sandbox behind.
   rmSync(join(root, '.stryker-tmp'), { recursive: true, force: true })
-  return { kind: stopped, mutants }
+  return { kind: 'out of time', mutants }
+}
+
+/** The verdicts the reporter wrote, as a report's files: what ran, however the run ended. */
+export function readVerdicts(root: string): { files: Record<string, { mutants: MutantResult[] }> } {
+  const path = join(root, VERDICTS)
+  const files: Record<string, { mutants: MutantResult[] }> = {}
+  // Each verdict ends with a newline: what follows the last one is empty, or cut short by the stop.
+  const lines = existsSync(path) ? readFileSync(path, 'utf8').split('\n').slice(0, -1) : []
+  lines.forEach((line, index) => {
+    const { file, ...mutant } = JSON.parse(line) as Omit<MutantResult, 'id'> & { file: string }
+    ;(files[file] ??= { mutants: [] }).mutants.push({ id: String(index), ...mutant })
+  })
+  return { files }
 }
 
 /** Writes the cut-down suites and the configuration; returns the configuration's path. */

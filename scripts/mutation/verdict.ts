@@ -1,8 +1,9 @@
-// The verdict on a change's mutation run. The mutants on changed lines are the change's own: they
-// must be detected at the break threshold (stryker.config.json, 85 %). The others ran because an
-// edited test covered them (or sit inside one that did): their code is as it was, so the bar is the
-// baseline's verdict, and a mutant the baseline detected that now lives is a test that got weaker.
-import { inLines, locate } from './change.js'
+// The verdict on a change's mutation run, on what ran (a mutant with no verdict when the time was up
+// is not counted). The mutants on changed lines are the change's own: they must be detected at the
+// break threshold (stryker.config.json, 85 %). The others ran because an edited test decided them (or
+// sit inside one that did): their code is as it was, so the bar is the baseline's verdict, and a
+// mutant the baseline detected that now lives is a test that got weaker.
+import { inLines, locate, type ChangePlan, type Part } from './change.js'
 import type { FileChange } from './diff.js'
 import { score, type Counts, type IncrementalReport, type MutantResult, type Position } from '../mutation-baseline.js'
 
@@ -12,9 +13,11 @@ const UNDETECTED = new Set(['Survived', 'NoCoverage'])
 export interface ChangeVerdict {
   /** The mutants on changed lines. */
   changed: { score: number; mutants: Counts; total: number }
-  /** The other mutants that ran, and those the baseline detected that now live. */
+  /** The other mutants that ran (with a verdict that counts), and those the baseline detected that now live. */
   reran: number
   weakened: string[]
+  /** Those that ran with no verdict that counts: static ones Stryker ignores, and errors. */
+  ignored: number
   passed: boolean
 }
 
@@ -46,9 +49,14 @@ export function judge(
   const changed: MutantResult[] = []
   const weakened: string[] = []
   let reran = 0
+  let ignored = 0
   for (const [file, { mutants }] of Object.entries(result.files)) {
     for (const mutant of mutants) {
       const { start, end } = mutant.location
+      if (!DETECTED.has(mutant.status) && !UNDETECTED.has(mutant.status)) {
+        ignored++
+        continue
+      }
       if (inLines(lines.get(file), start, end)) {
         changed.push(mutant)
         continue
@@ -69,6 +77,38 @@ export function judge(
     changed: { ...judged, total },
     reran,
     weakened,
+    ignored,
     passed: (total === 0 || judged.score >= breakAt) && weakened.length === 0
   }
+}
+
+/** What the sample was, for the result line. */
+function sampleOf(part: Part, where: string, seed: string): string {
+  return part.sampled
+    ? `a sample of ${String(part.chosen.length)} of ${String(part.all)} ${where}, seeded by ${seed.slice(0, 7)}`
+    : `all ${String(part.all)} ${where}`
+}
+
+/** The result line: the score on what ran, the sample's size, what had no verdict, the time. */
+export function resultLine(
+  verdict: ChangeVerdict,
+  plan: Pick<ChangePlan, 'changed' | 'reruns'>,
+  run: { seed: string; breakAt: number; planned: number; seconds: number }
+): string {
+  const { total, score } = verdict.changed
+  const changed =
+    plan.changed.all === 0
+      ? 'no mutant on the changed lines'
+      : `${String(score)} % of ${String(total)} mutants detected (${sampleOf(plan.changed, 'on the changed lines', run.seed)}; break at ${String(run.breakAt)} %)`
+  const reran =
+    plan.reruns.all === 0
+      ? ''
+      : `; ${String(verdict.reran)} mutants ran again for the edited tests (${sampleOf(plan.reruns, 'they decided in the baseline', run.seed)}), ${String(verdict.weakened.length)} of them detected in the baseline but not now`
+  const ran = total + verdict.reran
+  const missing = Math.max(0, run.planned - ran - verdict.ignored)
+  const late =
+    missing === 0
+      ? ''
+      : `; ${String(missing)} mutants had no verdict when the time was up, not counted against the score`
+  return `Mutation testing on the change: ${changed}${reran}${late}; ${String(Math.round(run.seconds))} s.`
 }

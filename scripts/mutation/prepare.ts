@@ -1,0 +1,88 @@
+// Everything decided before Stryker starts for a change, from the committed baseline and the tree,
+// and the line that says it: what runs, or why nothing does.
+import { budgetSeconds, changedLines as changedLinesOf, type ChangePlan } from './change.js'
+import { changesSince, type FileChange } from './diff.js'
+import { listMutants } from './listing.js'
+import { planChange } from './plan.js'
+import { byRecency } from './recency.js'
+import { commitReader, treeReader } from './suites.js'
+import { touchedBy, type TestIndex, type TouchedTests } from './touched-tests.js'
+import {
+  headCommit,
+  readRecord,
+  readReport,
+  type BaselineRecord,
+  type IncrementalReport
+} from '../mutation-baseline.js'
+
+export type Decision = { kind: 'skip' | 'run'; line: string }
+
+const count = (lines: ChangePlan['lines']): number =>
+  [...lines.values()].flat().reduce((sum, [first, last]) => sum + last - first + 1, 0)
+
+/** What the changed lines hold and what of it runs. */
+export function changedPart(plan: ChangePlan, seed: string): string {
+  const { all, chosen, sampled } = plan.changed
+  const held = `${String(count(plan.lines))} changed src/ lines in ${String(plan.lines.size)} files hold ${String(all)} mutants`
+  if (all === 0 || !sampled) return `${held}, all of them run`
+  return `${held}, ${String(chosen.length)} of them run (the newest commits' lines first, then a sample seeded by ${seed.slice(0, 7)})`
+}
+
+/** What the edited tests decided and what of it runs again. */
+export function rerunPart(plan: ChangePlan, touched: number, seed: string): string {
+  const { all, chosen, sampled } = plan.reruns
+  const decided = `the ${String(touched)} edited tests decided ${String(all)} of the baseline's mutants`
+  if (all === 0 || !sampled) return `${decided}, all of them run again`
+  return `${decided}, ${String(chosen.length)} of them run again (a sample seeded by ${seed.slice(0, 7)})`
+}
+
+/** Skip when no mutant is to run, saying why; else run, saying what. */
+export function decide(plan: ChangePlan, touched: number, since: string, seed: string): Decision {
+  if (plan.ranges.length === 0) {
+    const why =
+      plan.lines.size === 0 && touched === 0
+        ? 'no src/ line and no test the mutation suites run changed'
+        : [
+            plan.lines.size === 0 ? 'no src/ line changed' : changedPart(plan, seed),
+            touched === 0 ? 'no test the mutation suites run changed' : rerunPart(plan, touched, seed)
+          ].join(', and ')
+    return { kind: 'skip', line: `Mutation testing on the change: skipped: since ${since}, ${why}.` }
+  }
+  const files = plan.testFiles === 'all' ? 'every test file' : `${String(plan.testFiles.size)} test files`
+  return {
+    kind: 'run',
+    line:
+      `Mutation testing on the change since ${since}: ${changedPart(plan, seed)}; ${rerunPart(plan, touched, seed)}; ` +
+      `tests from ${files}; the mutants should take about ${String(Math.round(plan.seconds))} s.`
+  }
+}
+
+export interface Prepared {
+  record: BaselineRecord
+  changes: FileChange[]
+  report: IncrementalReport
+  touched: TouchedTests & { index: TestIndex }
+  plan: ChangePlan
+  seed: string
+  decision: Decision
+}
+
+/** Everything decided before Stryker starts, from the committed baseline and the tree at `root`; `started` is when the step began. */
+export async function prepareChange(root: string, started: number, now: () => number = Date.now): Promise<Prepared> {
+  const record = readRecord(root)
+  const changes = changesSince(root, record.commit)
+  const report = readReport(root)
+  const touched = touchedBy(changes, report, treeReader(root), commitReader(root, record.commit))
+  const seed = headCommit(root)
+  const plan = planChange({
+    changes,
+    report,
+    touched,
+    listed: await listMutants(treeReader(root), changedLinesOf(changes)),
+    seconds: budgetSeconds(now() - started),
+    seed,
+    byRecency: (candidates) => byRecency(root, candidates)
+  })
+  const since = `${record.commit.slice(0, 7)} (${record.date})`
+  return { record, changes, report, touched, plan, seed, decision: decide(plan, touched.ids.size, since, seed) }
+}

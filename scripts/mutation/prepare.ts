@@ -23,6 +23,7 @@ const count = (lines: ChangePlan['lines']): number =>
 /** What the changed lines hold and what of it runs. */
 export function changedPart(plan: ChangePlan, seed: string): string {
   const { all, chosen, sampled } = plan.changed
+  if (plan.lines.size === 0) return 'no src/ line changed'
   const held = `${String(count(plan.lines))} changed src/ lines in ${String(plan.lines.size)} files hold ${String(all)} mutants`
   if (all === 0 || !sampled) return `${held}, all of them run`
   return `${held}, ${String(chosen.length)} of them run (the newest commits' lines first, then a sample seeded by ${seed.slice(0, 7)})`
@@ -31,6 +32,7 @@ export function changedPart(plan: ChangePlan, seed: string): string {
 /** What the edited tests decided and what of it runs again. */
 export function rerunPart(plan: ChangePlan, touched: number, seed: string): string {
   const { all, chosen, sampled } = plan.reruns
+  if (touched === 0) return 'no test the mutation suites run changed'
   const decided = `the ${String(touched)} edited tests decided ${String(all)} of the baseline's mutants`
   if (all === 0 || !sampled) return `${decided}, all of them run again`
   return `${decided}, ${String(chosen.length)} of them run again (a sample seeded by ${seed.slice(0, 7)})`
@@ -42,10 +44,7 @@ export function decide(plan: ChangePlan, touched: number, since: string, seed: s
     const why =
       plan.lines.size === 0 && touched === 0
         ? 'no src/ line and no test the mutation suites run changed'
-        : [
-            plan.lines.size === 0 ? 'no src/ line changed' : changedPart(plan, seed),
-            touched === 0 ? 'no test the mutation suites run changed' : rerunPart(plan, touched, seed)
-          ].join(', and ')
+        : `${changedPart(plan, seed)}, and ${rerunPart(plan, touched, seed)}`
     return { kind: 'skip', line: `Mutation testing on the change: skipped: since ${since}, ${why}.` }
   }
   const files = plan.testFiles === 'all' ? 'every test file' : `${String(plan.testFiles.size)} test files`

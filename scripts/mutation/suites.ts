@@ -141,7 +141,15 @@ export function suiteGraphs(read: Reader): SuiteGraph[] {
   })
 }
 
+// Per reader, each test file's reach: a change of many helpers asks for the same ones again and again.
+const reaches = new WeakMap<Reader, Map<string, Set<string>>>()
+
 /** The test files of `graph` whose reach includes `file` (a test file reaches itself). */
 export function importers(read: Reader, graph: SuiteGraph, file: string): string[] {
-  return graph.testFiles.filter((test) => reachableFiles(read, test).includes(file))
+  const known = reaches.get(read) ?? new Map<string, Set<string>>()
+  reaches.set(read, known)
+  return graph.testFiles.filter((test) => {
+    if (!known.has(test)) known.set(test, new Set(reachableFiles(read, test)))
+    return known.get(test)?.has(file) === true
+  })
 }

@@ -92,14 +92,16 @@ function sampleOf(part: Part, where: string, seed: string): string {
 /** The result line: the score on what ran, the sample's size, what had no verdict, the time. */
 export function resultLine(
   verdict: ChangeVerdict,
-  plan: Pick<ChangePlan, 'changed' | 'reruns'>,
+  plan: Pick<ChangePlan, 'lines' | 'changed' | 'reruns'>,
   run: { seed: string; breakAt: number; planned: number; seconds: number }
 ): string {
   const { total, score } = verdict.changed
   const changed =
-    plan.changed.all === 0
-      ? 'no mutant on the changed lines'
-      : `${String(score)} % of ${String(total)} mutants detected (${sampleOf(plan.changed, 'on the changed lines', run.seed)}; break at ${String(run.breakAt)} %)`
+    plan.lines.size === 0
+      ? 'no src/ line changed'
+      : plan.changed.all === 0
+        ? 'no mutant on the changed lines'
+        : `${String(score)} % of ${String(total)} mutants detected (${sampleOf(plan.changed, 'on the changed lines', run.seed)}; break at ${String(run.breakAt)} %)`
   const reran =
     plan.reruns.all === 0
       ? ''

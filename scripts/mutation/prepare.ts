@@ -35,6 +35,7 @@ export function rerunPart(plan: ChangePlan, touched: number, seed: string): stri
   if (touched === 0) return 'no test the mutation suites run changed'
   const decided = `the ${String(touched)} edited tests decided ${String(all)} of the baseline's mutants`
   if (all === 0 || !sampled) return `${decided}, all of them run again`
+  if (chosen.length === 0) return `${decided}, none of them fit after the changed lines' (the weekly run has them)`
   return `${decided}, ${String(chosen.length)} of them run again (a sample seeded by ${seed.slice(0, 7)})`
 }
 

@@ -89,25 +89,35 @@ function sampleOf(part: Part, where: string, seed: string): string {
     : `all ${String(part.all)} ${where}`
 }
 
+/** The changed lines' part of the result line. */
+function changedResult(
+  verdict: ChangeVerdict,
+  plan: Pick<ChangePlan, 'lines' | 'changed'>,
+  seed: string,
+  breakAt: number
+): string {
+  const { total, score } = verdict.changed
+  if (plan.lines.size === 0) return 'no src/ line changed'
+  if (plan.changed.all === 0) return 'no mutant on the changed lines'
+  const sample = sampleOf(plan.changed, 'on the changed lines', seed)
+  if (total === 0) return `no mutant on the changed lines had a verdict (${sample})`
+  return `${String(score)} % of ${String(total)} mutants detected (${sample}; break at ${String(breakAt)} %)`
+}
+
 /** The result line: the score on what ran, the sample's size, what had no verdict, the time. */
 export function resultLine(
   verdict: ChangeVerdict,
   plan: Pick<ChangePlan, 'lines' | 'changed' | 'reruns'>,
   run: { seed: string; breakAt: number; planned: number; seconds: number }
 ): string {
-  const { total, score } = verdict.changed
-  const changed =
-    plan.lines.size === 0
-      ? 'no src/ line changed'
-      : plan.changed.all === 0
-        ? 'no mutant on the changed lines'
-        : `${String(score)} % of ${String(total)} mutants detected (${sampleOf(plan.changed, 'on the changed lines', run.seed)}; break at ${String(run.breakAt)} %)`
+  const changed = changedResult(verdict, plan, run.seed, run.breakAt)
   const reran =
     plan.reruns.all === 0
       ? ''
-      : `; ${String(verdict.reran)} mutants ran again for the edited tests (${sampleOf(plan.reruns, 'they decided in the baseline', run.seed)}), ${String(verdict.weakened.length)} of them detected in the baseline but not now`
-  const ran = total + verdict.reran
-  const missing = Math.max(0, run.planned - ran - verdict.ignored)
+      : plan.reruns.chosen.length === 0
+        ? `; none of the ${String(plan.reruns.all)} mutants the edited tests decided in the baseline fitted after the changed lines' (the weekly run has them)`
+        : `; ${String(verdict.reran)} mutants ran again for the edited tests (${sampleOf(plan.reruns, 'they decided in the baseline', run.seed)}), ${String(verdict.weakened.length)} of them detected in the baseline but not now`
+  const missing = Math.max(0, run.planned - verdict.changed.total - verdict.reran - verdict.ignored)
   const late =
     missing === 0
       ? ''

@@ -77,7 +77,7 @@ async function change(): Promise<number> {
   // The bound counts from the process's start: loading the TypeScript compiler takes seconds under load.
   const started = Math.round(performance.timeOrigin)
   if (!checkHistory()) return 1
-  const prepared = await prepareChange(ROOT, started)
+  const prepared = prepareChange(ROOT, started)
   const { record, changes, report, touched, plan, seed, decision } = prepared
   console.log(`Baseline: ${describeRecord(record)}.`)
   for (const note of touched.notes) console.log(`  ${note}`)

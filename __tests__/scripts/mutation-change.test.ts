@@ -3,46 +3,22 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BaselineRecord } from '../../scripts/mutation-baseline.js'
-import {
-  decide,
-  locate,
-  MAX_MUTANTS,
-  mutantRange,
-  mutantsOf,
-  planChange,
-  prepareChange,
-  type ChangePlan
-} from '../../scripts/mutation/change.js'
+import { locate, mutantRange, type ChangePlan } from '../../scripts/mutation/change.js'
 import { parseDiff } from '../../scripts/mutation/diff.js'
+import { mutantsOf, planChange } from '../../scripts/mutation/plan.js'
+import { decide, prepareChange } from '../../scripts/mutation/prepare.js'
 import { A_TEST, B_TEST, FILES, MUTANTS, report, SOURCE, TESTS } from './mutation-fixture.js'
 import { gitRepo, type Repo } from './mutation-repo.js'
 
 describe('mutantsOf', () => {
-  const ids = (found: ReturnType<typeof mutantsOf>): Record<keyof typeof found, string[]> => ({
-    killed: found.killed.map(({ mutant }) => mutant.id),
-    covered: found.covered.map(({ mutant }) => mutant.id),
-    cheap: found.cheap.map(({ mutant }) => mutant.id)
-  })
-  const quick = (id: string): boolean => id !== TESTS.scenario
+  const ids = (touched: string[]): string[] => mutantsOf(report(), new Set(touched)).map((mutant) => mutant.id)
 
-  it('picks the mutants a touched test killed, and apart those it covered that lived; not those another test killed', () => {
-    expect(ids(mutantsOf(report(), new Set([TESTS.one]), quick))).toEqual({
-      killed: [MUTANTS.byOne.id],
-      covered: [],
-      cheap: []
-    })
+  it('picks the mutants a touched test killed, and those it covered that lived; not those another test killed', () => {
+    expect(ids([TESTS.one])).toEqual([MUTANTS.byOne.id])
     // "doubles two" covered byOne too, but "doubles one" killed it.
-    expect(ids(mutantsOf(report(), new Set([TESTS.two]), quick))).toEqual({
-      killed: [],
-      covered: [MUTANTS.lived.id, MUTANTS.livedQuick.id],
-      cheap: [MUTANTS.livedQuick.id] // the other runs a scenario too
-    })
-    expect(ids(mutantsOf(report(), new Set([TESTS.scenario, TESTS.zero]), quick))).toEqual({
-      killed: [MUTANTS.byZero.id],
-      covered: [MUTANTS.lived.id],
-      cheap: []
-    })
-    expect(ids(mutantsOf(report(), new Set([TESTS.helper])))).toEqual({ killed: [], covered: [], cheap: [] })
+    expect(ids([TESTS.two])).toEqual([MUTANTS.lived.id, MUTANTS.livedQuick.id])
+    expect(ids([TESTS.scenario, TESTS.zero])).toEqual([MUTANTS.byZero.id, MUTANTS.lived.id])
+    expect(ids([TESTS.helper])).toEqual([])
   })
 
   it('leaves a mutant that timed out to its verdict: the edit of a test it ran decides nothing the gate needs', () => {
@@ -50,7 +26,7 @@ describe('mutantsOf', () => {
     for (const mutant of timedOut.files['src/x.ts']?.mutants ?? []) {
       if (mutant.status === 'Survived') mutant.status = 'Timeout'
     }
-    expect(ids(mutantsOf(timedOut, new Set([TESTS.two])))).toEqual({ killed: [], covered: [], cheap: [] })
+    expect(mutantsOf(timedOut, new Set([TESTS.two]))).toEqual([])
   })
 })
 
@@ -99,48 +75,63 @@ rename to src/y.ts
 })
 
 describe('decide', () => {
-  const plan = (ranges: string[], reruns: number, weight = reruns + 2, leftOut = 0): ChangePlan => ({
+  const SEED = 'c0ffee1234567890'
+  const plan = (ranges: string[], parts: Partial<Pick<ChangePlan, 'changed' | 'reruns'>> = {}): ChangePlan => ({
     lines: new Map([['src/x.ts', [[2, 3]]]]),
-    reruns: Array.from({ length: reruns }, () => ({
-      file: 'src/x.ts',
-      mutant: MUTANTS.byOne,
-      ...MUTANTS.byOne.location
-    })),
-    leftOut,
-    weight,
+    changed: { all: 2, chosen: [], sampled: false },
+    reruns: { all: 0, chosen: [], sampled: false },
     ranges,
-    testFiles: new Set(['__tests__/a.test.ts'])
+    testFiles: new Set(['__tests__/a.test.ts']),
+    seconds: 12.4,
+    ...parts
   })
 
-  it('skips with one line when no range is left, saying whether tests changed', () => {
-    expect(decide(plan([], 0), 0, 'abc1234 (2026-11-26)')).toEqual({
+  it('skips with one line when nothing is to run, saying whether src/ or tests changed', () => {
+    expect(decide({ ...plan([]), lines: new Map() }, 0, 'abc1234 (2026-11-26)', SEED)).toEqual({
       kind: 'skip',
       line: 'Mutation testing on the change: skipped: since abc1234 (2026-11-26), no src/ line and no test the mutation suites run changed.'
     })
-    expect(decide(plan([], 0), 3, 'abc1234 (2026-11-26)').line).toBe(
-      "Mutation testing on the change: skipped: since abc1234 (2026-11-26), no src/ line changed, and the 3 edited tests decided no mutant's verdict in the baseline."
+    expect(
+      decide(
+        { ...plan([]), lines: new Map(), reruns: { all: 0, chosen: [], sampled: false } },
+        3,
+        'abc1234 (2026-11-26)',
+        SEED
+      ).line
+    ).toBe(
+      "Mutation testing on the change: skipped: since abc1234 (2026-11-26), no src/ line changed, and the 3 edited tests decided none of the baseline's mutants."
+    )
+    expect(
+      decide(plan([], { changed: { all: 0, chosen: [], sampled: false } }), 0, 'abc1234 (2026-11-26)', SEED).line
+    ).toBe(
+      'Mutation testing on the change: skipped: since abc1234 (2026-11-26), 2 changed src/ lines in 1 files hold 0 mutants, and no test the mutation suites run changed.'
     )
   })
 
-  it('stops before running when what the ranges hold is more than fits, naming the refresh', () => {
-    const decision = decide(plan(['src/x.ts:2-3'], 3, MAX_MUTANTS + 1), 1, 'abc1234 (2026-11-26)')
-    expect(decision.kind).toBe('too large')
-    expect(decision.line).toContain(`About ${String(MAX_MUTANTS + 1)} mutants to run: more than fits in CI's 3 minutes`)
-    expect(decision.line).toContain('`npm run mutation`')
-    expect(decision.line).toContain('`npm run mutation:update`')
-    expect(decide(plan(['src/x.ts:2-3'], 3, MAX_MUTANTS), 1, 'abc1234 (2026-11-26)').kind).toBe('run')
-  })
-
-  it('runs, saying what, and what it left out', () => {
-    expect(decide(plan(['src/x.ts:2-3'], 2), 1, 'abc1234 (2026-11-26)')).toEqual({
+  it('runs, saying what the changed lines hold and the edited tests decided, and how much of it runs', () => {
+    expect(decide(plan(['src/x.ts:2:2-2:14']), 0, 'abc1234 (2026-11-26)', SEED)).toEqual({
       kind: 'run',
-      line: 'Mutation testing on the change since abc1234 (2026-11-26): 2 changed src/ lines in 1 files, 2 baseline mutants again for the edited tests, about 4 mutants in all; tests from 1 test files.'
+      line: 'Mutation testing on the change since abc1234 (2026-11-26): 2 changed src/ lines in 1 files hold 2 mutants, all of them run; no test the mutation suites run changed; tests from 1 test files; the mutants should take about 12 s.'
     })
-    expect(decide(plan(['src/x.ts:2-3'], 2, 4, 7), 1, 'abc1234 (2026-11-26)').line).toContain(
-      ' 7 more that they covered and that lived are left to `npm run mutation:update` or the full run (scenarios cover them, or more than fit).'
+    const sampled = decide(
+      plan(['src/x.ts:2:2-2:14'], {
+        changed: { all: 412, chosen: Array.from({ length: 64 }, () => CANDIDATE), sampled: true },
+        reruns: { all: 37, chosen: [], sampled: true }
+      }),
+      5,
+      'abc1234 (2026-11-26)',
+      SEED
+    )
+    expect(sampled.line).toContain(
+      "2 changed src/ lines in 1 files hold 412 mutants, 64 of them run (the newest commits' lines first, then a sample seeded by c0ffee1)"
+    )
+    expect(sampled.line).toContain(
+      "the 5 edited tests decided 37 of the baseline's mutants, none of them fit after the changed lines' (the weekly run has them)"
     )
   })
 })
+
+const CANDIDATE = { file: 'src/x.ts', ...MUTANTS.byOne.location, mutatorName: 'ArithmeticOperator', cost: 2 }
 
 describe('prepareChange', () => {
   let repo: Repo
@@ -164,52 +155,62 @@ describe('prepareChange', () => {
 
   afterEach(() => repo.dispose())
 
+  // The time the step has used when it plans: none, so the whole budget is there.
+  const prepared = (): ReturnType<typeof prepareChange> => prepareChange(repo.root, 0, () => 0)
+  const ids = (plan: ChangePlan, part: 'changed' | 'reruns'): Array<string | undefined> =>
+    plan[part].chosen.map((candidate) => candidate.mutant?.id)
+
   it('skips when neither src/ nor a test the suites run changed since the baseline', () => {
     repo.write({ 'docs/readme.md': 'changed\n' })
-    const { decision, plan } = prepareChange(repo.root)
+    const { decision, plan } = prepared()
     expect(plan.ranges).toEqual([])
     expect(decision.kind).toBe('skip')
   })
 
-  it("runs exactly a changed function's changed lines, on the test files that covered that file", () => {
+  it("runs exactly the mutants of a changed function's changed lines, as Stryker lists them, on the test files that covered that file", () => {
     repo.write({
       'src/x.ts': SOURCE.replace('return n / 2', 'return n * 0.5'),
       'src/index.ts': '// left out, as Stryker leaves it\n'
     })
-    const { decision, plan } = prepareChange(repo.root)
-    expect(plan.ranges).toEqual(['src/x.ts:6-6'])
-    expect(plan.reruns).toEqual([])
+    const { decision, plan } = prepared()
+    expect(plan.changed.chosen.map(({ mutatorName, replacement }) => `${mutatorName} ${replacement ?? ''}`)).toEqual([
+      'ArithmeticOperator n / 0.5'
+    ])
+    expect(plan.changed).toEqual(expect.objectContaining({ all: 1, sampled: false }))
+    expect(plan.ranges).toEqual(['src/x.ts:6:9-6:16'])
+    expect(plan.reruns.all).toBe(0)
     expect(plan.testFiles).toEqual(new Set(['__tests__/a.test.ts', '__tests__/b.test.ts', '__tests__/c.test.ts']))
     expect(decision.kind).toBe('run')
   })
 
-  it('runs only the mutants an edited test killed or covered alive, on the test files that cover those', () => {
+  it('runs only the mutants an edited test killed or covered alive, with what their ranges hold, on the test files that cover those', () => {
     repo.write({ '__tests__/b.test.ts': B_TEST.replace('toBe(0)', 'toStrictEqual(0)') })
-    const { plan, touched } = prepareChange(repo.root)
+    const { plan, touched } = prepared()
     expect([...touched.ids]).toEqual([TESTS.zero])
     expect(plan.ranges).toEqual(['src/x.ts:2:2-2:14'])
-    expect(plan.reruns.map((rerun) => rerun.mutant.id)).toEqual([MUTANTS.byZero.id])
-    // byOne sits inside byZero's range: what covers either runs.
-    expect(plan.weight).toBe(2)
+    // byOne sits inside byZero's range: it runs too, and what covers either runs.
+    expect(ids(plan, 'reruns')).toEqual([MUTANTS.byZero.id])
+    expect(plan.seconds).toBe(0.6)
     expect(plan.testFiles).toEqual(new Set(['__tests__/a.test.ts', '__tests__/b.test.ts']))
   })
 
-  it('adds the mutants an edited test covered that lived, when unit tests alone cover them and while there is room', () => {
+  it('runs those an edited test covered that lived too, and past the budget a sample seeded by the commit', () => {
     repo.write({ '__tests__/a.test.ts': A_TEST.replace('twice(2)).toBe(4)', 'twice(2)).toEqual(4)') })
-    const prepared = prepareChange(repo.root)
-    expect(prepared.plan.reruns.map((rerun) => rerun.mutant.id)).toEqual([MUTANTS.livedQuick.id])
-    expect(prepared.plan).toEqual(expect.objectContaining({ leftOut: 1, weight: 1, ranges: ['src/x.ts:1:16-1:17'] }))
-    const { changes, report: baseline, touched } = prepared
-    expect(planChange(changes, baseline, touched, 0)).toEqual(
-      expect.objectContaining({ reruns: [], leftOut: 2, weight: 0, ranges: [] })
-    )
+    const { plan, changes, report: baseline, touched, seed } = prepared()
+    expect(ids(plan, 'reruns')).toEqual([MUTANTS.lived.id, MUTANTS.livedQuick.id])
+    expect(plan.reruns.sampled).toBe(false)
+    const input = { changes, report: baseline, touched, listed: [], seed, byRecency: () => [] }
+    // lived runs a scenario (2 s), livedQuick unit tests alone (0.3 s): in one second, only the latter fits.
+    const small = planChange({ ...input, seconds: 1 })
+    expect(small).toEqual(expect.objectContaining({ ranges: ['src/x.ts:1:16-1:17'], seconds: 0.3 }))
+    expect(small.reruns).toEqual(expect.objectContaining({ all: 2, sampled: true }))
+    expect(planChange({ ...input, seconds: 0 })).toEqual(expect.objectContaining({ ranges: [], seconds: 0 }))
   })
 
   it('runs every test file when a changed src/ file has no baseline to say what covers it', () => {
-    repo.write({ 'src/new.ts': 'export const one = 1\n' })
-    expect(prepareChange(repo.root).plan).toEqual(
-      expect.objectContaining({ ranges: ['src/new.ts:1-1'], testFiles: 'all' })
-    )
+    repo.write({ 'src/new.ts': "export const word = 'one'\n" })
+    const { plan } = prepared()
+    expect(plan).toEqual(expect.objectContaining({ ranges: ['src/new.ts:1:20-1:25'], testFiles: 'all' }))
   })
 
   it('leaves a mutant on a changed line to the changed lines, and follows a test edit and a src edit together', () => {
@@ -220,8 +221,8 @@ describe('prepareChange', () => {
         "it('doubles one', () => {\n    expect(twice(3)).toBe(6)"
       )
     })
-    const { plan } = prepareChange(repo.root)
-    expect(plan.ranges).toEqual(['src/x.ts:2-2'])
-    expect(plan.reruns).toEqual([]) // byOne is on line 2, which changed
+    const { plan } = prepared()
+    expect(plan.ranges).toEqual(['src/x.ts:2:9-2:14'])
+    expect(plan.reruns.all).toBe(0) // byOne is on line 2, which changed
   })
 })

@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MutantResult } from '../../scripts/mutation-baseline.js'
 import { parseDiff } from '../../scripts/mutation/diff.js'
-import { changeConfig, cutSuites, runBounded, type Host } from '../../scripts/mutation/stryker.js'
+import { VERDICTS } from '../../scripts/mutation/reporter.js'
+import {
+  changeConfig,
+  cutSuites,
+  readVerdicts,
+  runBounded,
+  type Clock,
+  type Host
+} from '../../scripts/mutation/stryker.js'
 import { treeReader } from '../../scripts/mutation/suites.js'
 import type { TestIndex } from '../../scripts/mutation/touched-tests.js'
 import { foldable } from '../../scripts/mutation/update.js'
@@ -62,7 +70,8 @@ describe('changeConfig', () => {
         config: { testMatch: ['<rootDir>/__tests__/mutation-change/mutation-units.suite.ts'], testTimeout: 5000 }
       },
       thresholds: { high: 90, low: 85, break: null },
-      reporters: ['clear-text', 'progress', 'json'],
+      reporters: ['clear-text', 'progress', 'json', 'change-verdicts'],
+      appendPlugins: [expect.stringMatching(/scripts\/mutation\/reporter\.(js|ts)$/)],
       clearTextReporter: { reportTests: false },
       jsonReporter: { fileName: 'reports/mutation-change/mutation.json' },
       incremental: false,
@@ -85,51 +94,75 @@ describe('runBounded', () => {
     const state = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim()
     return state !== '' && !state.startsWith('Z')
   }
+  const until = async (path: string): Promise<string> => {
+    while (!existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 50))
+    return readFileSync(path, 'utf8')
+  }
+  /** A clock the test moves: the deadline passes when the test says so. */
+  const manualClock = (): Clock & { delays: number[]; pass: () => void; cancelled: () => number } => {
+    const timers: Array<{ fire: () => void; live: boolean }> = []
+    const delays: number[] = []
+    return {
+      now: () => 1_000,
+      after: (ms, fire) => {
+        const timer = { fire, live: true }
+        timers.push(timer)
+        delays.push(ms)
+        return () => {
+          timer.live = false
+        }
+      },
+      delays,
+      pass: () => {
+        for (const timer of timers) if (timer.live) timer.fire()
+      },
+      cancelled: () => timers.filter((timer) => !timer.live).length
+    }
+  }
 
-  it('lets a run that fits finish, with its status and the mutants it instrumented', async () => {
+  it('lets a run that ends before its deadline finish, with its status and the mutants it instrumented', async () => {
     const fake = script("console.log('INFO Instrumented 1 source file(s) with 7 mutant(s)'); process.exitCode = 3")
-    await expect(
-      runBounded(dir, [process.execPath, fake], { deadline: Date.now() + 20_000, maxMutants: 10 })
-    ).resolves.toEqual({
+    const clock = manualClock()
+    await expect(runBounded(dir, [process.execPath, fake], { deadline: 21_000, clock })).resolves.toEqual({
       kind: 'finished',
       status: 3,
       mutants: 7
     })
+    expect(clock.delays).toEqual([20_000])
+    expect(clock.cancelled()).toBe(1)
   })
 
-  it('stops a run as soon as it instruments more mutants than fit', async () => {
-    const fake = script(
-      "console.log('INFO Instrumented 3 source file(s) with 500 mutant(s)'); setTimeout(() => {}, 60000)"
-    )
-    const started = Date.now()
-    const outcome = await runBounded(dir, [process.execPath, fake], { deadline: Date.now() + 20_000, maxMutants: 120 })
-    expect(outcome).toEqual({ kind: 'too many', mutants: 500 })
-    expect(Date.now() - started).toBeLessThan(10_000)
+  it('stops a run at its deadline, with the mutants it had instrumented, however many', async () => {
+    const ready = join(tmpdir(), `instrumented-${String(process.pid)}`)
+    const fake = script(`
+      console.log('INFO Instrumented 3 source file(s) with 500 mutant(s)')
+      require('node:fs').writeFileSync(${JSON.stringify(ready)}, 'yes')
+      setTimeout(() => {}, 60000)
+    `)
+    const clock = manualClock()
+    const outcome = runBounded(dir, [process.execPath, fake], { deadline: 500, clock })
+    await until(ready)
+    rmSync(ready)
+    expect(clock.delays).toEqual([0]) // a deadline already past is no reason to wait
+    clock.pass()
+    await expect(outcome).resolves.toEqual({ kind: 'out of time', mutants: 500 })
   })
 
-  it('stops a run at its deadline', async () => {
-    const fake = script(
-      "console.log('INFO Instrumented 1 source file(s) with 4 mutant(s)'); setTimeout(() => {}, 60000)"
-    )
-    const started = Date.now()
-    const outcome = await runBounded(dir, [process.execPath, fake], { deadline: Date.now() + 1500, maxMutants: 120 })
-    expect(outcome).toEqual({ kind: 'out of time', mutants: 4 })
-    expect(Date.now() - started).toBeLessThan(10_000)
-  })
-
-  it("stops Stryker's whole process group: its test runners too", async () => {
+  it("stops Stryker's whole process group at the deadline: its test runners too", async () => {
     const pidFile = join(tmpdir(), `grandchild-${String(process.pid)}`)
     const fake = script(`
       const { spawn } = require('node:child_process')
       const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' })
       require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid))
-      setTimeout(() => console.log('with 1000 mutant(s) Instrumented 1 source file(s) with 1000 mutant(s)'), 200)
       setTimeout(() => {}, 60000)
     `)
-    await runBounded(dir, [process.execPath, fake], { deadline: Date.now() + 20_000, maxMutants: 120 })
-    const grandchild = Number(readFileSync(pidFile, 'utf8'))
+    const clock = manualClock()
+    const outcome = runBounded(dir, [process.execPath, fake], { deadline: 21_000, clock })
+    const grandchild = Number(await until(pidFile))
     rmSync(pidFile)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    clock.pass()
+    await expect(outcome).resolves.toEqual({ kind: 'out of time', mutants: 0 })
+    while (alive(grandchild)) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(alive(grandchild)).toBe(false)
   })
 
@@ -145,16 +178,47 @@ describe('runBounded', () => {
     const killed: Array<[number, string]> = []
     host.pid = 4242
     host.kill = (pid: number, signal: string) => killed.push([pid, signal])
-    const run = runBounded(dir, [process.execPath, fake], { deadline: Date.now() + 20_000, maxMutants: 120 }, host)
-    while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 50))
-    const runner = Number(readFileSync(pidFile, 'utf8'))
+    const run = runBounded(dir, [process.execPath, fake], { deadline: 21_000, clock: manualClock() }, host)
+    const runner = Number(await until(pidFile))
     rmSync(pidFile)
     host.emit('SIGTERM', 'SIGTERM')
     await run
     expect(killed).toEqual([[4242, 'SIGTERM']])
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(alive(runner)).toBe(false)
+    while (alive(runner)) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(host.listenerCount('SIGTERM')).toBe(0)
+  })
+})
+
+describe('readVerdicts', () => {
+  let repo: Repo | undefined
+  afterEach(() => repo?.dispose())
+
+  it("reads the reporter's verdicts as a report's files, leaving out a last line the stop cut short", () => {
+    repo = gitRepo({})
+    const line = (status: string, column: number): string =>
+      JSON.stringify({
+        file: 'src/x.ts',
+        mutatorName: 'ArithmeticOperator',
+        replacement: 'n / 2',
+        status,
+        location: { start: { line: 2, column }, end: { line: 2, column: column + 5 } }
+      })
+    repo.write({ [VERDICTS]: `${line('Killed', 10)}\n${line('Survived', 3)}\n${line('Killed', 4).slice(0, 30)}` })
+    expect(readVerdicts(repo.root)).toEqual({
+      files: {
+        'src/x.ts': {
+          mutants: [
+            expect.objectContaining({
+              id: '0',
+              status: 'Killed',
+              location: { start: { line: 2, column: 10 }, end: { line: 2, column: 15 } }
+            }),
+            expect.objectContaining({ id: '1', status: 'Survived' })
+          ]
+        }
+      }
+    })
+    expect(readVerdicts(join(repo.root, 'nowhere'))).toEqual({ files: {} })
   })
 })
 
@@ -182,6 +246,7 @@ describe('judge', () => {
       },
       reran: 2,
       weakened: [],
+      ignored: 0,
       passed: true
     })
   })

@@ -1,7 +1,9 @@
 // The mutants on a change's src/ lines, listed before Stryker starts: the baseline cannot list them (their
 // code is new), so Stryker's own instrumenter (the one its run uses, same version) places them, on the
 // changed lines alone, as a `mutate` range does: a mutant counts when its whole location is inside one.
-import { Instrumenter } from '@stryker-mutator/instrumenter'
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { ROOT } from '../action-metadata.js'
 import type { Position } from '../mutation-baseline.js'
 import type { Reader } from './suites.js'
 
@@ -14,28 +16,16 @@ export interface Listed {
   replacement: string
 }
 
-const quiet = (): void => undefined
-// The instrumenter logs through Stryker's logger; here only its warnings matter.
-const logger = {
-  trace: quiet,
-  debug: quiet,
-  info: quiet,
-  warn: (message: string, ...args: unknown[]) => console.warn(message, ...args),
-  error: (message: string, ...args: unknown[]) => console.error(message, ...args),
-  fatal: (message: string, ...args: unknown[]) => console.error(message, ...args),
-  isTraceEnabled: () => false,
-  isDebugEnabled: () => false,
-  isInfoEnabled: () => false,
-  isWarnEnabled: () => true,
-  isErrorEnabled: () => true,
-  isFatalEnabled: () => true
+interface Placed {
+  fileName: string
+  mutatorName: string
+  replacement: string
+  /** Lines and columns from 0, as Stryker counts while it runs. */
+  location: { start: Position; end: Position }
 }
 
 /** The mutants Stryker places on `lines` (per file, [first, last] stretches, from 1) of the files as `read` gives them. */
-export async function listMutants(
-  read: Reader,
-  lines: ReadonlyMap<string, ReadonlyArray<[number, number]>>
-): Promise<Listed[]> {
+export function listMutants(read: Reader, lines: ReadonlyMap<string, ReadonlyArray<[number, number]>>): Listed[] {
   const files = [...lines].map(([name, stretches]) => ({
     name,
     content: read(name) ?? '',
@@ -46,12 +36,13 @@ export async function listMutants(
     }))
   }))
   if (files.length === 0) return []
-  const { mutants } = await new Instrumenter(logger).instrument(files, {
-    plugins: null,
-    excludedMutations: [],
-    ignorers: []
+  const output = execFileSync(process.execPath, [join(ROOT, 'scripts', 'mutation', 'list-mutants.mjs')], {
+    input: JSON.stringify(files),
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'inherit'],
+    maxBuffer: 256 * 1024 * 1024
   })
-  return mutants.map((mutant) => ({
+  return (JSON.parse(output) as Placed[]).map((mutant) => ({
     file: mutant.fileName,
     start: { line: mutant.location.start.line + 1, column: mutant.location.start.column + 1 },
     end: { line: mutant.location.end.line + 1, column: mutant.location.end.column + 1 },

@@ -130,6 +130,15 @@ function testFilesFor(running: Candidate[], input: PlanInput): Set<string> | 'al
   return unknown ? 'all' : tests
 }
 
+/** One range a place: those nested in another range that runs add nothing (it holds them). */
+function outermost(running: Candidate[]): Candidate[] {
+  const places = [...new Map(running.map((candidate) => [mutantRange(candidate), candidate])).values()]
+  return places.filter(
+    (candidate) =>
+      !places.some((other) => other !== candidate && other.file === candidate.file && within(other, candidate))
+  )
+}
+
 export function planChange(input: PlanInput): ChangePlan {
   const { touched, seconds, seed } = input
   const units = new Set(touched.index.bySuite.get(SUITES[0] ?? '') ?? [])
@@ -153,7 +162,7 @@ export function planChange(input: PlanInput): ChangePlan {
     lines: changedLines(input.changes),
     changed: { all: onLines.length, chosen: [...changed.chosen], sampled: changed.sampled },
     reruns: { all: decided.size, chosen: [...reruns.chosen].filter((c) => decided.has(c)), sampled: reruns.sampled },
-    ranges: [...new Set(running.map(mutantRange))],
+    ranges: outermost(running).map(mutantRange),
     testFiles: testFilesFor(running, input),
     seconds: changed.seconds + reruns.seconds
   }

@@ -25,7 +25,8 @@ export function changedPart(plan: ChangePlan, seed: string): string {
   const { all, chosen, sampled } = plan.changed
   if (plan.lines.size === 0) return 'no src/ line changed'
   const held = `${String(count(plan.lines))} changed src/ lines in ${String(plan.lines.size)} files hold ${String(all)} mutants`
-  if (all === 0 || !sampled) return `${held}, all of them run`
+  if (all === 0) return held
+  if (!sampled) return `${held}, all of them run`
   return `${held}, ${String(chosen.length)} of them run (the newest commits' lines first, then a sample seeded by ${seed.slice(0, 7)})`
 }
 
@@ -34,7 +35,8 @@ export function rerunPart(plan: ChangePlan, touched: number, seed: string): stri
   const { all, chosen, sampled } = plan.reruns
   if (touched === 0) return 'no test the mutation suites run changed'
   const decided = `the ${String(touched)} edited tests decided ${String(all)} of the baseline's mutants`
-  if (all === 0 || !sampled) return `${decided}, all of them run again`
+  if (all === 0) return `the ${String(touched)} edited tests decided none of the baseline's mutants`
+  if (!sampled) return `${decided}, all of them run again`
   if (chosen.length === 0) return `${decided}, none of them fit after the changed lines' (the weekly run has them)`
   return `${decided}, ${String(chosen.length)} of them run again (a sample seeded by ${seed.slice(0, 7)})`
 }
@@ -68,7 +70,7 @@ export interface Prepared {
 }
 
 /** Everything decided before Stryker starts, from the committed baseline and the tree at `root`; `started` is when the step began. */
-export async function prepareChange(root: string, started: number, now: () => number = Date.now): Promise<Prepared> {
+export function prepareChange(root: string, started: number, now: () => number = Date.now): Prepared {
   const record = readRecord(root)
   const changes = changesSince(root, record.commit)
   const report = readReport(root)
@@ -78,7 +80,7 @@ export async function prepareChange(root: string, started: number, now: () => nu
     changes,
     report,
     touched,
-    listed: await listMutants(treeReader(root), changedLinesOf(changes)),
+    listed: listMutants(treeReader(root), changedLinesOf(changes)),
     seconds: budgetSeconds(now() - started),
     seed,
     byRecency: (candidates) => byRecency(root, candidates)

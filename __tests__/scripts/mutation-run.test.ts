@@ -264,6 +264,12 @@ describe('judge', () => {
     expect(verdict.passed).toBe(false)
   })
 
+  it('leaves out of the score and of what ran again a mutant with no verdict that counts: static, or an error', () => {
+    const verdict = judge(result({ changed: 'Ignored', byOne: 'RuntimeError' }), lines, [], report(), 85)
+    expect(verdict).toEqual(expect.objectContaining({ ignored: 2, reran: 1, weakened: [], passed: true }))
+    expect(verdict.changed.total).toBe(1)
+  })
+
   it('finds the baseline mutant where the change moved it', () => {
     const changes = parseDiff(
       'diff --git a/src/x.ts b/src/x.ts\n--- a/src/x.ts\n+++ b/src/x.ts\n@@ -0,0 +1 @@\n+// a line above\n'

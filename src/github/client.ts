@@ -43,6 +43,8 @@ export interface Comparison {
   total: number
   /** The changed files, at most 300, with their patches. */
   files: ChangedFile[]
+  /** GitHub's answer had no file list at all (the schema leaves `files` optional): `files` is then empty. */
+  filesMissing?: boolean
   url: string | undefined
 }
 
@@ -166,6 +168,7 @@ export class GitHubClient {
           commits: data.commits.map(toCommit),
           total: data.total_commits,
           files: (data.files ?? []).map(changedFile),
+          ...(data.files ? {} : { filesMissing: true }),
           url: data.html_url
         }
       },

@@ -64,7 +64,7 @@ describe('automation trigger', () => {
     expect(request?.headers.authorization).toBe('Bearer mint_trigger_key')
   })
 
-  it('after a 429 waits Retry-After, or a minute without it, and sends it again', async () => {
+  it('after a 429 waits Retry-After, or the 10 s window without it, and sends it again', async () => {
     const { sim, trigger, triggers, waits } = await setUp()
     sim.fail(
       'trigger',
@@ -74,7 +74,7 @@ describe('automation trigger', () => {
     await trigger('auto-hidden-job')
     expect(waits).toEqual(['1: 429 7000', `2: 429 ${TRIGGER_RATE_WAIT_MS}`])
     const times = triggers().map((r) => r.time)
-    expect([(times[1] ?? 0) - (times[0] ?? 0), (times[2] ?? 0) - (times[1] ?? 0)]).toEqual([7000, 60_000])
+    expect([(times[1] ?? 0) - (times[0] ?? 0), (times[2] ?? 0) - (times[1] ?? 0)]).toEqual([7000, 10_000])
     expect(sim.runs()).toHaveLength(1)
   })
 
@@ -82,7 +82,7 @@ describe('automation trigger', () => {
     const { sim, trigger, triggers, waits } = await setUp({ perMinute: 0, retryAfter: false })
     const error = await trigger('auto-hidden-job').catch((e: unknown) => e)
     expect(error).toEqual(
-      new ApiError('rate-limited', 'answered 429: Rate limit exceeded; 3 attempts over 2m', 429, undefined)
+      new ApiError('rate-limited', 'answered 429: Rate limit exceeded; 3 attempts over 20s', 429, undefined)
     )
     expect(triggers()).toHaveLength(3)
     expect(waits).toHaveLength(2)
@@ -90,17 +90,17 @@ describe('automation trigger', () => {
   })
 
   it('never waits past the deadline: the 429 is the error at once, saying so', async () => {
-    const { trigger, triggers } = await setUp({ perMinute: 0, retryAfter: false }, 60_000)
+    const { trigger, triggers } = await setUp({ perMinute: 0, retryAfter: false }, 10_000)
     await expect(trigger('auto-hidden-job')).rejects.toThrow(
-      'answered 429: Rate limit exceeded; waiting 1m for it would pass timeout'
+      'answered 429: Rate limit exceeded; waiting 10s for it would pass timeout'
     )
     expect(triggers()).toHaveLength(1)
   })
 
   it('waits for the limit only while the wait fits: the second 429 is the error when the next would not', async () => {
-    const { trigger, triggers } = await setUp({ perMinute: 0, retryAfter: false }, 90_000)
+    const { trigger, triggers } = await setUp({ perMinute: 0, retryAfter: false }, 15_000)
     await expect(trigger('auto-hidden-job')).rejects.toThrow(
-      'answered 429: Rate limit exceeded; 2 attempts over 1m; waiting 1m for it would pass timeout'
+      'answered 429: Rate limit exceeded; 2 attempts over 10s; waiting 10s for it would pass timeout'
     )
     expect(triggers()).toHaveLength(2)
   })

@@ -86,14 +86,14 @@ describe('explain', () => {
       401,
       'create',
       'reading',
-      "Reading job job_1 failed: the Agent API refused the key (401). Check that the 'api-key' input holds a current admin API key (mint_…)."
+      "Reading job job_1 failed: the Agent API refused the key (401). The key may have expired (a key expires 7, 30, 60 or 90 days after it is made, unless made without expiration): check on the dashboard's API keys page that the 'api-key' input holds a current admin API key (mint_…), and replace it if it expired."
     ],
     [
       'forbidden',
       403,
       'create',
       'posting',
-      "Creating the job failed: the Agent API forbade it (403). Check that the key in 'api-key' belongs to project 'p' and that its IP allow-list admits this runner."
+      "Creating the job failed: the Agent API forbade it (403). A key with an IP allow-list is answered 403 from any other address, and a GitHub-hosted runner's address changes: use a key without one, or a runner whose fixed address is on it. Check too that the key in 'api-key' belongs to project 'p' and has the write scope."
     ],
     ['not-found', 404, 'create', 'posting', "Creating the job failed (m). Check the 'project-id' input."],
     [

@@ -23,7 +23,7 @@ describe('nextSteps', () => {
       'archived',
       { outcome: 'archived' },
       {},
-      'To continue, send a follow-up ([job-id: job_1] with a prompt) or start a new workflow run (re-running this one resumes the same job).'
+      'An archived job is over: the agent does no more work on it. To continue, send a follow-up ([job-id: job_1] with a prompt) or start a new workflow run (re-running this one resumes the same job).'
     ],
     [
       'timed out',

@@ -276,20 +276,20 @@ describe('automation', () => {
       // The hint's `mint_…` is redacted as the start of the key: the same for jobs (faults.test.ts).
       expect(wrongKey.at('error')).toEqual([
         expect.stringMatching(
-          /^Triggering the automation failed: the Agent API refused the key \(401\)\. Check that the 'api-key' input holds a current admin API key/
+          /^Triggering the automation failed: the Agent API refused the key \(401\)\. The key may have expired/
         )
       ])
       virtual().sim.fail('trigger', { kind: 'status', status: 403 })
       const forbidden = await run()
       expect(forbidden.at('error')).toEqual([
-        "Triggering the automation failed: the Agent API forbade it (403). Check that the key in 'api-key' belongs to project 'proj-auto' and that its IP allow-list admits this runner."
+        "Triggering the automation failed: the Agent API forbade it (403). A key with an IP allow-list is answered 403 from any other address, and a GitHub-hosted runner's address changes: use a key without one, or a runner whose fixed address is on it. Check too that the key in 'api-key' belongs to project 'proj-auto' and has the write scope."
       ])
       expect(triggers()).toHaveLength(2)
     })
   })
 
-  describe('the limit: 5 triggers a minute', () => {
-    it('a 429 waits Retry-After, or 60 s, and the trigger is sent again', async () => {
+  describe('the limit: 10 triggers per 10 seconds', () => {
+    it('a 429 waits Retry-After, or 10 s, and the trigger is sent again', async () => {
       virtual().sim.fail(
         'trigger',
         { kind: 'status', status: 429, headers: { 'retry-after': '12' } },
@@ -298,11 +298,11 @@ describe('automation', () => {
       const result = await run()
       expect(result.code).toBe(0)
       const times = triggers().map((r) => r.time)
-      expect([(times[1] ?? 0) - (times[0] ?? 0), (times[2] ?? 0) - (times[1] ?? 0)]).toEqual([12_000, 60_000])
+      expect([(times[1] ?? 0) - (times[0] ?? 0), (times[2] ?? 0) - (times[1] ?? 0)]).toEqual([12_000, 10_000])
       expect(result.at('info')).toEqual(
         expect.arrayContaining([
           'The trigger request was not accepted (answered 429: Simulated HTTP 429); attempt 2 of 3 in 12s',
-          'The trigger request was not accepted (answered 429: Simulated HTTP 429); attempt 3 of 3 in 1m'
+          'The trigger request was not accepted (answered 429: Simulated HTTP 429); attempt 3 of 3 in 10s'
         ])
       )
       expect(runs()).toHaveLength(1)
@@ -314,12 +314,12 @@ describe('automation', () => {
       expect(limited.code).toBe(1)
       expect(triggers()).toHaveLength(3)
       expect(limited.at('error')).toEqual([
-        "Triggering automation auto-readable-job failed: rate limited (answered 429: Rate limit exceeded; 3 attempts over 2m); no run was queued. Mintlify allows 5 automation triggers a minute per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit."
+        "Triggering automation auto-readable-job failed: rate limited (answered 429: Rate limit exceeded; 3 attempts over 20s); no run was queued. Mintlify allows 10 automation triggers per 10 seconds per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit."
       ])
-      const short = await run({ timeout: '30s' })
+      const short = await run({ timeout: '10s' })
       expect(triggers()).toHaveLength(4)
       expect(short.at('error')[0]).toContain(
-        '(answered 429: Rate limit exceeded; waiting 1m for it would pass timeout)'
+        '(answered 429: Rate limit exceeded; waiting 10s for it would pass timeout)'
       )
     })
   })

@@ -361,7 +361,7 @@ describe('skip rules', () => {
       }
       const range = `${shas.v110?.slice(0, 12) ?? ''}...${shas.v100?.slice(0, 12) ?? ''}`
       expect(await why(back)).toBe(
-        `Skip rules: not skipped: the changed files of ${range} may be incomplete (the push rewrote the branch (compare says behind)).`
+        `Skip rules: not skipped: the changed files of ${range} may be incomplete (GitHub's compare says behind, not ahead).`
       )
     })
 

@@ -26,8 +26,11 @@ export interface AutomationApi {
 
 /** Requests in all when each is answered 429 (the first and two more). */
 export const TRIGGER_ATTEMPTS = 3
-/** After a 429 without Retry-After: the documented window is a minute. */
-export const TRIGGER_RATE_WAIT_MS = 60_000
+/**
+ * After a 429 without Retry-After: the documented window, 10 requests per 10 seconds per
+ * organization (mintlify.com/docs/api/automations/trigger, "Rate limits").
+ */
+export const TRIGGER_RATE_WAIT_MS = 10_000
 
 export interface TriggerOptions {
   clock: Clock
@@ -38,7 +41,7 @@ export interface TriggerOptions {
   onRateLimited(error: ApiError, waitMs: number, attempt: number): void
 }
 
-/** Sends the trigger; after a 429, waits Retry-After (or a minute) and sends it again, at most twice. */
+/** Sends the trigger; after a 429, waits Retry-After (or the 10 s window) and sends it again, at most twice. */
 export async function triggerOnce(
   api: AutomationApi,
   automationId: string,

@@ -66,9 +66,14 @@ export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
   const next = (retryAfterMs?: number): number | undefined => scheduledDelay(options, start, failures, retryAfterMs)
   const holdOf = terminalHold(options.previous, deadline)
   let delay: number | undefined = options.pollNow ? 0 : next()
+  // A completed job being read again for a late PR link: a wait that ends meanwhile (its time, a
+  // read that fails) ends with it, completed with no docs PR, never as timed out.
+  let settled: AgentJob | undefined
+  const ended = (): WaitEnd =>
+    settled ? { reason: 'terminal', job: settled, status: 'completed' } : { reason: 'timed-out' }
 
   for (;;) {
-    if (delay === undefined) return { reason: 'timed-out' }
+    if (delay === undefined) return ended()
     try {
       if (delay > 0) await clock.sleep(delay, signal)
       polls++
@@ -82,26 +87,31 @@ export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
       const { held, settling } = holdOf(job, now)
       options.onPoll(held ? { job, held } : { job })
       if (isTerminal(job.status) && held === undefined) return { reason: 'terminal', job, status: job.status }
+      if (settling && held && job.status === 'completed') settled = job
       delay = settling && held ? Math.min(PR_SETTLE_POLL_MS, deadline - now) : next()
     } catch (error) {
       if (error instanceof Cancelled) return { reason: 'cancelled' }
       if (!(error instanceof ApiError)) throw error
-      if (error.kind === 'not-found') {
-        if (options.notFoundUntil === undefined || clock.now() >= options.notFoundUntil) throw error
-        delay = next()
-      } else {
-        if (!isTransientForPoll(error)) throw error
-        failures++
-        delay = next(error.retryAfterMs)
+      const retry = error.kind === 'not-found' ? notFoundRetry(options) : isTransientForPoll(error)
+      if (!retry) {
+        if (settled) return ended()
+        throw error
       }
+      if (error.kind !== 'not-found') failures++
+      delay = next(error.kind === 'not-found' ? undefined : error.retryAfterMs)
       options.onPoll({ error, retryInMs: delay })
     }
-    if (clock.now() >= deadline) return { reason: 'timed-out' }
+    if (clock.now() >= deadline) return ended()
     if (clock.now() - lastHeartbeat >= HEARTBEAT_MS) {
       lastHeartbeat = clock.now()
       options.onHeartbeat(`Still waiting after ${formatDuration(lastHeartbeat - start)} (${polls} polls)`)
     }
   }
+}
+
+/** Whether a 404 may still be the service catching up with our POST. */
+function notFoundRetry({ notFoundUntil, clock }: WaitOptions): boolean {
+  return notFoundUntil !== undefined && clock.now() < notFoundUntil
 }
 
 /** The schedule's next delay, from how long the wait has run, how long it has left and the failures in a row. */

@@ -13,6 +13,7 @@ import { allPages } from './pages.js'
 import { RequestCount } from './requests.js'
 import { systemClock, type Clock } from '../base/clock.js'
 import { retryReads, throttleOptions, type RetryPace } from './retry.js'
+import { redactWrites } from './redact-writes.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -43,6 +44,8 @@ export interface Comparison {
   total: number
   /** The changed files, at most 300, with their patches. */
   files: ChangedFile[]
+  /** GitHub's answer had no file list at all (the schema leaves `files` optional): `files` is then empty. */
+  filesMissing?: boolean
   url: string | undefined
 }
 
@@ -87,20 +90,26 @@ export interface GitHubReader extends PackageReads {
  * Octokit with it) is loaded on first use, so runs that read and label nothing never pay for it.
  * `apiUrl` is `GITHUB_API_URL`, so GitHub Enterprise Server works. Reads are retried on 5xx and
  * lost connections, on the step's clock, and on rate limits; writes only on rate limits (retry.ts).
+ * Every write has the secrets taken out of its text (redact-writes.ts).
  */
 export class GitHubClient {
   private octokit: Promise<Octokit> | undefined
   private readonly clock: Clock
   private readonly pace: RetryPace
+  private readonly secrets: readonly string[]
 
   constructor(
     private readonly token: string,
     private readonly apiUrl: string | undefined,
-    /** The step's clock, for the waits between a read's tries; the throttling plugin's waits' pace (tests shorten both). */
-    timing: { clock?: Clock; pace?: RetryPace } = {}
+    /**
+     * The step's clock, for the waits between a read's tries; the throttling plugin's waits' pace
+     * (tests shorten both); the secrets no write may carry (the token always is one).
+     */
+    options: { clock?: Clock; pace?: RetryPace; secrets?: readonly string[] } = {}
   ) {
-    this.clock = timing.clock ?? systemClock
-    this.pace = timing.pace ?? { msPerSecond: 1000 }
+    this.clock = options.clock ?? systemClock
+    this.pace = options.pace ?? { msPerSecond: 1000 }
+    this.secrets = [token, ...(options.secrets ?? [])]
   }
 
   private client(): Promise<Octokit> {
@@ -112,6 +121,7 @@ export class GitHubClient {
     ]).then(([{ getOctokit }, { throttling }, { default: limiter }]) => {
       const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
       const octokit = getOctokit(this.token, options, throttling)
+      redactWrites(octokit, this.secrets)
       retryReads(octokit, this.clock)
       return octokit
     })
@@ -166,6 +176,7 @@ export class GitHubClient {
           commits: data.commits.map(toCommit),
           total: data.total_commits,
           files: (data.files ?? []).map(changedFile),
+          ...(data.files ? {} : { filesMissing: true }),
           url: data.html_url
         }
       },

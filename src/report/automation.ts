@@ -24,7 +24,8 @@ export function explainTrigger(error: ApiError, projectId: string, automationId:
     return `${request} failed: project '${inline(projectId)}' has no automation '${inline(automationId)}' (${error.message}). Check the 'automation' input (the ID in the automation's settings panel on the dashboard's Automations page) and 'project-id'.`
   }
   if (error.kind === 'rate-limited') {
-    return `${request} failed: rate limited (${error.message}); no run was queued. Mintlify allows 5 automation triggers a minute per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit.`
+    // The limit as published: mintlify.com/docs/api/automations/trigger, "Rate limits".
+    return `${request} failed: rate limited (${error.message}); no run was queued. Mintlify allows 10 automation triggers per 10 seconds per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit.`
   }
   return undefined
 }

@@ -21,7 +21,12 @@ export function nextSteps(state: RunState, settings: ReportedSettings | undefine
         ' or start a new workflow run (re-running this one resumes the same job).'
       ]
     case 'archived':
-      return ['To continue, ', ...followUp, ' or start a new workflow run (re-running this one resumes the same job).']
+      // Terminal, as `completed` and `failed` are (the Agent API's polling guidance: stop at any of the three).
+      return [
+        'An archived job is over: the agent does no more work on it. To continue, ',
+        ...followUp,
+        ' or start a new workflow run (re-running this one resumes the same job).'
+      ]
     case 'timed-out':
       return [
         'It may still finish: ',

@@ -81,7 +81,8 @@ export async function main(host: Host): Promise<number> {
   const { settings, dispatcher } = inputs
   const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL, {
     clock: host.clock,
-    pace: host.githubPace
+    pace: host.githubPace,
+    secrets
   })
   log.debug(
     `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
@@ -92,7 +93,7 @@ export async function main(host: Host): Promise<number> {
   if (!settings.githubToken) sayNoToken(settings, trigger, log)
   const run = runIdentity(env)
   const permissions = permissionReader(host, github)
-  const conversation = conversationDeps(env, log, github, permissions, run, secrets)
+  const conversation = conversationDeps(env, log, github, permissions, run)
   try {
     const event = { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile) }
     const mode = await decideMode(settings, { ...event, records: host.records }, conversation)
@@ -174,8 +175,7 @@ function conversationDeps(
   log: Log,
   github: GitHubClient,
   permissions: Permissions,
-  run: RunIdentity | undefined,
-  secrets: string[]
+  run: RunIdentity | undefined
 ): ConversationDeps {
   let identity: Promise<string> | undefined
   return {
@@ -190,8 +190,7 @@ function conversationDeps(
     runUrl:
       run && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY
         ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${run.runId}`
-        : undefined,
-    redact: (text) => redact(text, secrets)
+        : undefined
   }
 }
 

@@ -31,14 +31,23 @@ export function pathsOf(files: readonly ChangedFile[]): string[] {
 export function comparedFiles(of: string, comparison: Comparison | undefined, under?: string): ChangedFiles {
   if (!comparison) return { of, paths: [], incomplete: 'they could not be read' }
   const files = under === undefined ? comparison.files : comparison.files.filter((f) => inside(f, under))
-  return {
-    of,
-    paths: pathsOf(files),
-    incomplete:
-      comparison.files.length >= COMPARE_FILES_LIMIT
-        ? `GitHub's compare lists at most ${formatCount(COMPARE_FILES_LIMIT)} files, with no total, and it listed ${formatCount(comparison.files.length)}`
-        : undefined
-  }
+  return { of, paths: pathsOf(files), incomplete: compareIncomplete(comparison) }
+}
+
+/**
+ * Why a compare's files may not be all of the change from its base to its head; undefined when
+ * they are. The one judge of it, for pushes, releases and scheduled runs alike. GitHub's compare
+ * (docs.github.com/rest/commits/commits#compare-two-commits): `status` is `ahead`, `behind`,
+ * `identical` or `diverged`, and only `ahead` makes its files the change; `files` lists at most 300
+ * and may be absent.
+ */
+export function compareIncomplete(comparison: Comparison): string | undefined {
+  const { status, files } = comparison
+  if (status !== 'ahead') return `GitHub's compare says ${inline(status, 20)}, not ahead`
+  if (comparison.filesMissing) return "GitHub's compare answered with no list of files"
+  return files.length >= COMPARE_FILES_LIMIT
+    ? `GitHub's compare lists at most ${formatCount(COMPARE_FILES_LIMIT)} files, with no total, and it listed ${formatCount(files.length)}`
+    : undefined
 }
 
 /** No list at all, and why. */

@@ -31,7 +31,7 @@ export function pushContext(trigger: Extract<Trigger, { kind: 'push' }>): Built 
 /**
  * The pushed range's changed files, for the skip rules: the payload of an Actions run lists no
  * files, so the range is compared (one request). A created branch has no range to compare, and a
- * force-push's range is not what it replaced: neither list is complete.
+ * force-push's range (not `ahead`) is not what it replaced: neither list is complete.
  */
 export async function pushedFiles(trigger: Extract<Trigger, { kind: 'push' }>, read: Read): Promise<ChangedFiles> {
   const { range } = trigger
@@ -42,8 +42,5 @@ export async function pushedFiles(trigger: Extract<Trigger, { kind: 'push' }>, r
   const comparison = await read(`the changes of the push (${of})`, CONTENTS, (r) =>
     r.compare(range.before, range.after)
   )
-  if (comparison && comparison.status !== 'ahead') {
-    return unlisted(of, `the push rewrote the branch (compare says ${inline(comparison.status, 20)})`)
-  }
   return comparedFiles(of, comparison)
 }

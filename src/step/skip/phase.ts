@@ -121,7 +121,8 @@ function judge(rule: PathRule, list: ChangedFiles): { skipped: boolean; reason: 
   if (files.length === 0) return { skipped: true, reason: `${input}: ${list.of} changes no file` }
   const matched = files.filter((path) => matchesList(patterns, path))
   if (input === 'paths-ignore') {
-    const left = files.filter((path) => !matched.includes(path))
+    const hit = new Set(matched)
+    const left = files.filter((path) => !hit.has(path))
     return left.length === 0
       ? { skipped: true, reason: `${input} matches every changed file of ${list.of}: ${named(files)}` }
       : { skipped: false, reason: `${input} leaves ${of(left, files)} of ${list.of}: ${named(left)}` }

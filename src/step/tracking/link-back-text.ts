@@ -20,11 +20,10 @@ export interface LinkBackReport {
   asked?: string | undefined
 }
 
-/** Where the text points: `GITHUB_SERVER_URL`, the workflow run's page; and what it hides (the secrets). */
+/** Where the text points: `GITHUB_SERVER_URL`, the workflow run's page. (The secrets leave it on the way out: redact-writes.ts.) */
 export interface Where {
   serverUrl: string | undefined
   runUrl: string | undefined
-  redact?: ((text: string) => string) | undefined
 }
 
 /** Whether the step is still with the job: no outcome yet, or one that does not wait for it. */
@@ -61,8 +60,7 @@ export function jobLines({ state, settings, asked }: LinkBackReport, where: Wher
   const about = [asked && `Asked: ${asked}`, started && `started ${started}`].filter(Boolean)
   if (about.length) lines.push('', `${about.join(' · ')}.`)
   const ended = !live && (state.outcome === 'error' || state.outcome === 'cancelled')
-  const redact = where.redact ?? ((text: string) => text)
-  if (ended && state.failure) lines.push('', `What happened: ${codeSpan(redact(state.failure), 600)}`)
+  if (ended && state.failure) lines.push('', `What happened: ${codeSpan(state.failure, 600)}`)
   const next = live ? undefined : nextSteps(state, settings)
   if (next) {
     const text = next.map((part) => (typeof part === 'string' ? part : codeSpan(part.code))).join('')

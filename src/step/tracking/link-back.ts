@@ -32,8 +32,6 @@ export interface ConversationDeps {
   serverUrl: string | undefined
   /** The workflow run's page, when on a runner. */
   runUrl: string | undefined
-  /** Text written on GitHub with the step's secrets taken out. */
-  redact(text: string): string
 }
 
 /** Where the job is linked back, as the step found them. */

@@ -77,7 +77,9 @@ describe('paths and paths-ignore', () => {
   })
 
   it('refuses a malformed pattern and a list of ! patterns only', () => {
-    expect(refusal({ paths: 'src/[ab' })[1]).toMatch(/^Input 'paths': "src\/\[ab" has a \[ with no \] to close it; expected one of GitHub's filter patterns/)
+    expect(refusal({ paths: 'src/[ab' })[1]).toMatch(
+      /^Input 'paths': "src\/\[ab" has a \[ with no \] to close it; expected one of GitHub's filter patterns/
+    )
     expect(refusal({ 'paths-ignore': 'a[b' })[0]).toBe('paths-ignore')
     expect(refusal({ paths: '!docs/**' })[1]).toMatch(/^Input 'paths': every pattern starts with !/)
   })

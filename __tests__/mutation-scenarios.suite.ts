@@ -45,4 +45,7 @@ if (globalThis.__mutantKilled) {
   await import('./step/owner-merge.test.js')
   await import('./step/offline.test.js')
   await import('./step/skip.test.js')
+  await import('./step/path-filters.test.js')
+  await import('./step/skip-automation.test.js')
+  await import('./step/outsider-merge.test.js')
 }

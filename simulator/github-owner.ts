@@ -164,14 +164,22 @@ export class OwnerFake {
     }
   }
 
-  /** `enablePullRequestAutoMerge`: its data, or GitHub's errors. */
-  enableAutoMerge(repo: string, pull: OwnedPull, method: unknown): { data: unknown; errors?: unknown[] } {
+  /**
+   * `enablePullRequestAutoMerge`: its data, or GitHub's errors. `expectedHeadOid` is its input's
+   * "expected head OID of the pull request" (GitHub's GraphQL reference): another head is refused.
+   * The refusal's words are assumed, as the REST merge's 409 words it.
+   */
+  enableAutoMerge(
+    repo: string,
+    pull: OwnedPull,
+    method: unknown,
+    expectedHead: unknown
+  ): { data: unknown; errors?: unknown[] } {
     const rules = this.rulesOf(repo)
-    const error = (type: string, message: string): { data: unknown; errors: unknown[] } => ({
-      data: { enablePullRequestAutoMerge: null },
-      errors: [{ type, path: ['enablePullRequestAutoMerge'], locations: [{ line: 2, column: 3 }], message }]
-    })
+    const error = mutationError('enablePullRequestAutoMerge')
     if (rules.tokenCannotMerge) return error('FORBIDDEN', 'Resource not accessible by integration')
+    if (expectedHead !== undefined && expectedHead !== pull.head.sha)
+      return error('UNPROCESSABLE', 'Head branch was modified. Review and try the merge again.')
     if (!['MERGE', 'SQUASH', 'REBASE'].includes(String(method)))
       return error('INVALID', `Variable $mergeMethod of type PullRequestMergeMethod! was provided invalid value`)
     if (rules.allowAutoMerge === false)
@@ -183,6 +191,14 @@ export class OwnerFake {
       return error('UNPROCESSABLE', `Pull request Pull request is in ${state.toLowerCase()} status`)
     this.of(repo, pull.number).autoMerge = { method: String(method) }
     return { data: { enablePullRequestAutoMerge: { pullRequest: { autoMergeRequest: { enabledAt: 'now' } } } } }
+  }
+
+  /** `disablePullRequestAutoMerge`: auto-merge off (GitHub answers the same when it was off). */
+  disableAutoMerge(repo: string, pull: OwnedPull): { data: unknown; errors?: unknown[] } {
+    if (this.rulesOf(repo).tokenCannotMerge)
+      return mutationError('disablePullRequestAutoMerge')('FORBIDDEN', 'Resource not accessible by integration')
+    this.of(repo, pull.number).autoMerge = undefined
+    return { data: { disablePullRequestAutoMerge: { pullRequest: { autoMergeRequest: null } } } }
   }
 
   /** PUT …/pulls/{n}/merge. */
@@ -228,6 +244,14 @@ function strings(body: unknown, field: string): string[] | undefined {
   const value = (body as Record<string, unknown>)[field]
   if (value === undefined) return []
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined
+}
+
+/** A mutation's refusal, as GitHub's GraphQL answers it: null data and the error. */
+function mutationError(name: string): (type: string, message: string) => { data: unknown; errors: unknown[] } {
+  return (type, message) => ({
+    data: { [name]: null },
+    errors: [{ type, path: [name], locations: [{ line: 2, column: 3 }], message }]
+  })
 }
 
 function refusal(status: number, message: string): OwnerAnswer {

@@ -1084,7 +1084,7 @@ export class GitHubApiFake {
 
   /**
    * GraphQL: the `viewer`, as GitHub answers it (a bot's login without `[bot]`); a pull request's
-   * merge state, and `enablePullRequestAutoMerge` (simulator/github-owner.ts).
+   * merge state, `enablePullRequestAutoMerge` and `disablePullRequestAutoMerge` (simulator/github-owner.ts).
    */
   private graphql(body: string): Answer {
     const query = jsonField(body, 'query') ?? ''
@@ -1155,15 +1155,21 @@ export class GitHubApiFake {
     }
   }
 
-  /** A pull request's merge state, or `enablePullRequestAutoMerge`; undefined for any other query. */
+  /** A pull request's merge state, or the auto-merge mutations; undefined for any other query. */
   private ownerGraphql(query: string, body: string): Answer | undefined {
     const variables = parseJson(body) as { variables?: Record<string, unknown> } | undefined
     const vars = variables?.variables ?? {}
-    if (/\benablePullRequestAutoMerge\b/.test(query)) {
+    const mutation = /\b(enable|disable)PullRequestAutoMerge\b/.exec(query)?.[1]
+    if (mutation) {
       const id = String(vars.pullRequestId)
       for (const r of this.repos.values())
         for (const p of r.pulls.values())
-          if (nodeId('PR', String(p.id)) === id) return ok(this.owners.enableAutoMerge(r.fullName, p, vars.mergeMethod))
+          if (nodeId('PR', String(p.id)) === id)
+            return ok(
+              mutation === 'enable'
+                ? this.owners.enableAutoMerge(r.fullName, p, vars.mergeMethod, vars.expectedHeadOid)
+                : this.owners.disableAutoMerge(r.fullName, p)
+            )
       return ok({
         data: null,
         errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a node with the global id of '${id}'` }]

@@ -90,9 +90,17 @@ describe('the owner API', () => {
     expect(fake.requests.find((r) => r.route === 'graphql')?.accept).toContain(
       'application/vnd.github.merge-info-preview+json'
     )
-    await api.enableAutoMerge(facts.id, 'rebase')
+    await expect(api.enableAutoMerge(facts.id, 'rebase', 'f'.repeat(40))).rejects.toThrow(/Head branch was modified/)
+    await api.enableAutoMerge(facts.id, 'rebase', HEAD)
     expect(fake.ownerOf(DOCS, 5).autoMerge).toEqual({ method: 'REBASE' })
     expect((await api.mergeFacts()).autoMerge).toBe(true)
+    const mutations = fake.requests.filter((r) => r.body.includes('enablePullRequestAutoMerge'))
+    expect(mutations.map((r) => (JSON.parse(r.body) as { variables: unknown }).variables)).toEqual([
+      expect.objectContaining({ expectedHeadOid: 'f'.repeat(40) }),
+      expect.objectContaining({ expectedHeadOid: HEAD })
+    ])
+    await api.disableAutoMerge(facts.id)
+    expect(fake.ownerOf(DOCS, 5).autoMerge).toBeUndefined()
   })
 
   it('merges the head it is given, with the method', async () => {

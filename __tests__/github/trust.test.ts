@@ -381,7 +381,7 @@ describe('trust', () => {
       expect(githubRequests()).toEqual([permissionOf('stranger')])
     })
 
-    it('a non-writer’s pull request with untrusted-context: include: the text, without a permission read', async () => {
+    it('a non-writer’s pull request with untrusted-context: include: the text, and the author’s permission read to record the job as carrying an outsider’s text', async () => {
       const result = await run(
         { 'allowed-non-write-users': 'stranger', 'untrusted-context': 'include' },
         env('pull_request_target', 'stranger')
@@ -389,7 +389,7 @@ describe('trust', () => {
       expectOneJob(result)
       expect(sent()).toContain(`### Description\n\n> ${BODY}`)
       expect(sent()).toContain('head branch: sneaky-branch')
-      expect(githubRequests()).toEqual(['pulls/12/files'])
+      expect(githubRequests()).toEqual([permissionOf('stranger'), 'pulls/12/files'])
     })
 
     it('a pull request whose author the event does not name: withheld', async () => {

@@ -33,7 +33,9 @@ describe('merge: auto', () => {
     // The mutation's variables are none of the names Octokit keeps for itself (method, query, url, headers).
     const [facts, mutation] = graphqlBodies()
     expect(facts?.variables).toEqual({ owner: 'acme', repo: 'docs', number })
-    expect(Object.keys(mutation?.variables ?? {}).sort()).toEqual(['mergeMethod', 'pullRequestId'])
+    expect(Object.keys(mutation?.variables ?? {}).sort()).toEqual(['expectedHeadOid', 'mergeMethod', 'pullRequestId'])
+    // Auto-merge of the head that was read, not of whatever the branch holds when it merges.
+    expect(mutation?.variables.expectedHeadOid).toMatch(/^[0-9a-f]{40}$/)
     expect(o.writes().filter((w) => w.includes('merge'))).toEqual([])
   })
 
@@ -282,9 +284,7 @@ describe('whose text counts', () => {
     expect(followUp.outputs['job-id']).toBe(first.outputs['job-id'])
     expect(followUp.outputs.merge).toBe('')
     expect(o.github().isMerged(DOCS, o.docsPr(first))).toBe(false)
-    expect(followUp.at('warning')[0]).toContain(
-      "(its job may have been given pull request #41's own text when it was created, and its author outsider has no write access)"
-    )
+    expect(followUp.at('warning')[0]).toContain('(the link-back comment records that its job was given such text)')
   })
 })
 

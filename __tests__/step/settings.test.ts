@@ -3,10 +3,6 @@ import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import { INPUT_DEFAULTS } from '../../src/step/defaults.js'
 import { InputError, isLoopback, MAX_DURATION_MS } from '../../src/step/inputs.js'
 import { MAX_PROMPT_CHARS, parseSettings, type InputSource, type Settings } from '../../src/step/settings.js'
-import { loadPatternMatcher } from '../../src/step/skip/patterns.js'
-
-// The steps with path rules load picomatch before their inputs are read (main.ts); so do these tests.
-await loadPatternMatcher()
 
 // action.yml is the one source of the defaults: the runner fills them in, and so does this source.
 const DEFAULTS = inputDefaults(readAction(), 'ghs_token')

@@ -8,10 +8,6 @@ import { RunStateWriter } from '../../src/step/run-state.js'
 import type { CreateOrMessage } from '../../src/step/settings.js'
 import { explicitRequest, SKIP_MARKERS, skipPhase } from '../../src/step/skip/phase.js'
 import { settings } from '../fixtures/run-state.js'
-import { loadPatternMatcher } from '../../src/step/skip/patterns.js'
-
-// The steps with path rules load picomatch before their inputs are read (main.ts); so do these tests.
-await loadPatternMatcher()
 
 const pull = (over: Partial<Extract<Trigger, { kind: 'pull-request' }>> = {}): Trigger => ({
   kind: 'pull-request',

@@ -4,10 +4,6 @@ import { describe, expect, it } from '@jest/globals'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import { InputError } from '../../src/step/inputs.js'
 import { parseSettings } from '../../src/step/settings.js'
-import { loadPatternMatcher } from '../../src/step/skip/patterns.js'
-
-// The steps with path rules load picomatch before their inputs are read (main.ts); so do these tests.
-await loadPatternMatcher()
 
 const DEFAULTS = inputDefaults(readAction(), 'ghs_token')
 const rules = (inputs: Record<string, string>) => {
@@ -81,8 +77,10 @@ describe('paths and paths-ignore', () => {
   })
 
   it('refuses a malformed pattern and a list of ! patterns only', () => {
-    expect(refusal({ paths: 'src/[ab' })[1]).toMatch(/^Input 'paths': "src\/\[ab" is not a valid pattern/)
-    expect(refusal({ 'paths-ignore': 'a{b' })[0]).toBe('paths-ignore')
+    expect(refusal({ paths: 'src/[ab' })[1]).toMatch(
+      /^Input 'paths': "src\/\[ab" has a \[ with no \] to close it; expected one of GitHub's filter patterns/
+    )
+    expect(refusal({ 'paths-ignore': 'a[b' })[0]).toBe('paths-ignore')
     expect(refusal({ paths: '!docs/**' })[1]).toMatch(/^Input 'paths': every pattern starts with !/)
   })
 })

@@ -517,7 +517,7 @@ describe('skip rules', () => {
     const result = await run(tagPush('v1.1.0'), { 'paths-ignore': '.github/**\nsrc/[abc' })
     expect(result.code).toBe(1)
     expect(result.at('error')).toEqual([
-      'Input \'paths-ignore\': "src/[abc" is not a valid pattern (Missing closing: "]" - use "\\\\]" to match literal characters); expected one pattern a line, as under on.push.paths.'
+      "Input 'paths-ignore': \"src/[abc\" has a [ with no ] to close it; expected one of GitHub's filter patterns a line, as on.push.paths-ignore takes them: * (not /), ** (anything), ? and + after a character or [...], [a-z0-9] (letters, digits, ranges)."
     ])
     expect([routes(result), step.virtual().sim.requests, result.outputs.skipped]).toEqual([[], [], 'false'])
   })

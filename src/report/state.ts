@@ -76,6 +76,8 @@ export interface RunState {
   unknownStatusWarned: boolean
   /** The exact prompt sent (or, in a dry run, that would have been sent). */
   prompt: string | undefined
+  /** Why the job carries text written by someone without write access (step/outsider.ts); undefined when it does not. */
+  outsider?: string | undefined
   /** What `context: auto` added to the prompt. */
   context: ContextResult | undefined
   /** The attempt of this workflow run that created or messaged the job, when this one resumed it. */
@@ -139,8 +141,6 @@ export interface OwnerState {
   assignees: string[]
   /** With `merge: auto`: `open` when it was left open (`why` says why). */
   merge?: { result: 'auto-merge' | 'merged' | 'open'; method: string; why?: string | undefined } | undefined
-  /** The agent was given text written by someone without write access (why): never merged at once. */
-  untrusted?: string | undefined
 }
 
 export function initialState(now: number, jobId: string | undefined): RunState {

@@ -27,6 +27,8 @@ export interface RerunRecord {
   answer: string | undefined
   /** An automation's run (`instanceId`) that the trigger queued, with its job in `jobId`. */
   automationRun?: string | undefined
+  /** The job carries text written by someone without write access (step/outsider.ts). */
+  outsider?: boolean | undefined
 }
 
 export type Restored =
@@ -85,9 +87,10 @@ export type RecordedStep = { projectId: string; rerunKey: string; apiKey: string
 export const MAX_KEY_LENGTH = 512
 const NAMESPACE = 'docs-agent-rerun-'
 // Lower-case hex and digits only, `-` between fields: nothing a key may not hold (a comma), nothing
-// a service could fold (case). An automation's run comes after the job, only when there is one.
+// a service could fold (case). An automation's run comes after the job, only when there is one. The
+// third field is flags: 1, the request may have acted; 2, the job carries an outsider's text.
 const FIELDS =
-  /^(\d{1,9})-(\d{1,15})-([01])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)(?:-((?:[0-9a-f]{2})+))?-([0-9a-f]{32})$/
+  /^(\d{1,9})-(\d{1,15})-([0-3])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)(?:-((?:[0-9a-f]{2})+))?-([0-9a-f]{32})$/
 
 /** The MAC key: derived from the API key, so neither the key nor anything that reveals it is stored. */
 const macKey = (apiKey: string): Buffer => derivedKey(apiKey, 'docs-agent-action re-run record v1')
@@ -118,7 +121,7 @@ export function sealRecord(identity: RunIdentity, step: RecordedStep, record: Re
   const fields = [
     record.attempt,
     record.answeredAt,
-    record.mayHaveActed ? 1 : 0,
+    (record.mayHaveActed ? 1 : 0) + (record.outsider ? 2 : 0),
     record.prompt,
     record.answer ?? '',
     Buffer.from(record.jobId ?? '', 'utf8').toString('hex'),
@@ -134,7 +137,7 @@ export function openRecord(identity: RunIdentity, step: RecordedStep, key: strin
   const prefix = recordPrefix(identity, step)
   const fields = key.startsWith(prefix) ? FIELDS.exec(key.slice(prefix.length)) : null
   if (!fields) return { kind: 'rejected', reason: 'not a record of this step' }
-  const [, attempt = '', answeredAt = '', acted, prompt = '', answer, job = '', run, tag = ''] = fields
+  const [, attempt = '', answeredAt = '', flags = '0', prompt = '', answer, job = '', run, tag = ''] = fields
   const expected = Buffer.from(mac(macKey(step.apiKey), key.slice(0, -tag.length - 1)).slice(0, 32))
   if (!timingSafeEqual(expected, Buffer.from(tag))) return { kind: 'rejected', reason: 'its signature is wrong' }
   return {
@@ -143,7 +146,8 @@ export function openRecord(identity: RunIdentity, step: RecordedStep, key: strin
       jobId: Buffer.from(job, 'hex').toString('utf8') || undefined,
       attempt: Number(attempt),
       answeredAt: Number(answeredAt),
-      mayHaveActed: acted === '1',
+      mayHaveActed: (Number(flags) & 1) === 1,
+      ...((Number(flags) & 2) === 2 ? { outsider: true } : {}),
       prompt,
       answer: answer || undefined,
       ...(run ? { automationRun: Buffer.from(run, 'hex').toString('utf8') } : {})

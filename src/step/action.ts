@@ -81,12 +81,13 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
   const ending = decideEnding(end, decided.settings, run.state)
   // The request may have acted: a re-run must know, or it would post a second time.
   if (end.kind === 'thrown' && ending.mayHaveActed && settings.mode !== 'wait-only') {
-    const what = { jobId: run.state.jobId, answeredAt: deps.clock.now(), mayHaveActed: true, answer: undefined }
+    const { jobId, outsider } = run.state
+    const what = { jobId, answeredAt: deps.clock.now(), mayHaveActed: true, answer: undefined, outsider: !!outsider }
     rerun.startSavingRecord(settings, what, run.state.prompt ?? '')
   }
   run.ended(ending)
   // The owner phase: reviewers, assignees and merge of the docs PR the job ended with (never changes the ending).
-  const owner = await ownDocsPull(decided.settings, decided.plan, deps, run.state)
+  const owner = await ownDocsPull(decided.settings, deps, run.state)
   if (owner) run.owned(owner)
   await follow?.ended(decided.settings)
   return report(decided, deps, run.state, rerun)
@@ -141,7 +142,7 @@ async function flow(
     const answer = decided.settings.mode === 'message' ? jobFingerprint(job) : undefined
     rerun.startSavingRecord(
       settings,
-      { jobId: job.id, answeredAt, mayHaveActed: false, answer },
+      { jobId: job.id, answeredAt, mayHaveActed: false, answer, outsider: !!run.state.outsider },
       run.state.prompt ?? ''
     )
     // At once, so that a record saved in the comment goes out with the started state (link-back.ts).

@@ -21,7 +21,6 @@ import { parseSettings, type CommandSettings, type Settings } from './settings.j
 import type { ConversationDeps } from './tracking/link-back.js'
 import { askedFor } from './asked.js'
 import { checkDeps } from './tracking/check.js'
-import { loadPatternMatcher } from './skip/patterns.js'
 import { Tracking } from './tracking/tracking.js'
 import { decideMode } from './mode.js'
 import type { SignalWatch } from './signals.js'
@@ -67,8 +66,6 @@ export async function main(host: Host): Promise<number> {
   const reporter = redactingReporter(host, secrets)
   const { log } = reporter
   const stopLogging = logCancel(host, log)
-  // picomatch only for a step with path rules, loaded before they are compiled.
-  if (evaluated.get('paths').trim() || evaluated.get('paths-ignore').trim()) await loadPatternMatcher()
   const inputs = readInputs(host, evaluated)
   const unevaluated = evaluated.notice()
   if (unevaluated) log.notice(unevaluated)

@@ -15,12 +15,15 @@ import { sinceLastDocumented, type Range } from '../github/context/since-documen
 import { releaseSetContext } from '../github/context/release-set.js'
 import { decideAuthorText, type TrustFacts } from '../github/trust.js'
 import { WITHHELD, withheldContext } from '../github/context/withheld-context.js'
+import { inheritedOutsider, promptOutsider } from './outsider.js'
 import { MAX_PROMPT_CHARS, type CreateOrMessage, type Settings } from './settings.js'
 
 /** A prompt as built, with the context it took. */
 export interface BuiltPrompt {
   prompt: string
   context: ContextResult | undefined
+  /** Why the job carries text written by someone without write access (outsider.ts); undefined when it does not. */
+  outsider?: string | undefined
 }
 
 export interface PromptDeps {
@@ -39,9 +42,14 @@ export interface PromptDeps {
  * grouped push or scheduled run's context is the range since the group's last documented commit.
  */
 export async function preparePrompt(settings: CreateOrMessage, deps: PromptDeps, since?: Range): Promise<BuiltPrompt> {
-  return settings.mode === 'create'
-    ? buildPrompt(settings, deps, since)
-    : { prompt: settings.prompt, context: undefined }
+  if (settings.mode === 'create') return buildPrompt(settings, deps, since)
+  const trigger = deps.trigger()
+  const pullRequest =
+    trigger.kind === 'pull-request'
+      ? { number: trigger.number, author: deps.trust().pullRequest?.author ?? '' }
+      : undefined
+  const outsider = await inheritedOutsider(settings, { pullRequest, permissions: deps.permissions })
+  return { prompt: settings.prompt, context: undefined, outsider }
 }
 
 /** A new job's prompt: the user's, then what triggered the workflow (`context: auto`). */
@@ -67,9 +75,11 @@ export async function buildPrompt(
     )
     return { prompt: settings.prompt, context: undefined }
   }
+  let outsider: string | undefined
   if (trigger.kind === 'pull-request') {
     const { pullRequest } = deps.trust()
     const author = await decideAuthorText(pullRequest, settings.untrustedContext, settings, deps.permissions)
+    outsider = await promptOutsider(pullRequest, trigger.number, author, deps.permissions)
     if (deps.signal.aborted) throw new Cancelled(false)
     if (!author.include) {
       const context = withheldContext(trigger, pullRequest, author.why)
@@ -102,5 +112,5 @@ export async function buildPrompt(
   log.info(
     `Context: ${context.description} (${plural(context.text.length, 'character')}, ${plural(context.requests, 'GitHub request')})`
   )
-  return { prompt: promptWithContext(settings.prompt, context), context }
+  return { prompt: promptWithContext(settings.prompt, context), context, outsider }
 }

@@ -106,7 +106,7 @@ export class Rerun {
   /** Starts saving the re-run record while the step goes on (never rejects). */
   startSavingRecord(
     settings: Sending,
-    what: Pick<RerunRecord, 'jobId' | 'answeredAt' | 'mayHaveActed' | 'answer' | 'automationRun'>,
+    what: Pick<RerunRecord, 'jobId' | 'answeredAt' | 'mayHaveActed' | 'answer' | 'automationRun' | 'outsider'>,
     prompt: string
   ): void {
     const { run, records, log } = this.deps

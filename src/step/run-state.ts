@@ -41,9 +41,11 @@ export class RunStateWriter {
   }
 
   /** The prompt to send (or to show, in a dry run), and the context in it. */
-  prompted({ prompt, context }: BuiltPrompt): void {
+  prompted({ prompt, context, outsider }: BuiltPrompt): void {
     this.#state.prompt = prompt
     this.#state.context = context
+    // Once the job carries an outsider's text, it always does (a resumed attempt's record may say so first).
+    this.#state.outsider ??= outsider
   }
 
   /** The create or message is about to leave. */
@@ -87,6 +89,8 @@ export class RunStateWriter {
     this.#state.resumedFrom = record.attempt
     if (record.jobId !== this.#state.jobId && record.jobId) this.announce(record.jobId)
     this.#state.jobId = record.jobId
+    if (record.outsider)
+      this.#state.outsider ??= `attempt ${record.attempt} of this run recorded that its job was given such text`
   }
 
   /** The automation to trigger (or, in a dry run, that would be), and its run once known. */

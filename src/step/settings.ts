@@ -89,6 +89,8 @@ export interface CommandInfo {
   id: number
   /** Characters removed from the comment as hidden (`removeHidden`). */
   hidden?: number | undefined
+  /** A follow-up's job carries an outsider's text, as the link-back comment's marker records. */
+  outsider?: true | undefined
 }
 
 /** What is asked of the Agent API; the prompt and the job id exist exactly in the modes that use them. */

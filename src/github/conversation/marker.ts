@@ -20,6 +20,8 @@ export interface LinkMarker {
   records?: RunRecord[] | undefined
   /** The last command handled: a re-run of its workflow run makes the same request again. */
   command?: HandledCommand | undefined
+  /** The job carries text written by someone without write access (step/outsider.ts): a follow-up inherits it. */
+  outsider?: true | undefined
 }
 
 /** One run's re-run record, and the command that run handled. */
@@ -72,11 +74,12 @@ export function decodeMarker(body: string, seal: MarkerSeal): LinkMarker | undef
   try {
     const json: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
     if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
-    const { job, records, command } = json as Record<string, unknown>
+    const { job, records, command, outsider } = json as Record<string, unknown>
     return {
       job: typeof job === 'string' && job ? job : undefined,
       records: runRecords(records),
-      command: handled(command)
+      command: handled(command),
+      ...(outsider === true ? { outsider } : {})
     }
   } catch {
     return undefined

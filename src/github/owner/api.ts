@@ -1,7 +1,7 @@
 /**
  * The docs pull request's owner: its people (REST: the pull request, its events, review requests,
- * assignees) and its merge (GraphQL: the merge state and `enablePullRequestAutoMerge`; REST: the
- * merge). Octokit is loaded on demand; the client never sends a write twice; a refusal throws the
+ * assignees) and its merge (GraphQL: the merge state, `enablePullRequestAutoMerge` and
+ * `disablePullRequestAutoMerge`; REST: the merge). Octokit is loaded on demand; the client never sends a write twice; a refusal throws the
  * Octokit error (`status` for REST, `errors` for GraphQL).
  */
 import type { getOctokit } from '@actions/github'
@@ -51,7 +51,9 @@ export interface OwnerApi {
   /** Adds assignees; who GitHub's answer shows as assigned (it drops silently whom it cannot assign). */
   assign(logins: string[]): Promise<string[]>
   mergeFacts(): Promise<MergeFacts>
-  enableAutoMerge(id: string, method: MergeMethod): Promise<void>
+  /** Auto-merge of the head `head` only: GitHub refuses it when the branch moved since it was read. */
+  enableAutoMerge(id: string, method: MergeMethod, head: string): Promise<void>
+  disableAutoMerge(id: string): Promise<void>
   /** Merges `head` (409 when the branch moved since). */
   merge(method: MergeMethod, head: string): Promise<void>
 }
@@ -68,8 +70,13 @@ const MERGE_FACTS = `query($owner: String!, $repo: String!, $number: Int!) {
     }
   }
 }`
-const ENABLE_AUTO_MERGE = `mutation($pullRequestId: ID!, $mergeMethod: PullRequestMergeMethod!) {
-  enablePullRequestAutoMerge(input: { pullRequestId: $pullRequestId, mergeMethod: $mergeMethod }) {
+const ENABLE_AUTO_MERGE = `mutation($pullRequestId: ID!, $mergeMethod: PullRequestMergeMethod!, $expectedHeadOid: GitObjectID!) {
+  enablePullRequestAutoMerge(input: { pullRequestId: $pullRequestId, mergeMethod: $mergeMethod, expectedHeadOid: $expectedHeadOid }) {
+    pullRequest { autoMergeRequest { enabledAt } }
+  }
+}`
+const DISABLE_AUTO_MERGE = `mutation($pullRequestId: ID!) {
+  disablePullRequestAutoMerge(input: { pullRequestId: $pullRequestId }) {
     pullRequest { autoMergeRequest { enabledAt } }
   }
 }`
@@ -168,13 +175,18 @@ export function ownerApi(client: () => Promise<Octokit>, pr: PullRequestRef, sig
         autoMerge: pull.autoMergeRequest !== null
       }
     },
-    enableAutoMerge: async (id, method) => {
+    enableAutoMerge: async (id, method, head) => {
       const octokit = await client()
       await octokit.graphql(ENABLE_AUTO_MERGE, {
         pullRequestId: id,
         mergeMethod: method.toUpperCase(),
+        expectedHeadOid: head,
         request: request()
       })
+    },
+    disableAutoMerge: async (id) => {
+      const octokit = await client()
+      await octokit.graphql(DISABLE_AUTO_MERGE, { pullRequestId: id, request: request() })
     },
     merge: async (method, head) => {
       const octokit = await client()

@@ -13,10 +13,11 @@ import type { FlowEnd } from '../ending.js'
 import type { Rerun } from '../rerun.js'
 import type { Tracking } from '../tracking/tracking.js'
 import type { RunStateWriter } from '../run-state.js'
+import { skipPhase, type SkipDeps } from '../skip/phase.js'
 import type { AutomationSettings } from '../settings.js'
 import { wait, type WaitDeps, type WaitFor } from '../wait.js'
 
-export interface AutomationDeps extends WaitDeps {
+export interface AutomationDeps extends WaitDeps, Omit<SkipDeps, 'log'> {
   automations: AutomationApi
   /** Told when the run's job is known: the progress and the check (tracking/tracking.ts). */
   follow?: (WaitDeps['follow'] & Pick<Tracking, 'answered' | 'following'>) | undefined
@@ -49,6 +50,9 @@ export async function automation(
     const notFoundUntil = record.answeredAt + NOT_FOUND_GRACE_MS
     return follow(settings, deps, run, deadline, { jobId, pollNow: true, notFoundUntil })
   }
+  // A skip label or a marker spares the automation's credits as it spares a job's (never a resumed run).
+  const skipped = skipPhase('event', settings, deps, run)
+  if (skipped) return skipped
   run.automation(automationId, undefined)
   if (settings.dryRun) {
     deps.log.info(

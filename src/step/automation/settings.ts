@@ -4,13 +4,19 @@
  * inputs that make or name a request are errors with it, before any request.
  */
 
+/** Until the trigger reads the changed files, a path rule has nothing to judge. */
+const NO_FILES =
+  "the trigger reads no changed files, so a path rule has nothing to judge: filter on the workflow's own on.<event>.paths, or use skip-labels and [skip docs] markers, which apply"
+
 /** Inputs that cannot go with `automation`, and why. */
 const NOT_WITH_AUTOMATION: readonly (readonly [string, string])[] = [
   ['prompt', "the automation's prompt is stored in Mintlify, and its trigger takes no body"],
   ['prompt-file', "the automation's prompt is stored in Mintlify, and its trigger takes no body"],
   ['job-id', 'a trigger queues a run of its own; to wait for or follow up on a job, leave automation out'],
   ['group', "an automation groups its runs' pull requests by its own settings in Mintlify"],
-  ['release-tags', 'the trigger takes no context: the run picks up what changed since its last completed run']
+  ['release-tags', 'the trigger takes no context: the run picks up what changed since its last completed run'],
+  ['paths', NO_FILES],
+  ['paths-ignore', NO_FILES]
 ]
 
 const AUTOMATION_FORM =

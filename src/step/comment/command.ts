@@ -76,7 +76,15 @@ export async function readCommand(
   const command = { author: comment.author.login, text: requested, id: comment.id, hidden: visible.removed }
   if (linked) {
     deps.log.info(`${settings.triggerPhrase} from ${who}: a follow-up to job ${inline(linked)}.`)
-    return { ...settings, mode: 'message', jobId: linked, prompt, command: { ...command, kind: 'follow-up' } }
+    // The linked job's record: whether an outsider's text reached it, for merge: auto (step/outsider.ts).
+    const outsider = marker?.outsider && marker.job === linked ? { outsider: true as const } : {}
+    return {
+      ...settings,
+      mode: 'message',
+      jobId: linked,
+      prompt,
+      command: { ...command, kind: 'follow-up', ...outsider }
+    }
   }
   deps.log.info(`${settings.triggerPhrase} from ${who}: no job is linked to this pull request, so a new one.`)
   return { ...settings, mode: 'create', prompt, command: { ...command, kind: 'create' } }

@@ -114,7 +114,13 @@ export async function groupPrompts(
   plan: GroupPlan | undefined,
   deps: PromptDeps & Pick<GroupDeps, 'trigger' | 'sha'>
 ): Promise<{ built: BuiltPrompt; followUp: string }> {
-  const built = await preparePrompt(settings, deps, groupRange(plan, deps))
+  const prepared = await preparePrompt(settings, deps, groupRange(plan, deps))
+  // The group's job carries an outsider's text once any run gave it some (its record says so).
+  const inherited = plan?.kind === 'follow-up' && plan.record.untrusted
+  const outsider = inherited
+    ? `an earlier run of group ${inline(plan.key.group, 100)} gave its job such text`
+    : undefined
+  const built = { ...prepared, outsider: prepared.outsider ?? outsider }
   return { built, followUp: plan?.kind === 'follow-up' ? `${addsTo(plan)}\n\n${built.prompt}` : built.prompt }
 }
 

@@ -79,8 +79,9 @@ export async function recordGroup(
   const source = runSource(trigger, deps.sha, deps.runUrl)
   const add = (record: GroupRecord, via: GroupSource['via']): GroupRecord => {
     const next = { ...record, last: documented(trigger, deps.sha, record.last) }
-    // Once the job had text from someone without write access, no later run merges its pull request at once.
-    if (state.owner?.untrusted) next.untrusted = true
+    // Once the job had text from someone without write access, no later run merges its pull request at once:
+    // decided with the prompt, so a run that timed out, was cancelled or failed records it too.
+    if (state.outsider) next.untrusted = true
     // A re-run of the same run adds nothing new.
     const known = record.sources.some((s) => s.label === source.label && s.run === source.run)
     return known ? next : withSource(next, { ...source, via })

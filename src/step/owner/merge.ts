@@ -1,22 +1,30 @@
 /**
  * `merge: auto`, as `gh pr merge --auto` does it: GitHub's auto-merge when the docs pull request
  * has checks or reviews to wait for, a merge at once when it has none (GitHub refuses auto-merge
- * then). Never at once when the agent was given text written by someone without write access:
- * such text can steer the agent, so a person must read the result; auto-merge is turned on only
- * where the docs repository requires a review. A refusal leaves the pull request open, with one
- * warning that names the setting.
+ * then). Never at once when the job carries text written by someone without write access
+ * (outsider.ts): such text can steer the agent, so a person must read the result; auto-merge is
+ * kept on only where the docs repository requires a review, and turned off where it was on. Never
+ * at once either when this run asked someone to review it: the pull request is theirs to read. A
+ * refusal leaves the pull request open, with one warning that names the setting.
  */
 import { inline } from '../../base/text.js'
 import type { DocsPullFacts, MergeFacts, MergeMethod, OwnerApi } from '../../github/owner/api.js'
 import { forbidden, refusalOf, said } from '../../github/owner/refusal.js'
-import { isBot, mayWrite } from '../../github/permissions.js'
-import { decideAuthorText } from '../../github/trust.js'
 import type { OwnerState } from '../../report/state.js'
-import type { GroupPlan } from '../group/plan.js'
 import type { OwnerDeps, Target } from './deps.js'
-import type { Settings } from '../settings.js'
 
-type Merged = Pick<OwnerState, 'merge' | 'untrusted'>
+type Merge = OwnerState['merge']
+
+/** The docs pull request to merge, and why it may not merge at once. */
+export interface MergeAsk {
+  pull: DocsPullFacts
+  target: Target
+  method: MergeMethod
+  /** Why the job carries an outsider's text (run state); undefined when it does not. */
+  outsider: string | undefined
+  /** Who was asked to review it (this run or an earlier one): none of them has read it yet. */
+  reviewers: string[]
+}
 
 /** The merge states GitHub merges at once (auto-merge is refused: nothing is left to wait for). */
 const READY = ['CLEAN', 'HAS_HOOKS', 'UNSTABLE']
@@ -26,17 +34,9 @@ const AWAITING_REVIEW = ['REVIEW_REQUIRED', 'CHANGES_REQUESTED']
 const STATE_READS = 4
 const STATE_READ_GAP_MS = 1500
 
-export async function mergeDocsPull(
-  api: OwnerApi,
-  docs: { pull: DocsPullFacts; target: Target; method: MergeMethod },
-  settings: Settings,
-  plan: GroupPlan | undefined,
-  deps: OwnerDeps
-): Promise<Merged> {
+export async function mergeDocsPull(api: OwnerApi, ask: MergeAsk, deps: OwnerDeps): Promise<Merge> {
   const { log } = deps
-  const { target, method } = docs
-  const open = (why: string): Merged['merge'] => ({ result: 'open', method, why })
-  const untrusted = await outsiderText(settings, plan, deps)
+  const { target, method, outsider } = ask
   let facts: MergeFacts
   try {
     facts = await mergeFacts(api, deps)
@@ -45,26 +45,73 @@ export async function mergeDocsPull(
     log.warning(
       `Could not read the merge state of ${target.label} (${said(refusal)}), so it is left open.${forbidden(refusal) ? ` The 'github-token' input needs pull-requests: read on ${target.repository}.` : ''}`
     )
-    return { merge: open('its merge state could not be read'), untrusted }
+    return open(method, 'its merge state could not be read')
   }
+  if (outsider) return mergeOutsider(api, ask, facts, deps)
   if (facts.autoMerge) {
     log.info(`Auto-merge is already on for ${target.label}.`)
-    return { merge: { result: 'auto-merge', method }, untrusted }
+    return { result: 'auto-merge', method }
   }
-  if (untrusted) {
-    if (AWAITING_REVIEW.includes(facts.reviewDecision ?? '')) {
-      log.info(
-        `${target.label} is not merged at once: the agent was given text written by someone without write access (${untrusted}). ${target.repository} requires a review, so auto-merge waits for a person's approval.`
-      )
-      return { merge: await autoMerge(api, facts, docs, deps, false), untrusted }
-    }
-    log.warning(
-      `${target.label} is left open for a person to read: the agent was given text written by someone without write access (${untrusted}), and ${target.repository} requires no review before merging, so merge: auto would merge it unread.`
+  if (ask.reviewers.length > 0) {
+    if (!READY.includes(facts.mergeState)) return autoMerge(api, facts, ask, deps, false)
+    return leftToReviewers(ask, deps)
+  }
+  if (READY.includes(facts.mergeState)) return mergeNow(api, ask, deps)
+  return autoMerge(api, facts, ask, deps, true)
+}
+
+const open = (method: MergeMethod, why: string): Merge => ({ result: 'open', method, why })
+/** `@mona, acme/docs-team`. */
+const named = (who: string[]): string => who.map((w) => inline(w.includes('/') ? w : `@${w}`, 100)).join(', ')
+const OUTSIDER = 'the agent was given text written by someone without write access'
+
+/** A job with an outsider's text: auto-merge only where a person's approval is required, never a merge at once. */
+async function mergeOutsider(api: OwnerApi, ask: MergeAsk, facts: MergeFacts, deps: OwnerDeps): Promise<Merge> {
+  const { target, method, outsider } = ask
+  const why = `${OUTSIDER} (${outsider ?? ''})`
+  if (facts.autoMerge) return turnOffAutoMerge(api, ask, facts, deps)
+  if (AWAITING_REVIEW.includes(facts.reviewDecision ?? '')) {
+    deps.log.info(
+      `${target.label} is not merged at once: ${why}. ${target.repository} requires a review, so auto-merge waits for a person's approval.`
     )
-    return { merge: open('the agent was given text written by someone without write access'), untrusted }
+    return autoMerge(api, facts, ask, deps, false)
   }
-  if (READY.includes(facts.mergeState)) return { merge: await mergeNow(api, docs, deps) }
-  return { merge: await autoMerge(api, facts, docs, deps, true) }
+  deps.log.warning(
+    `${target.label} is left open for a person to read: ${why}, and ${target.repository} requires no review before merging, so merge: auto would merge it unread.`
+  )
+  return open(method, OUTSIDER)
+}
+
+/**
+ * Auto-merge found on a job with an outsider's text (turned on by an earlier, trusted run): off, so
+ * that it does not merge unread. When GitHub refuses, nothing says it will merge by itself.
+ */
+async function turnOffAutoMerge(api: OwnerApi, ask: MergeAsk, facts: MergeFacts, deps: OwnerDeps): Promise<Merge> {
+  const { target, method, outsider } = ask
+  try {
+    await api.disableAutoMerge(facts.id)
+    deps.log.notice(
+      `Auto-merge is now off for ${target.label}: ${OUTSIDER} (${outsider ?? ''}), so a person merges it after reading it.`
+    )
+    return open(method, `auto-merge turned off: ${OUTSIDER}`)
+  } catch (error) {
+    const refusal = refusalOf(error)
+    const hint = forbidden(refusal)
+      ? ` The 'github-token' input needs contents: write and pull-requests: write on ${target.repository}.`
+      : ''
+    deps.log.warning(
+      `Could not turn off auto-merge for ${target.label} (${said(refusal)}): ${OUTSIDER} (${outsider ?? ''}), and it may merge unread once its checks pass. Turn auto-merge off on the pull request.${hint}`
+    )
+    return open(method, `auto-merge could not be turned off: ${inline(refusal.message, 200)}`)
+  }
+}
+
+/** A pull request with nothing to wait for, whose review this run asked for: left to the reviewers, with one notice. */
+function leftToReviewers({ target, method, reviewers }: MergeAsk, deps: OwnerDeps): Merge {
+  deps.log.notice(
+    `${target.label} is left to ${named(reviewers)} to review: merge: auto does not merge at once a pull request whose review was asked for.`
+  )
+  return open(method, `left to the review asked of ${named(reviewers)}`)
 }
 
 /** The merge facts, read again while GitHub is still working out the merge state. */
@@ -77,17 +124,20 @@ async function mergeFacts(api: OwnerApi, deps: OwnerDeps): Promise<MergeFacts> {
   return facts
 }
 
-/** Turns auto-merge on; `mayMergeNow`: a pull request that turned out clean meanwhile is merged at once. */
+/**
+ * Turns auto-merge on for the head that was read; `mayMergeNow`: a pull request that turned out
+ * clean meanwhile is merged at once (never for an outsider's text or a requested review).
+ */
 async function autoMerge(
   api: OwnerApi,
   facts: MergeFacts,
-  docs: { pull: DocsPullFacts; target: Target; method: MergeMethod },
+  ask: MergeAsk,
   deps: OwnerDeps,
   mayMergeNow: boolean
-): Promise<OwnerState['merge']> {
-  const { target, method } = docs
+): Promise<Merge> {
+  const { target, method } = ask
   try {
-    await api.enableAutoMerge(facts.id, method)
+    await api.enableAutoMerge(facts.id, method, ask.pull.head)
     deps.log.info(
       `Auto-merge is on for ${target.label} (${method}): it merges once its required checks and reviews pass.`
     )
@@ -95,23 +145,21 @@ async function autoMerge(
   } catch (error) {
     const refusal = refusalOf(error)
     // GitHub's words for a pull request with nothing left to wait for (its state was read before that).
-    if (mayMergeNow && /\b(clean|unstable|has_hooks) status\b/i.test(refusal.message)) return mergeNow(api, docs, deps)
+    const ready = /\b(clean|unstable|has_hooks) status\b/i.test(refusal.message)
+    if (ready && mayMergeNow) return mergeNow(api, ask, deps)
+    if (ready && !ask.outsider && ask.reviewers.length > 0) return leftToReviewers(ask, deps)
     const why = /auto merge is not allowed/i.test(refusal.message)
       ? `${target.repository} does not allow auto-merge: turn on "Allow auto-merge" in its Settings, General, Pull Requests`
       : forbidden(refusal)
         ? `the 'github-token' input needs contents: write and pull-requests: write on ${target.repository} (the workflow's GITHUB_TOKEN cannot write to another repository)`
         : 'GitHub refused it'
     deps.log.warning(`Could not turn on auto-merge for ${target.label} (${said(refusal)}): ${why}. It stays open.`)
-    return { result: 'open', method, why: inline(refusal.message, 200) }
+    return open(method, inline(refusal.message, 200))
   }
 }
 
 /** Merges the head that was read: a branch that moved since is not merged unseen (409). */
-async function mergeNow(
-  api: OwnerApi,
-  { pull, target, method }: { pull: DocsPullFacts; target: Target; method: MergeMethod },
-  deps: OwnerDeps
-): Promise<OwnerState['merge']> {
+async function mergeNow(api: OwnerApi, { pull, target, method }: MergeAsk, deps: OwnerDeps): Promise<Merge> {
   try {
     await api.merge(method, pull.head)
     deps.log.info(`Merged ${target.label} (${method}): it had no checks or reviews left to wait for.`)
@@ -126,35 +174,6 @@ async function mergeNow(
           ? 'its branch moved since it was read'
           : `a rule of ${target.repository} refuses it: its base branch's protection or ruleset decides`
     deps.log.warning(`Could not merge ${target.label} (${said(refusal)}): ${why}. It stays open.`)
-    return { result: 'open', method, why: inline(refusal.message, 200) }
+    return open(method, inline(refusal.message, 200))
   }
-}
-
-/**
- * Why the job may carry text written by someone without write access, or undefined when it does
- * not: a pull request's own text reached the agent (`untrusted-context: include`, or a maintainer
- * merged an outsider's pull request), here or in an earlier run of the group. A prompt built here
- * with `context: none` carried none of it; a follow-up's job (a `/docs` command, `job-id`) was made
- * earlier, perhaps with it, whatever this run's event says.
- */
-async function outsiderText(
-  settings: Settings,
-  plan: GroupPlan | undefined,
-  deps: OwnerDeps
-): Promise<string | undefined> {
-  if (plan?.kind === 'follow-up' && plan.record.untrusted)
-    return `an earlier run of group ${inline(plan.key.group, 100)} gave its job such text`
-  const trigger = deps.trigger()
-  if (trigger.kind !== 'pull-request') return undefined
-  // A grouped run's prompt is built as a new job's, even when it goes out as a follow-up.
-  const built = settings.mode === 'create' || plan?.kind === 'follow-up'
-  if (built && settings.context === 'none') return undefined
-  const pr = deps.trust().pullRequest
-  const author = pr?.author ?? ''
-  const own = author && !isBot(author) ? await deps.permissions.of(author) : undefined
-  if (own?.known && mayWrite(own.permission)) return undefined
-  if (!built)
-    return `its job may have been given pull request #${trigger.number}'s own text when it was created, and its author ${inline(author || 'unknown', 100)} has no write access`
-  const text = await decideAuthorText(pr, settings.untrustedContext, settings, deps.permissions)
-  return text.include ? `pull request #${trigger.number}'s own text was included: ${text.why}` : undefined
 }

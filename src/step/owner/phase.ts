@@ -14,7 +14,6 @@ import { forbidden, refusalOf, said, type Refusal } from '../../github/owner/ref
 import { isBot } from '../../github/permissions.js'
 import { pullRequest } from '../../report/verdict.js'
 import type { OwnerState, RunState } from '../../report/state.js'
-import type { GroupPlan } from '../group/plan.js'
 import type { OwnerDeps, Target } from './deps.js'
 import { mergeDocsPull } from './merge.js'
 import { teamName, type Person } from './settings.js'
@@ -23,7 +22,6 @@ import type { Settings } from '../settings.js'
 /** What the docs pull request got; undefined when nothing was asked for, or there is none to act on. */
 export async function ownDocsPull(
   settings: Settings,
-  plan: GroupPlan | undefined,
   deps: OwnerDeps,
   state: Readonly<RunState>
 ): Promise<OwnerState | undefined> {
@@ -78,7 +76,16 @@ export async function ownDocsPull(
     assignees: before ? await assign(api, assignees, pull, before, target, log) : []
   }
   if (owner.merge === 'none') return result
-  return { ...result, ...(await mergeDocsPull(api, { pull, target, method: owner.mergeMethod }, settings, plan, deps)) }
+  const method = owner.mergeMethod
+  const elsewhere = owner.docsRepository && !same(owner.docsRepository, repository)
+  if (elsewhere) {
+    log.warning(
+      `merge: auto acts only on a pull request in docs-repository ${owner.docsRepository}: ${target.label} is left open.`
+    )
+    return { ...result, merge: { result: 'open', method, why: `not in docs-repository ${owner.docsRepository}` } }
+  }
+  const ask = { pull, target, method, outsider: state.outsider, reviewers: result.reviewers }
+  return { ...result, merge: await mergeDocsPull(api, ask, deps) }
 }
 
 /** The logins and teams of an input: `author` resolved; bots, the docs PR's author and other organizations' teams left out, said once. */

@@ -17,6 +17,8 @@ export interface OwnerSettings {
   /** `auto`: GitHub's auto-merge, or a merge at once when nothing is left to wait for. */
   merge: 'none' | 'auto'
   mergeMethod: MergeMethod
+  /** `docs-repository` (owner/name): `merge: auto` acts only on a pull request there; undefined when not set. */
+  docsRepository: string | undefined
 }
 
 /** GitHub adds at most this many assignees to an issue or pull request. */
@@ -41,7 +43,8 @@ export function parseOwner(get: (name: string) => string, step: { wait: boolean 
     reviewers: people(get('reviewers'), 'reviewers', PEOPLE, fail),
     assignees: people(get('assignees'), 'assignees', ASSIGNABLE, fail),
     merge: choice('merge'),
-    mergeMethod: choice('merge-method')
+    mergeMethod: choice('merge-method'),
+    docsRepository: get('docs-repository') || undefined
   }
   const team = owner.assignees.find((person) => person.kind === 'team')
   if (team) fail('assignees', `"${teamName(team)}" is a team: GitHub assigns people only; expected ${ASSIGNABLE}.`)

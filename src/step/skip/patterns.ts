@@ -1,22 +1,17 @@
 /**
- * `paths` and `paths-ignore`: GitHub's filter patterns (`on.push.paths`), matched by picomatch. Its
- * options give GitHub's `*` (never `/`), `**` (anything, `/` included, dotfiles too) and `[...]`;
- * GitHub's `?` and `+` repeat the character or [class] before them, as in a regular expression, so
- * they become picomatch's `?(x)` and `+(x)`; parentheses are GitHub's literals, so they are escaped.
- * Braces (`{a,b}`) are picomatch's own, beyond GitHub's. Patterns apply in order, `!` un-matching.
+ * `paths` and `paths-ignore`: GitHub's filter patterns, as the "Filter pattern cheat sheet" of
+ * GitHub's workflow syntax defines them, compiled to a RegExp here. No glob library matches them:
+ * picomatch's `**` crosses `/` only as a whole segment, so `src/**.ts` would miss `src/lib/a.ts`.
+ * - `*` matches zero or more characters but `/`; `**` zero or more of any character, `/`
+ *   included, wherever it stands; `**` then `/` also matches nothing (`**` + `/README.md` matches
+ *   `README.md`, as the cheat sheet's examples do).
+ * - `?` and `+`: zero or one, one or more, of the character or `[...]` before them.
+ * - `[...]`: one character listed or in a range; letters and digits only, ranges within a-z, A-Z
+ *   or 0-9 (the cheat sheet's words).
+ * - `\` takes the next character as itself; every other character, `(` and `{` included, is itself.
+ * - `!` first negates (in `paths` only); the last pattern that matches a path decides.
  */
-import type Picomatch from 'picomatch'
 import { InputError } from '../inputs.js'
-
-let picomatch: typeof Picomatch | undefined
-let loading: Promise<void> | undefined
-
-/** picomatch, loaded before the inputs are read when `paths` or `paths-ignore` is set: most steps never load it. */
-export function loadPatternMatcher(): Promise<void> {
-  return (loading ??= import('picomatch').then((module) => {
-    picomatch = module.default
-  }))
-}
 
 /** One pattern of the list, compiled. */
 export interface FilterPattern {
@@ -26,15 +21,12 @@ export interface FilterPattern {
   test: (path: string) => boolean
 }
 
-/**
- * Strict: a malformed pattern (an unclosed `[`, `{` or `(`, a range out of order, a trailing `\`)
- * throws, where picomatch would otherwise quietly match nothing. Never the platform's separators:
- * GitHub's paths use `/`, on Windows runners too.
- */
-const OPTIONS = { dot: true, windows: false, strictBrackets: true, debug: true, nonegate: true } as const
+/** The accepted form, as every refusal ends. */
+const FORM = (input: string): string =>
+  `expected one of GitHub's filter patterns a line, as on.push.${input} takes them: * (not /), ** (anything), ? and + after a character or [...], [a-z0-9] (letters, digits, ranges)${input === 'paths' ? ', ! first to take files back' : ''}.`
 
 /** The patterns of `value`, one a line (blank lines left out), compiled; throws an InputError naming `input`. */
-export function parsePatterns(value: string, input: string): FilterPattern[] {
+export function parsePatterns(value: string, input: 'paths' | 'paths-ignore'): FilterPattern[] {
   const lines = value
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -56,47 +48,87 @@ export function matchesList(patterns: readonly FilterPattern[], path: string): b
   return matched
 }
 
-function compile(text: string, input: string): FilterPattern {
+function compile(text: string, input: 'paths' | 'paths-ignore'): FilterPattern {
   const refuse = (why: string): never => {
-    throw new InputError(input, `"${text}" ${why}; expected one pattern a line, as under on.push.paths.`)
+    throw new InputError(input, `"${text}" ${why}; ${FORM(input)}`)
   }
   if (/^-\s|^(['"]).*\1$/.test(text)) refuse('is written as a YAML list item or quoted: the input is text')
-  // A comma and a space outside braces: `src/**, docs/**` written on one line.
-  if (/,\s(?![^{]*\})/.test(text)) refuse('looks like a comma-separated list')
+  if (/,\s/.test(text)) refuse('looks like a comma-separated list')
+  if (/\{[^}]*,[^}]*\}/.test(text)) refuse('has {a,b} alternatives, which GitHub does not expand: write each a line')
   const negated = text.startsWith('!')
+  if (negated && input === 'paths-ignore') {
+    refuse('starts with !, which only paths takes (GitHub says the same): use paths with ! patterns instead')
+  }
   const glob = negated ? text.slice(1) : text
   if (!glob) refuse('is empty after !')
-  // A caller that forgot to load the matcher fails here, never with a rule that matches nothing.
-  if (!picomatch) throw new Error('paths and paths-ignore are compiled once loadPatternMatcher() has loaded picomatch')
-  const match = picomatch
-  try {
-    return { text, negated, test: match(picomatchGlob(glob), OPTIONS) }
-  } catch (error) {
-    return refuse(`is not a valid pattern (${error instanceof Error ? error.message : String(error)})`)
-  }
+  const source = filterRegExp(glob)
+  if (typeof source !== 'string') return refuse(source.error)
+  const regexp = new RegExp(source)
+  return { text, negated, test: (path) => regexp.test(path) }
 }
 
-/**
- * A pattern's tokens: an escaped character, a closed `[...]` class (`]` may come first in it), or
- * one character (an unclosed `[` is one, which picomatch then refuses).
- */
-const TOKENS = /\\[\s\S]?|\[[!^]?\]?(?:\\[\s\S]|[^\]\\])*\]|[\s\S]/g
+/** `[` to its `]`: the class body, or why it is refused. */
+const CLASS = /^\[([^\]]*)\]/
+const RANGES = [/^[a-z]-[a-z]$/, /^[A-Z]-[A-Z]$/, /^[0-9]-[0-9]$/]
 
-/** GitHub's pattern in picomatch's syntax: `x?` is `?(x)`, `x+` is `+(x)`, `(` and `)` are literal. */
-export function picomatchGlob(glob: string): string {
-  const atoms: { text: string; repeatable: boolean }[] = []
-  for (const [token] of glob.matchAll(TOKENS)) {
-    if (token === '?' || token === '+') {
-      const last = atoms.pop()
-      if (!last?.repeatable) {
-        throw new Error(`${token} repeats the character or [class] before it, and there is none to repeat here`)
-      }
-      atoms.push({ text: `${token}(${last.text})`, repeatable: false })
-    } else if (token === '(' || token === ')') {
-      atoms.push({ text: `\\${token}`, repeatable: true })
+/**
+ * One pattern (no `!`) as an anchored RegExp source, or why it is not a filter pattern. Each atom
+ * is a literal character or a class; `?` and `+` repeat the atom before them.
+ */
+export function filterRegExp(glob: string): string | { error: string } {
+  let source = ''
+  let atom: string | undefined
+  let at = 0
+  while (at < glob.length) {
+    const rest = glob.slice(at)
+    const char = rest[0] ?? ''
+    if (char === '?' || char === '+') {
+      if (atom === undefined) return { error: `has a ${char} with no character or [...] before it to repeat` }
+      source += `${atom}${char}`
+      atom = undefined
+      at += 1
+      continue
+    }
+    source += atom ?? ''
+    atom = undefined
+    if (rest.startsWith('**/')) [source, at] = [`${source}(?:.*/)?`, at + 3]
+    else if (rest.startsWith('**')) [source, at] = [`${source}.*`, at + 2]
+    else if (char === '*') [source, at] = [`${source}[^/]*`, at + 1]
+    else if (char === '[') {
+      const set = characterClass(rest)
+      if (typeof set !== 'string') return set
+      atom = set
+      at += rest.indexOf(']') + 1
+    } else if (char === '\\') {
+      if (rest.length < 2) return { error: 'ends with \\, which escapes nothing' }
+      atom = literal(rest[1] ?? '')
+      at += 2
     } else {
-      atoms.push({ text: token, repeatable: !'*/{},'.includes(token) })
+      atom = literal(char)
+      at += 1
     }
   }
-  return atoms.map((atom) => atom.text).join('')
+  return `^${source}${atom ?? ''}$`
+}
+
+/** A `[...]` at the start of `rest`, as a RegExp class: letters, digits and ranges of them. */
+function characterClass(rest: string): string | { error: string } {
+  const body = CLASS.exec(rest)?.[1]
+  if (body === undefined) return { error: 'has a [ with no ] to close it' }
+  if (body === '') return { error: 'has an empty []' }
+  const parts = body.match(/.-.|./gs) ?? []
+  for (const part of parts) {
+    if (part.length === 3) {
+      if (!RANGES.some((range) => range.test(part)) || part.charCodeAt(0) > part.charCodeAt(2))
+        return { error: `has the range ${part}, where ranges are a-z, A-Z or 0-9, low to high` }
+    } else if (!/^[A-Za-z0-9]$/.test(part)) {
+      return { error: `has ${part} in [...], which lists letters, digits and ranges only` }
+    }
+  }
+  return `[${body}]`
+}
+
+/** One character, matched as itself. */
+function literal(char: string): string {
+  return char.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')
 }

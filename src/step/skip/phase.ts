@@ -12,7 +12,7 @@ import type { Trigger } from '../../github/event.js'
 import type { SkipState } from '../../report/state.js'
 import type { FlowEnd } from '../ending.js'
 import type { RunStateWriter } from '../run-state.js'
-import type { CreateOrMessage } from '../settings.js'
+import type { AutomationSettings, CreateOrMessage } from '../settings.js'
 import type { PathRule } from './settings.js'
 import { matchesList } from './patterns.js'
 
@@ -29,13 +29,16 @@ export interface SkipDeps {
   eventName?: string | undefined
 }
 
+/** The settings the phase judges: an automation's trigger is skipped by labels and markers too. */
+type Skippable = CreateOrMessage | AutomationSettings
+
 /**
  * One step of the phase: `event` before the group and the context (labels, markers), `files` once
  * the context is read (a path rule). The flow's end when the run is skipped; undefined when it goes on.
  */
 export function skipPhase(
   step: 'event' | 'files',
-  settings: CreateOrMessage,
+  settings: Skippable,
   deps: SkipDeps,
   run: RunStateWriter
 ): FlowEnd | undefined {
@@ -54,7 +57,7 @@ export function skipPhase(
 }
 
 /** Why the run is an explicit request, never skipped; undefined when it is not one. */
-export function explicitRequest(settings: CreateOrMessage, eventName: string | undefined): string | undefined {
+export function explicitRequest(settings: Skippable, eventName: string | undefined): string | undefined {
   if (settings.command) return `a ${inline(settings.triggerPhrase, 50)} command`
   if (settings.mode === 'message') return 'a follow-up to job-id'
   if (eventName === 'workflow_dispatch') return 'a workflow_dispatch run'
@@ -62,7 +65,7 @@ export function explicitRequest(settings: CreateOrMessage, eventName: string | u
 }
 
 /** A skip label on the pull request, or a marker in its title or a branch push's head commit. */
-function byEvent(settings: CreateOrMessage, deps: SkipDeps): SkipState | undefined {
+function byEvent(settings: Skippable, deps: SkipDeps): SkipState | undefined {
   if (explicitRequest(settings, deps.eventName)) return undefined
   const trigger = deps.trigger()
   if (trigger.kind === 'pull-request') {
@@ -87,7 +90,7 @@ function markerIn(text: string | undefined): string | undefined {
 }
 
 /** The path rule, on every list of changed files the context read: skipped only when each list would be. */
-function byFiles(settings: CreateOrMessage, deps: SkipDeps, context: ContextResult | undefined): SkipState | undefined {
+function byFiles(settings: Skippable, deps: SkipDeps, context: ContextResult | undefined): SkipState | undefined {
   const rule = settings.skip.paths
   if (!rule) return undefined
   const explicit = explicitRequest(settings, deps.eventName)

@@ -100,10 +100,14 @@ export class LinkBack {
         // A write queued before GitHub refused one is not sent.
         if (this.#refused.has('pull-request')) return undefined
         // The re-run records, when this trigger keeps them there, stay for re-runs of these runs.
+        const job = report.state.jobId ?? previous?.job
+        // Kept with its job: a later /docs command's follow-up inherits it (step/outsider.ts).
+        const outsider = report.state.outsider || (previous?.outsider && previous.job === job)
         const marker: LinkMarker = {
-          job: report.state.jobId ?? previous?.job,
+          job,
           records: previous?.records,
-          command: handledCommand(report.settings) ?? previous?.command
+          command: handledCommand(report.settings) ?? previous?.command,
+          ...(outsider ? { outsider: true } : {})
         }
         return commentBody(renderLinkBack(report, this.deps), marker, thread.seal)
       })
@@ -162,7 +166,11 @@ export class LinkBack {
       await thread.update(() =>
         this.#refused.has('docs-pr')
           ? undefined
-          : commentBody(docsPrLines(report, source, this.deps), { job: state.jobId }, thread.seal)
+          : commentBody(
+              docsPrLines(report, source, this.deps),
+              { job: state.jobId, ...(state.outsider ? { outsider: true } : {}) },
+              thread.seal
+            )
       )
       if (final) this.deps.log.info(`Linked back on the docs pull request ${where}.`)
     } catch (error) {

@@ -15,6 +15,8 @@
  * conclusion, as GitHub does.
  */
 
+import { actionsAppJson } from './github-objects.js'
+
 const STATUSES = ['queued', 'in_progress', 'completed'] as const
 const CONCLUSIONS = ['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'timed_out'] as const
 /** GitHub's limit on `output.summary` and `output.text`. */
@@ -125,7 +127,7 @@ export class CheckRuns {
       output: { ...run.output, annotations_count: 0, annotations_url: `${api}/annotations` },
       name: run.name,
       check_suite: { id: 800_000 + this.runs.indexOf(run) },
-      app: { id: 15368, slug: 'github-actions', name: 'GitHub Actions' },
+      app: actionsAppJson(this.apiUrl()),
       pull_requests: []
     }
   }

@@ -152,6 +152,28 @@ export function actionsAppJson(api: string): Record<string, unknown> {
   }
 }
 
+/** A `team` of organization `org` (a pull request's requested team, a review request event's). */
+export function teamJson(api: string, org: string, slug: string): Record<string, unknown> {
+  const id = parseInt(createHash('sha1').update(`${org}/${slug}`).digest('hex').slice(0, 6), 16)
+  const url = `${api}/organizations/${encodeURIComponent(org)}/team/${id}`
+  return {
+    id,
+    node_id: nodeId('T', `${org}/${slug}`),
+    url,
+    html_url: `${WEB}/orgs/${encodeURIComponent(org)}/teams/${slug}`,
+    name: slug,
+    slug,
+    description: null,
+    privacy: 'closed',
+    notification_setting: 'notifications_enabled',
+    permission: 'pull',
+    members_url: `${url}/members{/member}`,
+    repositories_url: `${url}/repos`,
+    parent: null,
+    type: 'organization'
+  }
+}
+
 /** A pull request's `_links`, and the URLs a `pull-request-simple` lists beside them. */
 export function pullUrls(api: string, fullName: string, number: number, headSha: string): Record<string, unknown> {
   const repo = `${api}/repos/${fullName}`

@@ -67,7 +67,15 @@ import { realTime, type SimulatorClock } from './agent-api.js'
 import { OwnerFake, type MergeRules, type PullOwner } from './github-owner.js'
 import { CheckRuns, type CheckAnswer, type StoredCheckRun } from './check-runs.js'
 import { exchanged } from './github-exchanges.js'
-import { actionsAppJson, publicUserJson, pullAsIssueJson, pullUrls, repositoryJson, userJson } from './github-objects.js'
+import {
+  actionsAppJson,
+  publicUserJson,
+  pullAsIssueJson,
+  pullUrls,
+  repositoryJson,
+  teamJson,
+  userJson
+} from './github-objects.js'
 
 export type RouteName =
   | 'release-by-tag'
@@ -1165,7 +1173,9 @@ export class GitHubApiFake {
             ...(e.event === 'review_requested' && e.reviewer
               ? { requested_reviewer: this.actorJson({ login: e.reviewer }) }
               : {}),
-            ...(e.event === 'review_requested' && e.team ? { requested_team: { slug: e.team, name: e.team } } : {})
+            ...(e.event === 'review_requested' && e.team
+              ? { requested_team: teamJson(this.url, ownerOf(r), e.team) }
+              : {})
           })),
           paged.headers
         )
@@ -1179,7 +1189,7 @@ export class GitHubApiFake {
     return {
       assignee: owner.assignees[0] === undefined ? null : this.actorJson({ login: owner.assignees[0] }),
       requested_reviewers: owner.reviewers.map((login) => this.actorJson({ login })),
-      requested_teams: owner.teams.map((slug) => ({ slug, name: slug })),
+      requested_teams: owner.teams.map((slug) => teamJson(this.url, ownerOf(r), slug)),
       assignees: owner.assignees.map((login) => this.actorJson({ login })),
       // auto-merge as GitHub's description requires it: who enabled it, and the merge commit's text.
       auto_merge: owner.autoMerge

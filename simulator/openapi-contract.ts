@@ -3,8 +3,9 @@
 // the operation must exist, every query parameter must be one it declares, with a value of its
 // type, and a 2xx answer must be a status it documents, with a body its schema accepts. Each
 // problem is a drift: the fake is kinder or stranger than GitHub, so a scenario passing on it proves less.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import type { ErrorObject } from 'ajv'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Exchange } from './github-exchanges.js'
 import { GITHUB_OPERATIONS, GRAPHQL_OPERATION } from './github-operations.js'
@@ -12,6 +13,10 @@ import { GITHUB_OPERATIONS, GRAPHQL_OPERATION } from './github-operations.js'
 type Json = Record<string, unknown>
 
 export const SUBSET_FILE = 'schemas/github-rest-subset.json'
+/** The subset's 2xx answers compiled by Ajv (standalone code), with the hash of the subset compiled. */
+export const VALIDATORS_FILE = 'schemas/github-rest-validators.cjs'
+/** The formats those validators check. */
+export const FORMATS_FILE = 'simulator/openapi-formats.cjs'
 
 /** schemas/github-rest-subset.json, as scripts/openapi-subset.ts writes it. */
 export interface RestSubset {
@@ -24,25 +29,22 @@ export interface RestSubset {
   components: { schemas: Record<string, Json> }
 }
 
-// The formats GitHub's description uses, checked as RFC 3339, RFC 3986 and RFC 6570 define them.
-const FORMATS = {
-  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  uri: (text: string) => URL.canParse(text),
-  'uri-template': true as const,
-  email: /^[^\s@]+@[^\s@]+$/,
-  int64: { type: 'number' as const, validate: (n: number) => Number.isInteger(n) }
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null }
+
+/** schemas/github-rest-validators.cjs: `answers['GET /x 200']` names the export that validates it. */
+export interface RestValidators {
+  subsetHash: string
+  answers: Record<string, string>
+  [name: string]: unknown
 }
 
 export class RestContract {
-  private readonly ajv: Ajv
-  private readonly compiled = new Map<string, ValidateFunction>()
   private readonly matchers: { operation: string; strict: RegExp; lenient: RegExp }[]
 
-  constructor(private readonly subset: RestSubset) {
-    // strict: false, because the description's schemas carry keywords of OpenAPI's own.
-    this.ajv = new Ajv({ strict: false, allErrors: true, formats: FORMATS })
-    this.ajv.addSchema({ $id: 'github', components: subset.components })
+  constructor(
+    private readonly subset: RestSubset,
+    private readonly validators: RestValidators
+  ) {
     this.matchers = [...subset.operations, GRAPHQL_OPERATION].map((operation) => ({
       operation,
       strict: template(operation, false),
@@ -50,10 +52,14 @@ export class RestContract {
     }))
   }
 
+  /**
+   * The contract of the repository at `root`. Node's own require loads the validators, so that a
+   * jest worker compiles their code once for all its test files.
+   */
   static load(root = process.cwd()): RestContract {
-    return new RestContract(
-      JSON.parse(readFileSync(join(root, SUBSET_FILE), 'utf8')) as RestSubset
-    )
+    const subset = JSON.parse(readFileSync(join(root, SUBSET_FILE), 'utf8')) as RestSubset
+    const validators = createRequire(join(root, 'package.json'))(`./${VALIDATORS_FILE}`) as RestValidators
+    return new RestContract(subset, validators)
   }
 
   /** What in `exchange` GitHub would not do; empty when nothing. */
@@ -94,12 +100,8 @@ export class RestContract {
     if (schema === undefined)
       return [`${operation}: answered ${status}; GitHub documents ${Object.keys(answers).join(', ')}`]
     if (schema === null) return exchange.body === '' ? [] : [`${operation}: answered ${status} with a body`]
-    const key = `${operation} ${status}`
-    let validate = this.compiled.get(key)
-    if (!validate) {
-      validate = this.ajv.compile(schema)
-      this.compiled.set(key, validate)
-    }
+    const validate = this.validators[this.validators.answers[`${operation} ${status}`] ?? ''] as Validate | undefined
+    if (!validate) return [`${operation} ${status}: no validator, run npm run openapi:subset`]
     if (validate(JSON.parse(exchange.body))) return []
     return describe(validate.errors ?? []).map((problem) => `${operation} ${status}: ${problem}`)
   }
@@ -121,9 +123,7 @@ export function restContract(): RestContract {
 function template(operation: string, lenient: boolean): RegExp {
   const escaped = operation.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
   const last = escaped.lastIndexOf('{')
-  const source = escaped.replace(/\{[^}]+\}/g, (_, offset: number) =>
-    lenient && offset === last ? '[^?]+' : '[^/?]+'
-  )
+  const source = escaped.replace(/\{[^}]+\}/g, (_, offset: number) => (lenient && offset === last ? '[^?]+' : '[^/?]+'))
   return new RegExp(`^${source}$`)
 }
 

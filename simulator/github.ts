@@ -1,6 +1,9 @@
 /**
  * GitHub REST API fake: a real HTTP server on loopback standing in for https://api.github.com (or a
  * GHES API root) for the tests that read release and pull-request context through Octokit and add labels.
+ * Source: GitHub's REST API docs (https://docs.github.com/rest, each route's page in DOC_URLS) and its
+ * OpenAPI description (@octokit/openapi), which every answer in a test is checked against
+ * (simulator/openapi-contract.ts; the operation of each route: simulator/github-operations.ts).
  *
  *   const gh = await GitHubApiFake.start({ token: 'tok' })
  *   const [a, b] = gh.addCommits('acme/app', [{ message: 'feat: x' }, { message: 'fix: y', author: null }])
@@ -68,7 +71,6 @@ import { OwnerFake, type MergeRules, type PullOwner } from './github-owner.js'
 import { CheckRuns, type CheckAnswer, type StoredCheckRun } from './check-runs.js'
 import { exchanged } from './github-exchanges.js'
 import {
-  actionsAppJson,
   publicUserJson,
   pullAsIssueJson,
   pullUrls,

@@ -70,14 +70,7 @@ import { realTime, type SimulatorClock } from './agent-api.js'
 import { OwnerFake, type MergeRules, type PullOwner } from './github-owner.js'
 import { CheckRuns, type CheckAnswer, type StoredCheckRun } from './check-runs.js'
 import { exchanged } from './github-exchanges.js'
-import {
-  publicUserJson,
-  pullAsIssueJson,
-  pullUrls,
-  repositoryJson,
-  teamJson,
-  userJson
-} from './github-objects.js'
+import { publicUserJson, pullAsIssueJson, pullUrls, repositoryJson, teamJson, userJson } from './github-objects.js'
 
 export type RouteName =
   | 'release-by-tag'

@@ -14,5 +14,7 @@ export default {
   // Temp folders under .test-tmp/, one per run, removed at its end: a run leaves nothing behind.
   globalSetup: '<rootDir>/__tests__/fixtures/temp-setup.cjs',
   globalTeardown: '<rootDir>/__tests__/fixtures/temp-teardown.cjs',
+  // Every answer of the fake GitHub is checked against GitHub's OpenAPI description.
+  setupFilesAfterEnv: ['<rootDir>/__tests__/fixtures/openapi-setup.ts'],
   testTimeout: 60000
 }

@@ -1,4 +1,6 @@
 /**
+ * Source: GitHub's checks API docs (https://docs.github.com/rest/checks/runs) and its OpenAPI
+ * description (@octokit/openapi, the check-run schema), which the answers are checked against.
  * Check runs of the GitHub fake, kept as GitHub's checks API keeps them: created on a commit of the
  * repository, updated in place, listed for a commit. The list filters by `check_name` and `status`,
  * and by default (`filter=latest`) shows only the newest run of each name; there is no filter on
@@ -14,6 +16,8 @@
  * summary of at most 65,535 characters. Updating a completed run back to `in_progress` keeps its
  * conclusion, as GitHub does.
  */
+
+import { actionsAppJson } from './github-objects.js'
 
 const STATUSES = ['queued', 'in_progress', 'completed'] as const
 const CONCLUSIONS = ['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'timed_out'] as const
@@ -125,7 +129,8 @@ export class CheckRuns {
       output: { ...run.output, annotations_count: 0, annotations_url: `${api}/annotations` },
       name: run.name,
       check_suite: { id: 800_000 + this.runs.indexOf(run) },
-      app: { id: 15368, slug: 'github-actions', name: 'GitHub Actions' },
+      // The app that made the run: GitHub Actions, for the workflow token (the check-run schema requires it whole).
+      app: actionsAppJson(this.apiUrl()),
       pull_requests: []
     }
   }

@@ -1,6 +1,9 @@
 /**
  * GitHub REST API fake: a real HTTP server on loopback standing in for https://api.github.com (or a
  * GHES API root) for the tests that read release and pull-request context through Octokit and add labels.
+ * Source: GitHub's REST API docs (https://docs.github.com/rest, each route's page in DOC_URLS) and its
+ * OpenAPI description (@octokit/openapi), which every answer in a test is checked against
+ * (simulator/openapi-contract.ts; the operation of each route: simulator/github-operations.ts).
  *
  *   const gh = await GitHubApiFake.start({ token: 'tok' })
  *   const [a, b] = gh.addCommits('acme/app', [{ message: 'feat: x' }, { message: 'fix: y', author: null }])
@@ -66,6 +69,8 @@ import { closeServer, fakeServer } from './loopback.js'
 import { realTime, type SimulatorClock } from './agent-api.js'
 import { OwnerFake, type MergeRules, type PullOwner } from './github-owner.js'
 import { CheckRuns, type CheckAnswer, type StoredCheckRun } from './check-runs.js'
+import { exchanged } from './github-exchanges.js'
+import { publicUserJson, pullAsIssueJson, pullUrls, repositoryJson, teamJson, userJson } from './github-objects.js'
 
 export type RouteName =
   | 'release-by-tag'
@@ -748,7 +753,8 @@ export class GitHubApiFake {
     if (!this.authorized(authorization)) return { status: 401, json: errorBody(401, 'Bad credentials', 'unknown') }
     if (!route) return notFound('unknown')
     if (route.name === 'user') {
-      if (this.identity.kind === 'user') return ok(this.actorJson({ login: this.identity.login }))
+      // A person's token: the public-user fields (the private ones need the user scope).
+      if (this.identity.kind === 'user') return ok(publicUserJson(this.actorJson({ login: this.identity.login })))
       return { status: 403, json: errorBody(403, 'Resource not accessible by integration', 'user') }
     }
     if (route.name === 'graphql') return this.graphql(body)
@@ -900,12 +906,19 @@ export class GitHubApiFake {
       case 'reaction': {
         const content = jsonField(body, 'content')
         if (content === undefined) return invalid(route.name, '"content" must be a string.')
+        const id = this.nextId()
         const list = r.reactions.get(route.id) ?? []
         list.push({ on: route.on, content, user: this.identity.login })
         r.reactions.set(route.id, list)
         return {
           status: 201,
-          json: { id: this.nextId(), content, user: this.actorJson({ login: this.identity.login }) }
+          json: {
+            id,
+            node_id: nodeId('REA', String(id)),
+            content,
+            user: this.actorJson({ login: this.identity.login }),
+            created_at: this.tick()
+          }
         }
       }
       case 'requested-reviewers':
@@ -1040,6 +1053,13 @@ export class GitHubApiFake {
 
   private contentJson(r: Repo, path: string, text: string): Record<string, unknown> {
     const encoded = Buffer.from(text).toString('base64')
+    const sha = sha1(`blob-${path}-${text}`)
+    // The links GitHub's content-file carries: the API, the blob, the page.
+    const links = {
+      self: `${this.url}/repos/${r.fullName}/contents/${path}`,
+      git: `${this.url}/repos/${r.fullName}/git/blobs/${sha}`,
+      html: `${WEB}/${r.fullName}/blob/main/${path}`
+    }
     return {
       type: 'file',
       encoding: 'base64',
@@ -1048,8 +1068,12 @@ export class GitHubApiFake {
       path,
       // GitHub wraps the base64 text at 60 characters.
       content: `${encoded.match(/.{1,60}/g)?.join('\n') ?? ''}\n`,
-      sha: sha1(`blob-${path}-${text}`),
-      url: `${this.url}/repos/${r.fullName}/contents/${path}`
+      sha,
+      url: links.self,
+      git_url: links.git,
+      html_url: links.html,
+      download_url: `https://raw.githubusercontent.com/${r.fullName}/main/${path}`,
+      _links: links
     }
   }
 
@@ -1117,7 +1141,10 @@ export class GitHubApiFake {
       case 'requested-reviewers':
         return this.owners.requestReviewers(r.fullName, pull, parsed, collaborator, json)
       case 'assignees':
-        return this.owners.assign(r.fullName, pull, parsed, collaborator, json)
+        // GitHub answers the issue (https://docs.github.com/rest/issues/assignees#add-assignees-to-an-issue).
+        return this.owners.assign(r.fullName, pull, parsed, collaborator, () =>
+          pullAsIssueJson(this.url, r.fullName, json())
+        )
       case 'merge':
         return this.owners.merge(r.fullName, pull, parsed)
       case 'issue-events': {
@@ -1127,16 +1154,23 @@ export class GitHubApiFake {
         return ok(
           events.slice(paged.start, paged.end).map((e, i) => ({
             id: 7_000_000 + paged.start + i,
+            node_id: nodeId('IE', String(7_000_000 + paged.start + i)),
+            url: `${this.url}/repos/${r.fullName}/issues/events/${7_000_000 + paged.start + i}`,
             event: e.event,
             actor,
+            commit_id: null,
+            commit_url: null,
             created_at: pull.created_at,
+            performed_via_github_app: null,
             ...(e.event === 'assigned'
               ? { assignee: this.actorJson({ login: e.assignee }), assigner: actor }
               : { review_requester: actor }),
             ...(e.event === 'review_requested' && e.reviewer
               ? { requested_reviewer: this.actorJson({ login: e.reviewer }) }
               : {}),
-            ...(e.event === 'review_requested' && e.team ? { requested_team: { slug: e.team, name: e.team } } : {})
+            ...(e.event === 'review_requested' && e.team
+              ? { requested_team: teamJson(this.url, ownerOf(r), e.team) }
+              : {})
           })),
           paged.headers
         )
@@ -1148,10 +1182,19 @@ export class GitHubApiFake {
   private ownerJson(r: Repo, p: Pull): Record<string, unknown> {
     const owner = this.owners.of(r.fullName, p.number)
     return {
+      assignee: owner.assignees[0] === undefined ? null : this.actorJson({ login: owner.assignees[0] }),
       requested_reviewers: owner.reviewers.map((login) => this.actorJson({ login })),
-      requested_teams: owner.teams.map((slug) => ({ slug, name: slug })),
+      requested_teams: owner.teams.map((slug) => teamJson(this.url, ownerOf(r), slug)),
       assignees: owner.assignees.map((login) => this.actorJson({ login })),
-      auto_merge: owner.autoMerge ? { merge_method: owner.autoMerge.method.toLowerCase() } : null
+      // auto-merge as GitHub's description requires it: who enabled it, and the merge commit's text.
+      auto_merge: owner.autoMerge
+        ? {
+            enabled_by: this.actorJson({ login: this.identity.login }),
+            merge_method: owner.autoMerge.method.toLowerCase(),
+            commit_title: '',
+            commit_message: ''
+          }
+        : null
     }
   }
 
@@ -1212,16 +1255,7 @@ export class GitHubApiFake {
       id = 1000 + this.actorIds.size
       this.actorIds.set(actor.login, id)
     }
-    return {
-      login: actor.login,
-      id,
-      node_id: nodeId('U', actor.login),
-      avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
-      url: `${this.url}/users/${encodeURIComponent(actor.login)}`,
-      html_url: `${WEB}/${encodeURIComponent(actor.login)}`,
-      type: actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'),
-      site_admin: false
-    }
+    return userJson(this.url, actor.login, id, actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'))
   }
 
   private permissionJson(login: string, role: CustomRole): Record<string, unknown> {
@@ -1345,13 +1379,13 @@ export class GitHubApiFake {
   private pullJson(r: Repo, p: Pull): Record<string, unknown> {
     const api = `${this.url}/repos/${r.fullName}`
     const html = `${WEB}/${r.fullName}/pull/${p.number}`
-    const owner = r.fullName.split('/')[0] ?? ''
+    const owner = ownerOf(r)
     const branch = (b: Pull['head']): Record<string, unknown> => ({
       label: `${owner}:${b.ref}`,
       ref: b.ref,
       sha: b.sha,
       user: this.actorJson({ login: owner }),
-      repo: { id: r.id, name: r.fullName.split('/')[1], full_name: r.fullName, html_url: `${WEB}/${r.fullName}` }
+      repo: repositoryJson(this.url, r.fullName, r.id, this.actorJson({ login: owner }))
     })
     const merged = p.merged ?? false
     return {
@@ -1385,23 +1419,58 @@ export class GitHubApiFake {
       review_comments: 0,
       additions: p.files.reduce((n, f) => n + f.additions, 0),
       deletions: p.files.reduce((n, f) => n + f.deletions, 0),
-      changed_files: p.files.length
+      changed_files: p.files.length,
+      // The rest of what GitHub's pull-request schema requires.
+      ...pullUrls(this.url, r.fullName, p.number, p.head.sha),
+      milestone: null,
+      merged_by: merged ? this.actorJson({ login: this.identity.login }) : null,
+      mergeable_state: 'unknown',
+      maintainer_can_modify: false,
+      commits: 1
     }
   }
 
   private runJson(r: Repo, run: Run): Record<string, unknown> {
+    const api = `${this.url}/repos/${r.fullName}/actions/runs/${run.id}`
+    const repository = repositoryJson(this.url, r.fullName, r.id, this.actorJson({ login: ownerOf(r) }))
+    const commit = r.commits.find((c) => c.sha === run.headSha)
+    const person = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
     return {
       id: run.id,
+      node_id: nodeId('WFR', String(run.id)),
       name: run.workflow,
+      display_title: commit?.message.split('\n')[0] ?? run.workflow,
+      run_number: run.id % 1000,
       head_branch: run.branch,
       head_sha: run.headSha,
       path: `.github/workflows/${run.workflow}`,
+      workflow_id: 161335,
       event: run.event,
       status: run.conclusion === null ? 'in_progress' : 'completed',
       conclusion: run.conclusion,
+      url: api,
       html_url: `${WEB}/${r.fullName}/actions/runs/${run.id}`,
       created_at: run.created_at,
-      updated_at: run.created_at
+      updated_at: run.created_at,
+      // The rest of what GitHub's workflow-run schema requires.
+      pull_requests: [],
+      head_commit: {
+        id: run.headSha,
+        tree_id: sha1(`tree-${run.headSha}`),
+        message: commit?.message ?? '',
+        timestamp: commit?.date ?? run.created_at,
+        author: person,
+        committer: person
+      },
+      repository,
+      head_repository: repository,
+      jobs_url: `${api}/jobs`,
+      logs_url: `${api}/logs`,
+      check_suite_url: `${this.url}/repos/${r.fullName}/check-suites/${run.id}`,
+      artifacts_url: `${api}/artifacts`,
+      cancel_url: `${api}/cancel`,
+      rerun_url: `${api}/rerun`,
+      workflow_url: `${this.url}/repos/${r.fullName}/actions/workflows/161335`
     }
   }
 
@@ -1443,6 +1512,7 @@ export class GitHubApiFake {
   private send(res: ServerResponse, rec: RecordedRequest, answer: Answer): void {
     const body = answer.status === 204 ? '' : JSON.stringify(answer.json)
     rec.answeredStatus = answer.status
+    exchanged({ method: rec.method, rawPath: rec.rawPath, route: rec.route, status: answer.status, body })
     res.setHeader('content-type', 'application/json; charset=utf-8')
     res.setHeader('content-length', Buffer.byteLength(body))
     res.setHeader('x-github-api-version-selected', '2022-11-28')
@@ -1569,6 +1639,10 @@ function treeAt(commits: readonly Commit[], at: number): Map<string, string> {
   }
   if (key) trees.set(key, tree)
   return tree
+}
+
+function ownerOf(r: Repo): string {
+  return r.fullName.split('/')[0] ?? ''
 }
 
 function pullState(p: Pull): 'open' | 'closed' {

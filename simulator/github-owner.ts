@@ -193,7 +193,7 @@ export class OwnerFake {
     return { data: { enablePullRequestAutoMerge: { pullRequest: { autoMergeRequest: { enabledAt: 'now' } } } } }
   }
 
-  /** `disablePullRequestAutoMerge`: auto-merge off (GitHub answers the same when it was off). */
+  /** `disablePullRequestAutoMerge` (GitHub's GraphQL reference): auto-merge off; a token that may not merge is refused, as for the enable. */
   disableAutoMerge(repo: string, pull: OwnedPull): { data: unknown; errors?: unknown[] } {
     if (this.rulesOf(repo).tokenCannotMerge)
       return mutationError('disablePullRequestAutoMerge')('FORBIDDEN', 'Resource not accessible by integration')

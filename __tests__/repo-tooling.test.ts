@@ -259,6 +259,7 @@ describe('the mutation suite', () => {
     'scripts/mutation-change',
     'scripts/mutation-diff',
     'scripts/mutation-run',
+    'scripts/mutation-sample',
     'scripts/mutation-test-blocks',
     'scripts/mutation-touched',
     'scripts/summary-text' // the demo's text rendering of a summary

@@ -15,6 +15,7 @@ if (globalThis.__mutantKilled) {
 } else {
   await import('./agent-api/http.test.js')
   await import('./agent-api/wait.test.js')
+  await import('./agent-api/wait-settle.test.js')
   await import('./agent-api/preview.test.js')
   await import('./agent-api/automation.test.js')
   await import('./step/flow.test.js')
@@ -48,4 +49,7 @@ if (globalThis.__mutantKilled) {
   await import('./step/path-filters.test.js')
   await import('./step/skip-automation.test.js')
   await import('./step/outsider-merge.test.js')
+  await import('./step/compare-incomplete.test.js')
+  await import('./step/late-link-grace.test.js')
+  await import('./step/github-write-redaction.test.js')
 }

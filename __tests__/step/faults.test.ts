@@ -356,7 +356,7 @@ describe('faults', () => {
     })
 
     it.each([
-      [401, /refused the key \(401\)\. Check that the 'api-key' input/],
+      [401, /refused the key \(401\)\. The key may have expired .*the 'api-key' input/],
       [403, /forbade it \(403\).*IP allow-list/]
     ])('fails at once on %d, pointing at the key', async (status, message) => {
       virtual().sim.fail('get', { kind: 'status', status })

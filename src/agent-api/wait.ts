@@ -87,7 +87,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitEnd> {
       const { held, settling } = holdOf(job, now)
       options.onPoll(held ? { job, held } : { job })
       if (isTerminal(job.status) && held === undefined) return { reason: 'terminal', job, status: job.status }
-      if (settling && held && job.status === 'completed') settled = job
+      settled = settling && held && job.status === 'completed' ? job : undefined
       delay = settling && held ? Math.min(PR_SETTLE_POLL_MS, deadline - now) : next()
     } catch (error) {
       if (error instanceof Cancelled) return { reason: 'cancelled' }

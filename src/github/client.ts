@@ -101,10 +101,7 @@ export class GitHubClient {
   constructor(
     private readonly token: string,
     private readonly apiUrl: string | undefined,
-    /**
-     * The step's clock, for the waits between a read's tries; the throttling plugin's waits' pace
-     * (tests shorten both); the secrets no write may carry (the token always is one).
-     */
+    /** The clock of a read's waits, the throttling plugin's pace (tests shorten both), the secrets no write carries. */
     options: { clock?: Clock; pace?: RetryPace; secrets?: readonly string[] } = {}
   ) {
     this.clock = options.clock ?? systemClock

@@ -248,6 +248,7 @@ describe('the mutation suite', () => {
     'simulator/cache',
     'simulator/automations',
     'simulator/check-runs',
+    'simulator/openapi-contract',
     'actionlint', // the repository's tooling
     'report/github-render',
     'repo-tooling',

@@ -39,18 +39,13 @@ export interface RestValidators {
 }
 
 export class RestContract {
-  private readonly matchers: { operation: string; strict: RegExp; lenient: RegExp }[]
+  // Built when first needed: most test files never ask the fake for a route it lacks.
+  private strict: { operation: string; pattern: RegExp }[] | undefined
 
   constructor(
     private readonly subset: RestSubset,
     private readonly validators: RestValidators
-  ) {
-    this.matchers = [...subset.operations, GRAPHQL_OPERATION].map((operation) => ({
-      operation,
-      strict: template(operation, false),
-      lenient: template(operation, true)
-    }))
-  }
+  ) {}
 
   /**
    * The contract of the repository at `root`. Node's own require loads the validators, so that a
@@ -67,11 +62,12 @@ export class RestContract {
     const [path = '', query = ''] = exchange.rawPath.split('?', 2)
     const request = `${exchange.method} ${path}`
     if (exchange.route === 'unknown') {
-      const known = this.matchers.find((m) => m.strict.test(request))
+      this.strict ??= this.subset.operations.map((op) => ({ operation: op, pattern: template(op, false) }))
+      const known = this.strict.find((m) => m.pattern.test(request))
       return known ? [`${request}: GitHub has ${known.operation}; the fake has no route for it`] : []
     }
     const operations = GITHUB_OPERATIONS[exchange.route]
-    const operation = operations.find((op) => this.matchers.some((m) => m.operation === op && m.lenient.test(request)))
+    const operation = operations.find((op) => template(op, true).test(request))
     if (!operation) return [`${request}: routed as ${exchange.route}, which is not ${operations.join(' or ')}`]
     if (operation === GRAPHQL_OPERATION) return []
     const served = this.subset.served[operation]

@@ -147,7 +147,10 @@ describe('tags and refs', () => {
     const [sha = ''] = fake.addCommits(REPO, [{ message: 'x' }])
     for (let i = 0; i < 25; i++) fake.addTag(REPO, { name: `v0.${i}.0`, at: sha })
     fake.matchingRefsPageSize = 10
-    allowDrift(/matching-refs.*query parameter '(page|per_page)'/, 'GitHub does not page matching-refs: a fake that may')
+    allowDrift(
+      /matching-refs.*query parameter '(page|per_page)'/,
+      'GitHub does not page matching-refs: a fake that may'
+    )
     try {
       const first = await octokit.rest.git.listMatchingRefs({ owner, repo, ref: 'tags/v0' })
       expect(first.data).toHaveLength(10)

@@ -1,6 +1,7 @@
 // Start-up benchmark of the built action (dist/index.js) against the Agent API simulator:
 // time from spawning the process to the first request the simulator receives, next to bare
-// `node -e 0` and a plain node process making one request, timed in the same interleaved run;
+// `node -e 0`, a plain node process making one request and the stack's floor (bench/stack-floor.ts,
+// bundled as dist/ is), timed in the same interleaved run;
 // the bundle's size and make-up, and which of its chunks a plain run loads; the peak RSS of whole runs.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -60,6 +61,10 @@ export interface StartupResult {
   bareExitMs: number[]
   /** spawn → request received, of `node -e` doing one `http.get`. */
   nodeRequestMs: number[]
+  /** spawn → request received, of the stack's floor: @actions/core and undici loaded, one input, one request. */
+  floorRequestMs: number[]
+  /** The floor's bundle, bytes. */
+  floorBytes: number
   /** spawn → first request received (the create), of the action with wait: false. */
   actionFirstRequestMs: number[]
   /** spawn → exit of the same runs. */
@@ -116,6 +121,7 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
   if (!existsSync(dist)) throw new Error(`${dist} not found: run npm run package first`)
   const temp = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'))
   const runnerTemp = join(temp, 'runner-temp')
+  const floor = buildFloor(options.root, join(temp, 'floor'))
   const sim = await AgentApiSimulator.start({ scenario: { runMs: 1500 } })
   const cache = await CacheServiceFake.start()
   try {
@@ -158,6 +164,8 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
       runs: options.runs,
       bareExitMs: [],
       nodeRequestMs: [],
+      floorRequestMs: [],
+      floorBytes: statSync(floor).size,
       actionFirstRequestMs: [],
       actionExitMs: [],
       noInputsExitMs: [],
@@ -178,6 +186,13 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
           check(await spawnTimed(node, ['-e', script, sim.url], baseEnv(), temp), 'node http.get', 0)
         )
         result.nodeRequestMs.push(firstMs)
+      },
+      async () => {
+        const env = { ...baseEnv(), 'INPUT_BASE-URL': sim.url }
+        const { firstMs } = await firstRequestAfter(sim.requests.length, async () =>
+          check(await spawnTimed(node, [floor], env, temp), 'the stack floor', 0)
+        )
+        result.floorRequestMs.push(firstMs)
       },
       async () => {
         const { run, firstMs } = await firstRequestAfter(sim.requests.length, async () =>
@@ -203,6 +218,7 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
     for (const key of [
       'bareExitMs',
       'nodeRequestMs',
+      'floorRequestMs',
       'actionFirstRequestMs',
       'actionExitMs',
       'noInputsExitMs'
@@ -295,6 +311,15 @@ export async function measureStartup(options: StartupOptions): Promise<StartupRe
   }
 }
 
+/** bench/stack-floor.ts bundled by ncc with dist/'s target, as an ES module: the path of its entry. */
+function buildFloor(root: string, out: string): string {
+  const ncc = join(root, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
+  const entry = join(root, 'bench', 'stack-floor.ts')
+  execFileSync(process.execPath, [ncc, 'build', entry, '-o', out, '--target', 'es2022', '--quiet'], { cwd: root })
+  writeFileSync(join(out, 'package.json'), '{ "type": "module" }\n')
+  return join(out, 'index.js')
+}
+
 interface PeakRss {
   method: string
   /** Peak RSS (KB) of one run, and the run. */
@@ -361,13 +386,14 @@ function machineNote(node: string): string {
 export interface StartupSummary {
   bareMs: number
   nodeRequestMs: number
+  floorMs: number
   actionFirstRequestMs: number
   actionExitMs: number
   noInputsMs: number
-  /** Action first request − bare node exit. */
-  overBareMs: number
   /** Action first request − node http.get request. */
   overNodeRequestMs: number
+  /** Action first request − the stack floor's request: the action's own overhead. */
+  overFloorMs: number
   /** Largest peak of the action's runs that save no re-run record. */
   peakRssKb: number
   /** Largest peak of the runs that save one. */
@@ -378,14 +404,16 @@ export function summarizeStartup(result: StartupResult): StartupSummary {
   const bareMs = median(result.bareExitMs)
   const nodeRequestMs = median(result.nodeRequestMs)
   const actionFirstRequestMs = median(result.actionFirstRequestMs)
+  const floorMs = median(result.floorRequestMs)
   return {
     bareMs,
     nodeRequestMs,
+    floorMs,
     actionFirstRequestMs,
     actionExitMs: median(result.actionExitMs),
     noInputsMs: median(result.noInputsExitMs),
-    overBareMs: actionFirstRequestMs - bareMs,
     overNodeRequestMs: actionFirstRequestMs - nodeRequestMs,
+    overFloorMs: actionFirstRequestMs - floorMs,
     peakRssKb: Math.max(
       ...result.rss.filter((r) => r.label.startsWith('action') && r.label !== RECORD_RSS_LABEL).flatMap((r) => r.kb)
     ),

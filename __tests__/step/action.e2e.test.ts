@@ -2,35 +2,22 @@
  * The built action (dist/index.js) run as the runner runs it: a child process with INPUT_*
  * variables, real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, exit codes and real signals; on
  * Node 20 here, and again on Node 24 in .ci/run (ACTION_NODE). Everything else is tested
- * in-process: this layer keeps only what a process shows.
+ * in-process: this layer keeps only what a process shows. Its empty inputs and its re-runs are in
+ * action-inputs.e2e.test.ts and action-rerun.e2e.test.ts, so that Jest runs the three side by side.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { applyEnv, CacheServiceFake } from '../../simulator/cache.js'
 import { GitHubApiFake } from '../../simulator/github.js'
 import type { AgentApiSimulator } from '../../simulator/agent-api.js'
 import { OUTPUT_NAMES } from '../../src/report/finish.js'
 import { annotations, FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
-import { useSimulator } from '../fixtures/simulator.js'
+import { KEY, useActionProcess } from '../fixtures/action-process.js'
 
-const KEY = 'mint_e2e_secret_key_0123456789'
 let sim: AgentApiSimulator
-useSimulator(KEY, { runMs: 600 }, (started) => (sim = started))
-
-const inputs = (extra: Record<string, string> = {}) => ({
-  'api-key': KEY,
-  'project-id': 'proj-e2e',
-  'base-url': sim.url,
-  'poll-interval': '500ms',
-  timeout: '30s',
-  prompt: 'Document release v1.2.3',
-  ...extra
-})
-const requests = (op: string) => sim.requests.filter((r) => r.operation === op)
+const { inputs, requests } = useActionProcess((started) => (sim = started))
 
 describe('as the runner runs it', () => {
   it('completes with a pull request: every output in GITHUB_OUTPUT, the summary file, the annotations', async () => {
@@ -85,133 +72,6 @@ describe('as the runner runs it', () => {
     expect(run.stdout).toContain('::debug::')
     expect(annotations(run.stdout, 'error')[0]).toContain('bad key Bearer ***')
     expect(secretLeaks(run, KEY)).toEqual([])
-  })
-})
-
-describe('an optional input given empty, as a forwarding workflow passes it: its default', () => {
-  // INPUT_<NAME>='' is present in the environment: the runner's way of passing `name: ''`.
-  const emptyRun = (name: string, extra: Record<string, string> = {}, options: Parameters<typeof runAction>[1] = {}) =>
-    runAction(inputs({ ...extra, [name]: '' }), { ...options, env: { RUNNER_DEBUG: '1', ...options.env } })
-  const debugSettings = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('::debug::Mode '))
-
-  it('prompt: the prompt comes from prompt-file', async () => {
-    const run = await emptyRun('prompt', { 'prompt-file': 'p.md' }, { files: { 'p.md': 'From the file.' } })
-    expect(run.code).toBe(0)
-    expect(sim.jobs('proj-e2e').at(-1)?.prompts[0]).toBe('From the file.')
-  })
-
-  it('prompt-file: the prompt input is the prompt', async () => {
-    const run = await emptyRun('prompt-file')
-    expect(run.code).toBe(0)
-    expect(run.outputs.prompt).toBe('Document release v1.2.3')
-  })
-
-  it('job-id: a new job is created', async () => {
-    const run = await emptyRun('job-id')
-    expect(run.code).toBe(0)
-    expect(requests('create')).toHaveLength(1)
-    expect(requests('message')).toHaveLength(0)
-  })
-
-  it('wait: true, the step waits for the job to complete', async () => {
-    const run = await emptyRun('wait')
-    expect(run.code).toBe(0)
-    expect(run.outputs.status).toBe('completed')
-    expect(requests('get').length).toBeGreaterThan(0)
-  })
-
-  it('timeout: 30m', async () => {
-    const run = await emptyRun('timeout')
-    expect(run.code).toBe(0)
-    expect(debugSettings(run.stdout)).toBe(
-      '::debug::Mode create; timeout 1800000ms; polls from 500ms up to 10000ms; base URL ' + new URL(sim.url).origin
-    )
-  })
-
-  it('poll-interval: 2s', async () => {
-    const run = await emptyRun('poll-interval')
-    expect(run.code).toBe(0)
-    expect(debugSettings(run.stdout)).toContain('; polls from 2000ms up to 10000ms;')
-  })
-
-  it('max-poll-interval: 10s', async () => {
-    const run = await emptyRun('max-poll-interval', { 'poll-interval': '1s' })
-    expect(run.code).toBe(0)
-    expect(debugSettings(run.stdout)).toContain('; polls from 1000ms up to 10000ms;')
-  })
-
-  it('fail-on: failed, archived, timed-out (a failed job fails the step)', async () => {
-    sim.setScenario({ finalStatus: 'failed', pr: false })
-    const run = await emptyRun('fail-on')
-    expect(run.code).toBe(1)
-    expect(annotations(run.stdout, 'error')).toEqual([
-      `Docs agent job ${run.outputs['job-id'] ?? ''} ended failed (fail-on includes 'failed').`
-    ])
-  })
-
-  it('base-url: https://api.mintlify.com (seen by a proxy that wants credentials: the step fails at once)', async () => {
-    const connects: string[] = []
-    const proxy = createServer((socket) =>
-      socket.once('data', (data) => {
-        connects.push(data.toString('latin1').split('\r\n')[0] ?? '')
-        socket.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n')
-      })
-    )
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-    try {
-      const port = (proxy.address() as { port: number }).port
-      const run = await emptyRun('base-url', {}, { env: { HTTPS_PROXY: `http://127.0.0.1:${port}` } })
-      expect(run.code).toBe(1)
-      expect(connects).toEqual(['CONNECT api.mintlify.com:443 HTTP/1.1'])
-      expect(sim.requests).toHaveLength(0)
-    } finally {
-      await new Promise((resolve) => proxy.close(resolve))
-    }
-  })
-
-  it('github-token: no GitHub API calls, one notice', async () => {
-    const run = await emptyRun('github-token')
-    expect(run.code).toBe(0)
-    expect(annotations(run.stdout, 'notice')[0]).toBe(
-      "Input 'github-token' is empty: no GitHub API calls are made and no labels are added. Leave the input out for the workflow's token."
-    )
-    expect(annotations(run.stdout, 'warning')).toEqual([])
-  })
-
-  it('labels: none, so nothing is labelled', async () => {
-    // A GitHub that cannot be reached: a label request would end in a warning.
-    const run = await emptyRun('labels', {}, { env: { GITHUB_API_URL: 'http://127.0.0.1:9' } })
-    expect(run.code).toBe(0)
-    expect(run.outputs['pr-link']).not.toBe('')
-    expect(annotations(run.stdout, 'warning')).toEqual([])
-    expect(run.stdout).not.toContain('label')
-  })
-
-  it('context: auto, the pushed commits join the prompt', async () => {
-    const event = { commits: [{ id: 'a1b2c3d', message: 'Add the export command', author: { username: 'dev' } }] }
-    const run = await emptyRun(
-      'context',
-      {},
-      {
-        files: { 'event.json': JSON.stringify(event) },
-        env: {
-          GITHUB_EVENT_NAME: 'push',
-          GITHUB_EVENT_PATH: 'event.json',
-          GITHUB_REF: 'refs/heads/main',
-          GITHUB_REPOSITORY: 'acme/widgets'
-        }
-      }
-    )
-    expect(run.code).toBe(0)
-    expect(run.outputs.prompt).toContain('Add the export command')
-    expect(sim.jobs('proj-e2e').at(-1)?.prompts[0]).toBe(run.outputs.prompt)
-  })
-
-  it('dry-run: false, the job is created', async () => {
-    const run = await emptyRun('dry-run')
-    expect(run.code).toBe(0)
-    expect(requests('create')).toHaveLength(1)
-    expect(run.outputs.status).toBe('completed')
   })
 })
 
@@ -309,101 +169,6 @@ describe('signals', () => {
       'Cancelled before the create request was sent: no job was created.'
     ])
     expect(run.summary).toContain('🛑 Docs agent step cancelled')
-  })
-})
-
-describe('a re-run, as two processes against a fake cache service', () => {
-  let cache: CacheServiceFake
-  beforeAll(async () => {
-    cache = await CacheServiceFake.start()
-  })
-  afterAll(async () => {
-    await cache.close()
-  })
-  beforeEach(() => cache.reset())
-  const attempt = (n: number, temp: string, options: Parameters<typeof runAction>[1] = {}) =>
-    runAction(inputs(), {
-      ...options,
-      env: {
-        ...(cache.env() as Record<string, string>),
-        GITHUB_RUN_ID: '777',
-        GITHUB_RUN_ATTEMPT: String(n),
-        GITHUB_JOB: 'docs',
-        GITHUB_ACTION: 'agent',
-        RUNNER_TEMP: temp,
-        ...options.env
-      }
-    })
-
-  it('attempt 2 resumes the job attempt 1 created, and creates none', async () => {
-    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
-    const first = await attempt(1, temp)
-    expect(first.code).toBe(0)
-    expect(cache.entries.filter((e) => e.committed)).toHaveLength(1)
-    const second = await attempt(2, temp)
-    expect(second.code).toBe(0)
-    expect(requests('create')).toHaveLength(1)
-    expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
-    expect(second.stdout).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
-    expect(annotations(second.stdout, 'warning')).toEqual([])
-    // The record is the key: found by a lookup, no archive downloaded (nor extracted).
-    expect(cache.requests.map((r) => `${r.operation} ${r.status ?? ''}`)).toEqual([
-      'reserve 201',
-      'upload 204',
-      'commit 204',
-      'lookup 200'
-    ])
-  })
-
-  it('a record planted under the prefix with a wrong signature: ignored with one warning, a new job', async () => {
-    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
-    expect((await attempt(1, temp)).code).toBe(0)
-    expect(cache.entries.filter((e) => e.committed)).toHaveLength(1)
-    const [saved] = cache.entries
-    const key = saved?.key ?? ''
-    // Whoever can write the branch's cache saves a newer entry: another job id, the old signature.
-    const dir = join(temp, 'docs-agent-action-rerun')
-    const restoreEnv = applyEnv({ ...cache.env(), RUNNER_TEMP: temp })
-    try {
-      const library = await import('@actions/cache')
-      const forged = key.replace(/-[0-9a-f]*-([0-9a-f]{32})$/, `-${Buffer.from('job_planted').toString('hex')}-$1`)
-      expect(forged).not.toBe(key)
-      expect(await library.saveCache([dir], forged)).toBeGreaterThan(0)
-    } finally {
-      restoreEnv()
-    }
-    const second = await attempt(2, temp)
-    expect(second.code).toBe(0)
-    expect(requests('create')).toHaveLength(2)
-    expect(annotations(second.stdout, 'warning')).toEqual([
-      "Ignored a re-run record under this step's cache key (its signature is wrong: not saved by an earlier attempt of this step with this api-key), so a new job is created."
-    ])
-    expect(cache.requests.filter((r) => r.operation === 'download')).toEqual([])
-  })
-
-  it.each(['on-rerun', 'rerun-key'])('%s given empty: attempt 2 resumes, as with the default', async (name) => {
-    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
-    // A run of its own, so no record of another test is found.
-    const emptied = { env: { [`INPUT_${name.toUpperCase()}`]: '', GITHUB_RUN_ID: `run-${name}` } }
-    const first = await attempt(1, temp, emptied)
-    expect(first.code).toBe(0)
-    const second = await attempt(2, temp, emptied)
-    expect(second.code).toBe(0)
-    expect(requests('create')).toHaveLength(1)
-    expect(second.stdout).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
-  })
-
-  it('attempt 1 cancelled while waiting, attempt 2 waits for the same job', async () => {
-    const temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
-    sim.setScenario({ runMs: 4000 })
-    const first = await attempt(1, temp, {
-      onOutput: { text: 'is active', then: (child) => setTimeout(() => child.kill('SIGINT'), 600) }
-    })
-    expect(first.code).toBe(1)
-    const second = await attempt(2, temp)
-    expect(second.code).toBe(0)
-    expect(requests('create')).toHaveLength(1)
-    expect(second.outputs).toMatchObject({ 'job-id': first.outputs['job-id'], status: 'completed' })
   })
 })
 

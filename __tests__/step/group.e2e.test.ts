@@ -16,7 +16,7 @@ import { useSimulator } from '../fixtures/simulator.js'
 const KEY = 'mint_e2e_group_key_0123456789'
 let sim: AgentApiSimulator
 let github: GitHubApiFake
-useSimulator(KEY, { runMs: 600 }, (started) => (sim = started))
+useSimulator(KEY, { runMs: 300 }, (started) => (sim = started))
 const fake = useFakeGitHub(
   () => realTime,
   {

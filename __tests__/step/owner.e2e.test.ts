@@ -15,7 +15,7 @@ import { useSimulator } from '../fixtures/simulator.js'
 const KEY = 'mint_e2e_owner_key_0123456789'
 let sim: AgentApiSimulator
 let github: GitHubApiFake
-useSimulator(KEY, { runMs: 600 }, (started) => (sim = started))
+useSimulator(KEY, { runMs: 300 }, (started) => (sim = started))
 const fake = useFakeGitHub(
   () => realTime,
   {

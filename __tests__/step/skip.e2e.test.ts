@@ -20,7 +20,7 @@ const KEY = 'mint_e2e_skip_key_0123456789'
 const REPO = 'acme/widgets'
 let sim: AgentApiSimulator
 let github: GitHubApiFake
-useSimulator(KEY, { runMs: 600 }, (started) => (sim = started))
+useSimulator(KEY, { runMs: 300 }, (started) => (sim = started))
 const fake = useFakeGitHub(
   () => realTime,
   { token: FAKE_GITHUB_TOKEN, repo: REPO, fresh: 'none', seed },

@@ -17,6 +17,7 @@ export const CONFIGURATION = [
   'package-lock.json',
   'tsconfig.json',
   'jest.config.js',
+  '__tests__/fixtures/transform.cjs',
   'stryker.config.json',
   '__tests__/stryker-environment.cjs',
   '__tests__/mutation-sequencer.cjs'

@@ -206,6 +206,8 @@ describe('parseSettings', () => {
       failOn: new Set(['failed', 'archived', 'timed-out']),
       baseUrl: new URL('https://api.mintlify.com'),
       githubToken: 'ghs_token',
+      // docs-token not given: the docs repository gets github-token.
+      docsToken: 'ghs_token',
       labels: [],
       context: 'auto',
       releaseTags: [],

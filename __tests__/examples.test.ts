@@ -2,9 +2,11 @@
 // permissions cover the context its events call for, the actions they use are at one version
 // across examples, and the release example never loses its context to an unset secret.
 import { describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
+import { pinnedFiles, refsIn } from '../scripts/pin-examples.js'
 
 interface Step {
   uses?: string
@@ -31,7 +33,8 @@ const isAction = (step: Step): boolean => step.uses?.startsWith('docs-agent/docs
 function contextScopes(events: string[], releaseTags: boolean): string[] {
   const scopes = new Set<string>()
   for (const event of events) {
-    if (['workflow_dispatch', 'schedule'].includes(event)) scopes.add('actions').add('contents')
+    // With release-tags (a dispatched release's tag), the release set replaces the last run's changes.
+    if (['workflow_dispatch', 'schedule'].includes(event) && !releaseTags) scopes.add('actions').add('contents')
     if (['pull_request', 'pull_request_target', 'release'].includes(event)) scopes.add('contents')
   }
   if (releaseTags) scopes.add('contents')
@@ -87,23 +90,61 @@ describe('examples', () => {
     expect(versions.get('actions/checkout')).toEqual(new Set(['v5']))
   })
 
-  it("release-docs.yml: github-token falls back to the workflow's token when the secret is unset", () => {
+  it("release-docs.yml: docs-token falls back to the workflow's token when the secret is unset", () => {
     const release = examples.find(({ file }) => file === 'release-docs.yml')?.workflow
     const step = Object.values(release?.jobs ?? {})
       .flatMap((job) => job.steps ?? [])
       .find(isAction)
-    expect(step?.with?.['github-token']).toBe('${{ secrets.DOCS_BOT_TOKEN || github.token }}')
+    expect(step?.with?.['docs-token']).toBe('${{ secrets.DOCS_REPO_TOKEN || github.token }}')
   })
 
-  it.each(examples)(
-    '$file: a github-token from a secret falls back to the workflow token, so no context is lost',
-    ({ workflow }) => {
-      const tokens = Object.values(workflow.jobs)
-        .flatMap((job) => job.steps ?? [])
-        .filter(isAction)
-        .map((step) => step.with?.['github-token'])
-        .filter((token): token is string => typeof token === 'string' && token.includes('secrets.'))
-      for (const token of tokens) expect(token).toMatch(/^\$\{\{ secrets\.\w+ \|\| github\.token \}\}$/)
-    }
-  )
+  it('name one token secret, DOCS_REPO_TOKEN, always with the fallback, in the examples, README and docs', () => {
+    const found = pinnedFiles('.').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\$\{\{ (secrets\.\w*TOKEN\w*[^}]*?) \}\}/g)].map(
+        (match) => `${file}: ${match[1] ?? ''}`
+      )
+    )
+    expect(found.length).toBeGreaterThan(0)
+    // The workflow's own token needs no secret; every other token is the docs repository's.
+    const others = found.filter(
+      (use) => !/: secrets\.(DOCS_REPO_TOKEN \|\| github\.token|NPM_TOKEN|GITHUB_TOKEN)$/.test(use)
+    )
+    expect(others).toEqual([])
+  })
+
+  it('name no docs repository of their own: a variable, which a copy sets', () => {
+    for (const { file, workflow } of examples)
+      for (const step of Object.values(workflow.jobs).flatMap((job) => job.steps ?? []))
+        if (step.with?.['docs-repository'] !== undefined)
+          expect([file, step.with['docs-repository']]).toEqual([file, '${{ vars.DOCS_REPOSITORY }}'])
+  })
+})
+
+/** Whether this clone holds `ref` as a commit (a tag, a branch or a SHA). */
+function exists(ref: string): boolean {
+  try {
+    execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('the refs a user copies', () => {
+  const uses = pinnedFiles('.').flatMap((file) => refsIn(readFileSync(file, 'utf8')).map((ref) => ({ file, ref })))
+
+  it('are there, each a full commit SHA until the first release', () => {
+    expect(uses.length).toBeGreaterThanOrEqual(examples.length)
+    for (const { file, ref } of uses) expect([file, ref]).toEqual([file, expect.stringMatching(/^[0-9a-f]{40}$/)])
+  })
+
+  it('each name a commit of this repository (npm run examples:pin re-pins them)', () => {
+    const shallow = execFileSync('git', ['rev-parse', '--is-shallow-repository'], { encoding: 'utf8' }).trim()
+    const missing = uses.filter(({ ref }) => !exists(ref)).map(({ file, ref }) => `${file}: ${ref}`)
+    if (missing.length > 0 && shallow === 'true')
+      throw new Error(
+        `This clone is shallow, so these refs may exist and not be here: ${missing.join(', ')}. Fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow) and run again.`
+      )
+    expect(missing).toEqual([])
+  })
 })

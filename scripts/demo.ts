@@ -65,7 +65,7 @@ try {
   console.log(`Agent API simulator at ${sim.url} (the job takes ${String(RUN_MS / 1000)} s and opens a pull request)`)
   console.log(`GitHub fake at ${github.url}: ${REPO}, with tags v1.3.0 and ${TAG} and the release notes of ${TAG}`)
   console.log(`The workflow runs on the push of tag ${TAG}, with this step:`)
-  console.log(`  - uses: docs-agent/docs-agent-action@v1
+  console.log(`  - uses: docs-agent/docs-agent-action@<a commit of main> # @v1 once released (README, Versions)
     with:
       prompt: Update the docs for this release.
       project-id: demo-project

@@ -140,8 +140,8 @@ export interface RecordedRequest {
 }
 
 export interface GitHubApiFakeOptions {
-  /** The only token accepted (`token <t>` or `Bearer <t>`); without it any request is accepted. */
-  token?: string
+  /** The token accepted (`token <t>` or `Bearer <t>`), or the tokens; without it any request is accepted. */
+  token?: string | readonly string[]
   /** Delay before every answer; also settable later through `latencyMs`. */
   latencyMs?: number
   /** Default 127.0.0.1. */
@@ -962,8 +962,11 @@ export class GitHubApiFake {
   }
 
   private authorized(header: string | undefined): boolean {
-    if (this.options.token === undefined) return true
-    return /^(?:token|bearer) (.+)$/i.exec(header ?? '')?.[1] === this.options.token
+    const { token } = this.options
+    if (token === undefined) return true
+    const given = /^(?:token|bearer) (.+)$/i.exec(header ?? '')?.[1] ?? ''
+    // Several: a run's two tokens (github-token, docs-token), each of which GitHub accepts.
+    return typeof token === 'string' ? given === token : token.includes(given)
   }
 
   private compare(r: Repo, basehead: string, query: URLSearchParams, pageLink: (total: number) => Paged): Answer {

@@ -331,7 +331,8 @@ describe('check run', () => {
   })
 
   it('makes none in a dry run, for a run nobody permitted, nor on an input error (nothing is sent)', async () => {
-    await run({ 'dry-run': 'true' })
+    const dry = await run({ 'dry-run': 'true' })
+    expect(dry.at('notice')).toContain("Input 'check' is set, but this is a dry run: no check run is made.")
     await run({}, { event: 'pull_request_target', env: { GITHUB_ACTOR: 'rita' } })
     const bad = await run({ check: `Docs\nagent` })
     expect(bad.code).toBe(1)

@@ -317,7 +317,7 @@ describe('flow', () => {
       expect(result.outputs['pr-number']).toMatch(/^\d+$/)
       expect(result.at('warning')).toEqual([
         expect.stringMatching(
-          /^Could not label acme\/docs#\d+ \(Resource not accessible by integration.*\)\. The 'github-token' input needs 'pull-requests: write'/
+          /^Could not label acme\/docs#\d+ \(Resource not accessible by integration.*\)\. The 'docs-token' input \(github-token when not given\) needs 'pull-requests: write'/
         )
       ])
       expect(result.everything()).not.toContain(GITHUB_TOKEN)

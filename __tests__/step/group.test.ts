@@ -303,7 +303,7 @@ describe('one docs pull request for a group of runs', () => {
     )
     expect(second.outputs.grouped).toBe('false')
     expect(second.at('warning').filter((line) => line.startsWith('Group'))).toEqual([
-      "Group merged-prs: no 'github-token' to read acme/docs, so the state of the group's docs pull request is unknown: a new job is started."
+      "Group merged-prs: no token (docs-token, github-token) to read acme/docs, so the state of the group's docs pull request is unknown: a new job is started."
     ])
     expect(agent('message')).toHaveLength(0)
   })
@@ -328,7 +328,7 @@ describe('one docs pull request for a group of runs', () => {
     expect(failing.outputs.grouped).toBe('false')
     expect(failing.at('warning')).toEqual([
       expect.stringMatching(
-        /could not read the open pull requests of acme\/docs \(HTTP 500.* The 'github-token' input needs pull-requests: read on acme\/docs\.$/
+        /could not read the open pull requests of acme\/docs \(HTTP 500.* The 'docs-token' input \(github-token when not given\) needs pull-requests: read on acme\/docs\.$/
       ) as unknown as string
     ])
     expect(github.requests.filter((r) => r.route === 'pulls' && r.answeredStatus === 500)).toHaveLength(1 + 3)

@@ -19,7 +19,7 @@ describe('no GitHub token', () => {
   const created = () => step.requests('create').length
 
   const TAG_WARNING =
-    "Input 'github-token' is empty, so the agent will not get the release notes of v1.4.0 and the changes since the previous release: only what the event itself holds. No GitHub API calls are made and no labels are added. Leave the input out for the workflow's token, or pass `${{ secrets.DOCS_BOT_TOKEN || github.token }}`."
+    "Input 'github-token' is empty, so the agent will not get the release notes of v1.4.0 and the changes since the previous release: only what the event itself holds. No GitHub API calls are made and no labels are added. Leave the input out for the workflow's token."
   const NOTICE =
     "Input 'github-token' is empty: no GitHub API calls are made and no labels are added. Leave the input out for the workflow's token."
 

@@ -116,7 +116,7 @@ describe('merge: auto', () => {
     expect(result.code).toBe(0)
     expect(result.outputs.merge).toBe('')
     expect(result.at('warning')).toEqual([
-      `Could not read the merge state of ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration), so it is left open. The 'github-token' input needs pull-requests: read on ${DOCS}.`
+      `Could not read the merge state of ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration), so it is left open. The 'docs-token' input (github-token when not given) needs pull-requests: read on ${DOCS}.`
     ])
   })
 
@@ -174,7 +174,7 @@ describe('merge: auto', () => {
     const result = await o.run('pull_request', o.merged(41, 'dev'), auto)
     expect(result.code).toBe(0)
     expect(result.at('warning')).toEqual([
-      `Could not merge ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration): the 'github-token' input needs contents: write and pull-requests: write on ${DOCS} (the workflow's GITHUB_TOKEN cannot write to another repository). It stays open.`
+      `Could not merge ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration): the 'docs-token' input (github-token when not given) needs contents: write and pull-requests: write on ${DOCS} (the workflow's GITHUB_TOKEN cannot write to another repository). It stays open.`
     ])
   })
 

@@ -196,7 +196,7 @@ describe('teams and refusals', () => {
     expect(o.github().requests.filter((r) => r.route === 'requested-reviewers')).toHaveLength(1)
     expect(result.at('info').filter((line) => line.startsWith('Asked '))).toEqual([])
     expect(result.at('warning')).toEqual([
-      `Could not ask @dev, @mona to review ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration). The 'github-token' input needs pull-requests: write on ${DOCS}; the workflow's GITHUB_TOKEN cannot write to another repository.`
+      `Could not ask @dev, @mona to review ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration). The 'docs-token' input (github-token when not given) needs pull-requests: write on ${DOCS}; the workflow's GITHUB_TOKEN cannot write to another repository.`
     ])
   })
 
@@ -206,7 +206,7 @@ describe('teams and refusals', () => {
     expect(result.code).toBe(0)
     expect(result.outputs['pr-link']).not.toBe('')
     expect(result.at('warning')).toEqual([
-      `Input 'github-token' is empty: nobody is asked to review ${DOCS}#${o.docsPr(result)} or assigned, and it is not merged.`
+      `Inputs 'docs-token' and 'github-token' are empty: nobody is asked to review ${DOCS}#${o.docsPr(result)} or assigned, and it is not merged.`
     ])
   })
 })
@@ -217,7 +217,7 @@ describe('a docs pull request that cannot be read, or is no longer open', () => 
     const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author', merge: 'auto' })
     expect(result.code).toBe(0)
     expect(result.at('warning')).toEqual([
-      `Could not read ${DOCS}#${o.docsPr(result)} (HTTP 404: Not Found), so nobody is asked to review it or assigned, and it is not merged. The 'github-token' input needs pull-requests: read on ${DOCS}.`
+      `Could not read ${DOCS}#${o.docsPr(result)} (HTTP 404: Not Found), so nobody is asked to review it or assigned, and it is not merged. The 'docs-token' input (github-token when not given) needs pull-requests: read on ${DOCS}.`
     ])
     expect(o.writes().filter((w) => !w.startsWith('GET pull '))).toEqual([])
     expect([result.outputs.reviewers, result.outputs.merge]).toEqual(['', ''])
@@ -227,7 +227,7 @@ describe('a docs pull request that cannot be read, or is no longer open', () => 
     o.github().fail('issue-events', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     const result = await o.run('pull_request', o.merged(41, 'dev'), { reviewers: 'author', assignees: 'author' })
     expect(result.at('warning')).toEqual([
-      `Could not read the events of ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration), so nobody is asked to review it or assigned: they might be asked twice. The 'github-token' input needs pull-requests: read on ${DOCS}.`
+      `Could not read the events of ${DOCS}#${o.docsPr(result)} (HTTP 403: Resource not accessible by integration), so nobody is asked to review it or assigned: they might be asked twice. The 'docs-token' input (github-token when not given) needs pull-requests: read on ${DOCS}.`
     ])
     expect(o.writes().filter((w) => /requested-reviewers|assignees/.test(w))).toEqual([])
     expect([result.outputs.reviewers, result.outputs.assignees]).toEqual(['', ''])
@@ -298,7 +298,7 @@ describe('assignees refused', () => {
     [
       403,
       'Resource not accessible by integration',
-      " The 'github-token' input needs issues: write or pull-requests: write on acme/docs."
+      " The 'docs-token' input (github-token when not given) needs issues: write or pull-requests: write on acme/docs."
     ],
     [422, 'Validation Failed', '']
   ])('a %i: one warning, and the output is who GitHub shows', async (status, message, hint) => {

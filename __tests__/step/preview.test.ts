@@ -120,7 +120,7 @@ describe('preview', () => {
     expect(noToken.code).toBe(0)
     expect(noToken.outputs['preview-url']).toBe('')
     expect(noToken.at('warning')).toContainEqual(
-      "No preview: github-token is empty, and the job names no branch but the default one. The step's result does not change; preview-url is empty."
+      "No preview: docs-token and github-token are empty, and the job names no branch but the default one. The step's result does not change; preview-url is empty."
     )
   })
 

@@ -126,6 +126,11 @@ describe('the owner inputs: reviewers, assignees, merge, merge-method', () => {
     ],
     [
       'reviewers',
+      { reviewers: 'mona, not a login, -dev\nacme/docs/team' },
+      'Input \'reviewers\': "not a login", "-dev", "acme/docs/team" are not logins, teams or author: expected logins (mona), teams (org/team-slug) and the word author, comma or newline separated.'
+    ],
+    [
+      'reviewers',
       { reviewers: 'acme/docs/team' },
       'Input \'reviewers\': "acme/docs/team" is not a login, a team or author: expected logins (mona), teams (org/team-slug) and the word author, comma or newline separated.'
     ],
@@ -202,6 +207,8 @@ describe('parseSettings', () => {
       failOn: new Set(['failed', 'archived', 'timed-out']),
       baseUrl: new URL('https://api.mintlify.com'),
       githubToken: 'ghs_token',
+      // docs-token not given: the docs repository gets github-token.
+      docsToken: 'ghs_token',
       labels: [],
       context: 'auto',
       releaseTags: [],

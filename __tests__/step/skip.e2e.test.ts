@@ -65,7 +65,9 @@ function exampleInputs(): Record<string, string> {
     'secrets.MINTLIFY_API_KEY': KEY,
     'vars.MINTLIFY_PROJECT_ID': 'proj-e2e-skip',
     'github.repository': REPO,
-    'secrets.DOCS_BOT_TOKEN || github.token': FAKE_GITHUB_TOKEN
+    'secrets.DOCS_REPO_TOKEN || github.token': FAKE_GITHUB_TOKEN,
+    // A tag push: the dispatch's tag input is empty.
+    'inputs.tag': ''
   }
   return Object.fromEntries(
     Object.entries(step?.with ?? {}).map(([name, value]) => [

@@ -86,7 +86,7 @@ export interface GitHubReader extends PackageReads {
 }
 
 /**
- * The GitHub REST API through `@actions/github`'s Octokit, with `github-token`. The module (and
+ * The GitHub REST API through `@actions/github`'s Octokit, with one token (docs-client.ts). The module (and
  * Octokit with it) is loaded on first use, so runs that read and label nothing never pay for it.
  * `apiUrl` is `GITHUB_API_URL`, so GitHub Enterprise Server works. Reads are retried on 5xx and
  * lost connections, on the step's clock, and on rate limits; writes only on rate limits (retry.ts).
@@ -97,15 +97,22 @@ export class GitHubClient {
   private readonly clock: Clock
   private readonly pace: RetryPace
   private readonly secrets: readonly string[]
+  /** The error of a write without a token, naming its input. */
+  private readonly empty: string
 
   constructor(
     private readonly token: string,
     private readonly apiUrl: string | undefined,
-    /** The clock of a read's waits, the throttling plugin's pace (tests shorten both), the secrets no write carries. */
-    options: { clock?: Clock; pace?: RetryPace; secrets?: readonly string[] } = {}
+    /**
+     * The step's clock, for the waits between a read's tries; the throttling plugin's waits' pace
+     * (tests shorten both); the input the token came from, for the errors of an empty one; the
+     * secrets no write carries.
+     */
+    options: { clock?: Clock; pace?: RetryPace; input?: string; secrets?: readonly string[] } = {}
   ) {
     this.clock = options.clock ?? systemClock
     this.pace = options.pace ?? { msPerSecond: 1000 }
+    this.empty = `the '${options.input ?? 'github-token'}' input is empty`
     this.secrets = [token, ...(options.secrets ?? [])]
   }
 
@@ -222,7 +229,7 @@ export class GitHubClient {
 
   /** Reviewers, assignees and merge of the docs pull request; `signal` bounds each request. */
   owner(pr: PullRequestRef, signal: () => AbortSignal): OwnerApi {
-    if (!this.token) throw new Error("the 'github-token' input is empty")
+    if (!this.token) throw new Error(this.empty)
     return ownerApi(() => this.client(), pr, signal)
   }
 
@@ -241,7 +248,7 @@ export class GitHubClient {
    * not know (404); throws on any other failure, and on an answer naming no role we know.
    */
   async permission(repository: string, login: string, signal: AbortSignal): Promise<RepoPermission> {
-    if (!this.token) throw new Error("the 'github-token' input is empty")
+    if (!this.token) throw new Error(this.empty)
     const [owner = '', repo = ''] = repository.split('/')
     const octokit = await this.client()
     try {
@@ -264,7 +271,7 @@ export class GitHubClient {
 
   /** `POST /repos/{owner}/{repo}/issues/{number}/labels`; throws when GitHub refuses. */
   async addLabels(pr: PullRequestRef, labels: string[]): Promise<void> {
-    if (!this.token) throw new Error("the 'github-token' input is empty")
+    if (!this.token) throw new Error(this.empty)
     const octokit = await this.client()
     await octokit.rest.issues.addLabels({
       owner: pr.owner,

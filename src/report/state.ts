@@ -62,6 +62,8 @@ export interface RunState {
   polls: number
   /** Epoch ms when the wait began, if it did. */
   waitStartedAt: number | undefined
+  /** Epoch ms when the wait read the job ended: the log and the summary time the wait by it. */
+  waitEndedAt?: number | undefined
   /** Epoch ms when the step ended. */
   endedAt: number | undefined
   outcome: Outcome | undefined

@@ -162,7 +162,8 @@ function rows(state: RunState, settings: ReportedSettings): [string, string][] {
   const result: [string, string][] = [['Job', state.jobId ? code(state.jobId) : noJob]]
   if (state.automation) result.push(['Automation', automationRow(state.automation)])
   if (job?.status) {
-    const waited = state.waitStartedAt === undefined ? 0 : (state.endedAt ?? state.waitStartedAt) - state.waitStartedAt
+    // The wait's own time, as the log says it (the preview and the owner phase come after it).
+    const waited = (state.waitEndedAt ?? state.endedAt ?? 0) - (state.waitStartedAt ?? Infinity)
     const polls = state.polls
       ? `, ${waited >= 1000 ? `after ${formatDuration(waited)} and ` : ''}${plural(state.polls, 'poll')}`
       : ''

@@ -4,6 +4,7 @@
  * run-state.ts records it, ending.ts decides how the step ended (a cancel included), and the report
  * goes out on every exit path.
  */
+import { DOCS_TOKEN } from '../github/docs-client.js'
 import { Cancelled } from '../base/cancel.js'
 import { debugOnly, type Log } from '../base/log.js'
 import { inline, plural } from '../base/text.js'
@@ -55,7 +56,7 @@ export interface Deps
   author: OwnerDeps['author']
   /** The workflow run's page, for the group's list of sources. */
   runUrl?: string | undefined
-  /** GitHub, with `github-token`: reads for the context and the preview's branch, labels, and the docs PR's owner. */
+  /** GitHub: reads for the context with `github-token`; the preview's branch, labels and the docs PR's owner with `docs-token`. */
   github: PromptDeps['github'] &
     PreviewDeps['github'] &
     OwnerDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
@@ -324,7 +325,7 @@ async function label(state: Readonly<RunState>, settings: Settings, deps: Deps):
     deps.log.info(`Labelled ${target}: ${settings.labels.map((name) => inline(name, 50)).join(', ')}`)
   } catch (error) {
     deps.log.warning(
-      `Could not label ${target} (${inline(error instanceof Error ? error.message : String(error), 300)}). The 'github-token' input needs 'pull-requests: write' (or 'issues: write') on ${pr.owner}/${pr.repo}; the default GITHUB_TOKEN cannot write to another repository: pass a fine-grained token or a GitHub App token for it.`
+      `Could not label ${target} (${inline(error instanceof Error ? error.message : String(error), 300)}). The ${DOCS_TOKEN} needs 'pull-requests: write' (or 'issues: write') on ${pr.owner}/${pr.repo}; the default GITHUB_TOKEN cannot write to another repository: pass a fine-grained token or a GitHub App token as docs-token.`
     )
   }
 }

@@ -22,6 +22,8 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'trigger-phrase': '/docs',
   group: '',
   'docs-repository': '',
+  // Empty: github-token (settings.ts), so today's workflows keep working.
+  'docs-token': '',
   reviewers: '',
   assignees: '',
   merge: 'none',

@@ -5,9 +5,9 @@ import { errorMessage } from '../base/error-message.js'
 import { isCommentEvent, readCommentEvent } from '../github/conversation/command.js'
 import { readTrigger, type Trigger } from '../github/event.js'
 import { runAuthor } from '../github/owner/author.js'
-import { readFromGitHub } from '../github/without-token.js'
 import { mayWrite, Permissions } from '../github/permissions.js'
-import { GitHubClient } from '../github/client.js'
+import type { GitHubClient } from '../github/client.js'
+import { docsClient, sourceClient } from '../github/docs-client.js'
 import { RequestCount } from '../github/requests.js'
 import type { RetryPace } from '../github/retry.js'
 import { readTrustFacts } from '../github/trust.js'
@@ -20,6 +20,7 @@ import { InputError } from './inputs.js'
 import { parseSettings, type CommandSettings, type Settings } from './settings.js'
 import type { ConversationDeps } from './tracking/link-back.js'
 import { askedFor } from './asked.js'
+import { sayNoToken } from './no-token.js'
 import { checkDeps } from './tracking/check.js'
 import { Tracking } from './tracking/tracking.js'
 import { decideMode } from './mode.js'
@@ -61,7 +62,7 @@ export interface Host {
 export async function main(host: Host): Promise<number> {
   const evaluated = evaluatedInputs((name) => host.input(name))
   // Masked before anything else can print them.
-  const secrets = [evaluated.get('api-key'), evaluated.get('github-token')].filter(Boolean)
+  const secrets = [evaluated.get('api-key'), evaluated.get('github-token'), evaluated.get('docs-token')].filter(Boolean)
   for (const secret of secrets) host.setSecret(secret)
   const reporter = redactingReporter(host, secrets)
   const { log } = reporter
@@ -76,11 +77,9 @@ export async function main(host: Host): Promise<number> {
     return 1
   }
   const { settings, dispatcher } = inputs
-  const github = new GitHubClient(settings.githubToken, host.env.GITHUB_API_URL, {
-    clock: host.clock,
-    pace: host.githubPace,
-    secrets
-  })
+  const where = { apiUrl: host.env.GITHUB_API_URL, clock: host.clock, pace: host.githubPace, secrets }
+  const github = sourceClient(settings, where)
+  const docs = docsClient(settings, where, github)
   log.debug(
     `Mode ${settings.mode}; timeout ${settings.timeoutMs}ms; polls from ${settings.pollIntervalMs}ms up to ${settings.maxPollIntervalMs}ms; base URL ${settings.baseUrl.origin}`
   )
@@ -90,7 +89,7 @@ export async function main(host: Host): Promise<number> {
   if (!settings.githubToken) sayNoToken(settings, trigger, log)
   const run = runIdentity(env)
   const permissions = permissionReader(host, github)
-  const conversation = conversationDeps(env, log, github, permissions, run)
+  const conversation = conversationDeps(env, log, { github, docs }, permissions, run)
   try {
     const event = { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile) }
     const mode = await decideMode(settings, { ...event, records: host.records }, conversation)
@@ -101,7 +100,8 @@ export async function main(host: Host): Promise<number> {
       reporter.setOutput('skipped', 'false')
       return 0
     }
-    const deps = stepDeps(host, reporter, { settings, dispatcher, github, permissions, trigger, run, conversation })
+    const wired = { settings, dispatcher, github, docs, permissions, trigger, run, conversation }
+    const deps = stepDeps(host, reporter, wired)
     const { failed } = await runStep(mode, deps)
     return failed ? 1 : 0
   } catch (error) {
@@ -170,15 +170,22 @@ function permissionReader(host: Host, github: GitHubClient): Permissions {
 function conversationDeps(
   env: Host['env'],
   log: Log,
-  github: GitHubClient,
+  { github, docs }: Pick<Wired, 'github' | 'docs'>,
   permissions: Permissions,
   run: RunIdentity | undefined
 ): ConversationDeps {
   let identity: Promise<string> | undefined
+  let docsIdentity: Promise<string> | undefined
+  const source = (): Promise<string> => (identity ??= github.conversation(env.GITHUB_REPOSITORY ?? '').identity())
   return {
     log,
-    identity: () => (identity ??= github.conversation(env.GITHUB_REPOSITORY ?? '').identity()),
+    identity: source,
     api: (repository) => github.conversation(repository),
+    docs: {
+      // The same token's login is read once.
+      identity: () => (docs === github ? source() : (docsIdentity ??= docs.conversation('').identity())),
+      api: (repository) => docs.conversation(repository)
+    },
     mayWrite: async (login) => {
       const read = await permissions.of(login)
       return read.known ? mayWrite(read.permission) : undefined
@@ -195,7 +202,10 @@ function conversationDeps(
 interface Wired {
   settings: Settings | CommandSettings
   dispatcher: Dispatcher
+  /** With `github-token`: the workflow's repository. */
   github: GitHubClient
+  /** With `docs-token` (`github` itself when it is the same token): the docs repository. */
+  docs: GitHubClient
   permissions: Permissions
   trigger: Trigger
   run: RunIdentity | undefined
@@ -205,7 +215,7 @@ interface Wired {
 /** What the step's flow needs, wired to the runner's surroundings. */
 function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
   const { env } = host
-  const { github, conversation } = wired
+  const { github, docs, conversation } = wired
   const api = agentClient(wired.settings, wired.dispatcher, host, reporter.log)
   return {
     ...reporter,
@@ -220,10 +230,10 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
     permissions: wired.permissions,
     github: {
       reader: (repository, readSignal) => github.reader(repository, readSignal),
-      addLabels: (pr, labels) => github.addLabels(pr, labels),
-      pullBranch: (pr, readSignal) => github.pullBranch(pr, readSignal),
-      owner: (pr) =>
-        github.owner(pr, () => AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)]))
+      // The docs pull request's: its labels, its branch (the preview), its owner.
+      addLabels: (pr, labels) => docs.addLabels(pr, labels),
+      pullBranch: (pr, readSignal) => docs.pullBranch(pr, readSignal),
+      owner: (pr) => docs.owner(pr, () => AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)]))
     },
     author: () => runAuthor(env, (path) => host.readFile(path), wired.settings.releaseTags.length > 0),
     run: wired.run,
@@ -232,12 +242,12 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
     eventName: env.GITHUB_EVENT_NAME,
     groupDocs: (repository) => {
       const count = new RequestCount()
-      const api = github.conversation(repository, count)
+      const api = docs.conversation(repository, count)
       const signal = (): AbortSignal =>
         AbortSignal.any([host.signals.signal, host.clock.timeout(GROUP_READ_TIMEOUT_MS)])
       return {
-        identity: () => conversation.identity(),
-        openPulls: () => github.openPulls(repository, signal(), count),
+        identity: () => conversation.docs.identity(),
+        openPulls: () => docs.openPulls(repository, signal(), count),
         comments: (number) => api.listComments(number),
         requests: () => count.sent,
         createComment: (number, body) => api.createComment(number, body),
@@ -263,21 +273,4 @@ function agentClient(settings: Settings | CommandSettings, dispatcher: Dispatche
     clock: host.clock,
     debug: (message) => log.debug(message)
   })
-}
-
-/** An empty token is a warning when it costs the agent its context, a notice otherwise. */
-function sayNoToken(settings: Settings | CommandSettings, trigger: Trigger, log: Log): void {
-  const newJob = settings.mode === 'create' || settings.mode === 'command'
-  const lost = newJob && settings.context === 'auto' ? readFromGitHub(trigger, settings.releaseTags.length) : undefined
-  if (lost) {
-    log.warning(
-      `Input 'github-token' is empty, so the agent will not get ${lost}: only what the event itself holds. ` +
-        "No GitHub API calls are made and no labels are added. Leave the input out for the workflow's token, or " +
-        'pass `${{ secrets.DOCS_BOT_TOKEN || github.token }}`.'
-    )
-  } else {
-    log.notice(
-      "Input 'github-token' is empty: no GitHub API calls are made and no labels are added. Leave the input out for the workflow's token."
-    )
-  }
 }

@@ -21,7 +21,7 @@ export interface PreviewDeps {
   log: Log
   signal: AbortSignal
   serverUrl: string | undefined
-  /** GitHub with `github-token`: the docs pull request's head branch. */
+  /** GitHub with `docs-token`: the docs pull request's head branch. */
   github: { pullBranch(pr: PullRequestRef, signal: AbortSignal): Promise<string> }
 }
 
@@ -78,14 +78,14 @@ async function branchOf(
   job: AgentJob
 ): Promise<{ branch: string; read: boolean } | { problem: string } | undefined> {
   const pr = parsePullRequestUrl(job.prLink, deps.serverUrl)
-  let why = pr ? 'github-token is empty' : 'the job links no GitHub pull request'
-  if (pr && settings.githubToken) {
+  let why = pr ? 'docs-token and github-token are empty' : 'the job links no GitHub pull request'
+  if (pr && settings.docsToken) {
     const signal = AbortSignal.any([deps.signal, deps.clock.timeout(BRANCH_READ_MS)])
     try {
       return { branch: await deps.github.pullBranch(pr, signal), read: true }
     } catch (error) {
       if (deps.signal.aborted) return undefined
-      why = `could not read ${pr.owner}/${pr.repo}#${pr.number} (${inline(errorMessage(error), 300)}; github-token needs 'pull-requests: read' there)`
+      why = `could not read ${pr.owner}/${pr.repo}#${pr.number} (${inline(errorMessage(error), 300)}; docs-token (github-token when not given) needs 'pull-requests: read' there)`
     }
   }
   const ref = job.source?.ref

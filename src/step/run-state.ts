@@ -134,6 +134,7 @@ export class RunStateWriter {
 
   waitStarted(): void {
     this.#state.waitStartedAt = this.deps.clock.now()
+    this.#state.waitEndedAt = undefined
   }
 
   polled(): void {
@@ -154,10 +155,11 @@ export class RunStateWriter {
         `Job ${inline(state.jobId ?? '')} reports an unknown status "${status}"; polling on until it ends or the timeout.`
       )
     }
+    if (isTerminal(job.status)) state.waitEndedAt = clock.now()
     const waited =
-      state.waitStartedAt === undefined || !isTerminal(job.status)
+      state.waitStartedAt === undefined || state.waitEndedAt === undefined
         ? ''
-        : ` after ${formatDuration(clock.now() - state.waitStartedAt)}`
+        : ` after ${formatDuration(state.waitEndedAt - state.waitStartedAt)}`
     log.info(`Job ${inline(state.jobId ?? '')} is ${status}${waited}`)
   }
 

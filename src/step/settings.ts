@@ -44,7 +44,10 @@ interface CommonSettings {
   failOn: ReadonlySet<FailOutcome>
   /** API root; may carry a path prefix and a trailing slash. */
   baseUrl: URL
+  /** The source repository's token: the context, the link-back there, `/docs` commands, the check run. */
   githubToken: string
+  /** The docs repository's token: `docs-token`, else `github-token` (the group, labels, owner, preview, docs PR comment). */
+  docsToken: string
   /** Labels for the docs PR, trimmed, no empties, no duplicates. */
   labels: string[]
   /** `auto`: a new job's prompt carries what triggered the workflow (release, PR, push). */
@@ -158,6 +161,7 @@ export function parseSettings(source: InputSource, options = { commands: false }
     failOn: parseFailOn(get('fail-on')),
     baseUrl: parseBaseUrl(get('base-url')),
     githubToken: get('github-token'),
+    docsToken: get('docs-token') || get('github-token'),
     labels: parseList(get('labels')),
     context: parseChoice(get('context'), 'context', ['auto', 'none']),
     releaseTags: parseReleaseTags(get('release-tags')),

@@ -140,11 +140,11 @@ export function conversationApi(
 }
 
 /** GitHub said no: what was refused and the permission the token needs (a lost connection needs none). */
-export function refused(what: string, error: unknown, permission: string): string {
+export function refused(what: string, error: unknown, permission: string, input = "'github-token' input"): string {
   const lost = unreachable(error)
   if (lost)
     return `Could not ${what} (${inline(lost, 200)}): a network failure, not a missing permission; the outputs are unchanged.`
   const status = (error as { status?: unknown }).status
   const code = typeof status === 'number' ? ` (HTTP ${status})` : ''
-  return `Could not ${what}${code}: ${inline(errorMessage(error), 200)}. The 'github-token' input needs ${permission}; the outputs are unchanged.`
+  return `Could not ${what}${code}: ${inline(errorMessage(error), 200)}. The ${input} needs ${permission}; the outputs are unchanged.`
 }

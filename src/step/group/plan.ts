@@ -4,6 +4,7 @@
  * create). A follow-up the API refuses (nothing was done) is one warning and one create; one that
  * may have taken effect is never followed by a create.
  */
+import { DOCS_TOKEN } from '../../github/docs-client.js'
 import type { Log } from '../../base/log.js'
 import { inline, plural } from '../../base/text.js'
 import { ApiError } from '../../agent-api/errors.js'
@@ -28,7 +29,7 @@ export interface GroupDocs extends DocsReads {
 
 export interface GroupDeps extends PostDeps {
   log: Log
-  /** The docs repository with `github-token`; undefined when there is no token. */
+  /** The docs repository with `docs-token`; undefined when there is no token. */
   groupDocs?: ((repository: string) => GroupDocs) | undefined
   /** `GITHUB_REPOSITORY`. */
   repository?: string | undefined
@@ -66,17 +67,17 @@ export function groupKey(settings: Creating, deps: Pick<GroupDeps, 'repository'>
 export async function planGroup(settings: Creating, key: GroupKey, deps: GroupDeps): Promise<GroupPlan> {
   const { log } = deps
   const name = `Group ${inline(key.group, 100)}`
-  const docs = settings.githubToken ? deps.groupDocs?.(key.docsRepository) : undefined
+  const docs = settings.docsToken ? deps.groupDocs?.(key.docsRepository) : undefined
   if (!docs) {
     log.warning(
-      `${name}: no 'github-token' to read ${key.docsRepository}, so the state of the group's docs pull request is unknown: a new job is started.`
+      `${name}: no token (docs-token, github-token) to read ${key.docsRepository}, so the state of the group's docs pull request is unknown: a new job is started.`
     )
     return { kind: 'create', key, docs: undefined }
   }
   const found = await findGroupPull(settings.apiKey, key, docs)
   if (found.kind === 'unreadable') {
     log.warning(
-      `${name}: could not read the open pull requests of ${key.docsRepository} (${found.message}), so a new job is started rather than a follow-up into a docs pull request whose state is unknown. ${found.network ? 'A network failure, not a missing permission.' : `The 'github-token' input needs pull-requests: read on ${key.docsRepository}.`}`
+      `${name}: could not read the open pull requests of ${key.docsRepository} (${found.message}), so a new job is started rather than a follow-up into a docs pull request whose state is unknown. ${found.network ? 'A network failure, not a missing permission.' : `The ${DOCS_TOKEN} needs pull-requests: read on ${key.docsRepository}.`}`
     )
     return { kind: 'create', key, docs }
   }

@@ -4,6 +4,7 @@
  * request that takes over from a refused one gets the record; the old one's comment says so.
  * GitHub refusing is one warning; the outputs and the result stand.
  */
+import { DOCS_TOKEN } from '../../github/docs-client.js'
 import { errorMessage } from '../../base/error-message.js'
 import type { Log } from '../../base/log.js'
 import { inline } from '../../base/text.js'
@@ -99,7 +100,7 @@ export async function recordGroup(
   } catch (error) {
     const lost = unreachable(error)
     log.warning(
-      `${name}: could not write the group's comment on ${plan.key.docsRepository} (${inline(lost ?? errorMessage(error), 200)}); the next run of the group may start a new job. ${lost ? 'A network failure, not a missing permission.' : `The 'github-token' input needs pull-requests: write on ${plan.key.docsRepository}.`}`
+      `${name}: could not write the group's comment on ${plan.key.docsRepository} (${inline(lost ?? errorMessage(error), 200)}); the next run of the group may start a new job. ${lost ? 'A network failure, not a missing permission.' : `The ${DOCS_TOKEN} needs pull-requests: write on ${plan.key.docsRepository}.`}`
     )
   }
 }

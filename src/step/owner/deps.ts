@@ -14,7 +14,7 @@ export interface OwnerDeps {
   signal: AbortSignal
   /** `GITHUB_SERVER_URL`: the token is spent only on a pull request of this GitHub. */
   serverUrl: string | undefined
-  /** The docs pull request with `github-token`; throws when there is none. */
+  /** The docs pull request with `docs-token`; throws when there is none. */
   github: { owner(pr: PullRequestRef): OwnerApi }
   /** Whoever caused the run, as the event says (a `/docs` command's commenter comes first). */
   author(): RunAuthor

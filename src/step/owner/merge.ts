@@ -7,6 +7,7 @@
  * at once either when this run asked someone to review it: the pull request is theirs to read. A
  * refusal leaves the pull request open, with one warning that names the setting.
  */
+import { DOCS_TOKEN } from '../../github/docs-client.js'
 import { inline } from '../../base/text.js'
 import type { DocsPullFacts, MergeFacts, MergeMethod, OwnerApi } from '../../github/owner/api.js'
 import { forbidden, refusalOf, said } from '../../github/owner/refusal.js'
@@ -43,7 +44,7 @@ export async function mergeDocsPull(api: OwnerApi, ask: MergeAsk, deps: OwnerDep
   } catch (error) {
     const refusal = refusalOf(error)
     log.warning(
-      `Could not read the merge state of ${target.label} (${said(refusal)}), so it is left open.${forbidden(refusal) ? ` The 'github-token' input needs pull-requests: read on ${target.repository}.` : ''}`
+      `Could not read the merge state of ${target.label} (${said(refusal)}), so it is left open.${forbidden(refusal) ? ` The ${DOCS_TOKEN} needs pull-requests: read on ${target.repository}.` : ''}`
     )
     return open(method, 'its merge state could not be read')
   }
@@ -151,7 +152,7 @@ async function autoMerge(
     const why = /auto merge is not allowed/i.test(refusal.message)
       ? `${target.repository} does not allow auto-merge: turn on "Allow auto-merge" in its Settings, General, Pull Requests`
       : forbidden(refusal)
-        ? `the 'github-token' input needs contents: write and pull-requests: write on ${target.repository} (the workflow's GITHUB_TOKEN cannot write to another repository)`
+        ? `the ${DOCS_TOKEN} needs contents: write and pull-requests: write on ${target.repository} (the workflow's GITHUB_TOKEN cannot write to another repository)`
         : 'GitHub refused it'
     deps.log.warning(`Could not turn on auto-merge for ${target.label} (${said(refusal)}): ${why}. It stays open.`)
     return open(method, inline(refusal.message, 200))
@@ -169,7 +170,7 @@ async function mergeNow(api: OwnerApi, { pull, target, method }: MergeAsk, deps:
     const why = refusal.lost
       ? 'the merge may have reached GitHub: see the pull request'
       : forbidden(refusal)
-        ? `the 'github-token' input needs contents: write and pull-requests: write on ${target.repository} (the workflow's GITHUB_TOKEN cannot write to another repository)`
+        ? `the ${DOCS_TOKEN} needs contents: write and pull-requests: write on ${target.repository} (the workflow's GITHUB_TOKEN cannot write to another repository)`
         : refusal.status === 409
           ? 'its branch moved since it was read'
           : `a rule of ${target.repository} refuses it: its base branch's protection or ruleset decides`

@@ -5,6 +5,7 @@
  * (GitHub's events on the pull request say who was). It never changes the step's result: whatever
  * GitHub refuses is one warning.
  */
+import { DOCS_TOKEN } from '../../github/docs-client.js'
 import type { Log } from '../../base/log.js'
 import { inline } from '../../base/text.js'
 import { labelTarget } from '../../github/labels.js'
@@ -39,9 +40,9 @@ export async function ownDocsPull(
   const { pr } = bound
   const repository = `${pr.owner}/${pr.repo}`
   const target: Target = { pr, label: `${repository}#${pr.number}`, repository }
-  if (!settings.githubToken) {
+  if (!settings.docsToken) {
     log.warning(
-      `Input 'github-token' is empty: nobody is asked to review ${target.label} or assigned, and it is not merged.`
+      `Inputs 'docs-token' and 'github-token' are empty: nobody is asked to review ${target.label} or assigned, and it is not merged.`
     )
     return undefined
   }
@@ -52,7 +53,7 @@ export async function ownDocsPull(
     pull = await api.pull()
   } catch (error) {
     const refusal = refusalOf(error)
-    const hint = refusal.lost ? '' : ` The 'github-token' input needs pull-requests: read on ${repository}.`
+    const hint = refusal.lost ? '' : ` The ${DOCS_TOKEN} needs pull-requests: read on ${repository}.`
     log.warning(
       `Could not read ${target.label} (${said(refusal)}), so nobody is asked to review it or assigned, and it is not merged.${hint}`
     )
@@ -129,7 +130,7 @@ async function askedBefore(api: OwnerApi, target: Target, log: Log): Promise<Ask
     return await api.asked()
   } catch (error) {
     log.warning(
-      `Could not read the events of ${target.label} (${said(refusalOf(error))}), so nobody is asked to review it or assigned: they might be asked twice. The 'github-token' input needs pull-requests: read on ${target.repository}.`
+      `Could not read the events of ${target.label} (${said(refusalOf(error))}), so nobody is asked to review it or assigned: they might be asked twice. The ${DOCS_TOKEN} needs pull-requests: read on ${target.repository}.`
     )
     return undefined
   }
@@ -189,7 +190,7 @@ function reviewRefusal(refused: [string, Refusal][], target: Target): string {
   const [, first] = refused[0] ?? []
   const hint =
     first && forbidden(first)
-      ? `The 'github-token' input needs pull-requests: write on ${target.repository}; the workflow's GITHUB_TOKEN cannot write to another repository.`
+      ? `The ${DOCS_TOKEN} needs pull-requests: write on ${target.repository}; the workflow's GITHUB_TOKEN cannot write to another repository.`
       : first?.lost
         ? 'The request may have reached GitHub: it is not sent again.'
         : `Reviewers must be collaborators of ${target.repository} (or members of its organization with access), and a team needs a token that can see the organization's teams: the workflow's GITHUB_TOKEN cannot (a GitHub App or fine-grained token can).`
@@ -220,7 +221,7 @@ async function assign(
     } catch (error) {
       const refusal = refusalOf(error)
       const hint = forbidden(refusal)
-        ? ` The 'github-token' input needs issues: write or pull-requests: write on ${target.repository}.`
+        ? ` The ${DOCS_TOKEN} needs issues: write or pull-requests: write on ${target.repository}.`
         : ''
       log.warning(`Could not assign ${list(fresh)} to ${target.label} (${said(refusal)}).${hint}`)
     }

@@ -65,13 +65,20 @@ export function teamName(team: Extract<Person, { kind: 'team' }>): string {
 /** Comma- or newline-separated, without repeats (logins and teams are case-insensitive on GitHub). */
 function people(value: string, input: string, form: string, fail: Fail): Person[] {
   const result: Person[] = []
+  const bad: string[] = []
   for (const item of value.split(/[,\n]/).map((part) => part.trim())) {
     if (!item) continue
     const person = parsePerson(item)
-    if (!person) fail(input, `"${item.slice(0, 120)}" is not a login, a team or author: expected ${form}.`)
+    if (!person) {
+      bad.push(`"${item.slice(0, 120)}"`)
+      continue
+    }
     const key = JSON.stringify(person).toLowerCase()
     if (!result.some((known) => JSON.stringify(known).toLowerCase() === key)) result.push(person)
   }
+  // Every bad entry at once: a user fixes them in one edit, not one run each.
+  if (bad.length === 1) fail(input, `${bad[0] ?? ''} is not a login, a team or author: expected ${form}.`)
+  if (bad.length > 1) fail(input, `${bad.join(', ')} are not logins, teams or author: expected ${form}.`)
   return result
 }
 

@@ -81,6 +81,11 @@ export function checkDeps(
   const { env, log, run } = wired
   const repository = env.GITHUB_REPOSITORY
   if (!settings.check) return undefined
+  if (settings.dryRun) {
+    // A dry run sends nothing, the check run included: said, so a missing check is not a mystery.
+    log.notice(`Input 'check' is set, but this is a dry run: no check run is made.`)
+    return undefined
+  }
   if (!settings.githubToken || !repository) {
     const missing = repository ? "'github-token' is empty" : 'GITHUB_REPOSITORY is not set'
     log.warning(`Input 'check' is set, but ${missing}: no check run is made.`)

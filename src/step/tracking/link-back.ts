@@ -8,6 +8,7 @@
 import type { Log } from '../../base/log.js'
 import { inline } from '../../base/text.js'
 import { refused, type ConversationApi } from '../../github/conversation/api.js'
+import { DOCS_TOKEN } from '../../github/docs-client.js'
 import { withReleaseBlock } from '../../github/conversation/markdown.js'
 import { commentBody, markerKey, type LinkMarker } from '../../github/conversation/marker.js'
 import { LinkBackThread } from '../../github/conversation/thread.js'
@@ -23,6 +24,8 @@ export interface ConversationDeps {
   identity(): Promise<string>
   /** Comments, reactions and release notes of `owner/name`. */
   api(repository: string): ConversationApi
+  /** The same, with `docs-token`: the docs pull request's comment. */
+  docs: Pick<ConversationDeps, 'identity' | 'api'>
   /**
    * Whether `login` may command: write, maintain or admin on the workflow's repository. Undefined
    * when the permission could not be read.
@@ -174,7 +177,8 @@ export class LinkBack {
       )
       if (final) this.deps.log.info(`Linked back on the docs pull request ${where}.`)
     } catch (error) {
-      this.refusedOnce('docs-pr', refused(`comment on ${where}`, error, `pull-requests: write on ${thread.repository}`))
+      const needs = `pull-requests: write on ${thread.repository}`
+      this.refusedOnce('docs-pr', refused(`comment on ${where}`, error, needs, DOCS_TOKEN))
     }
   }
 
@@ -186,8 +190,9 @@ export class LinkBack {
     if (target?.kind === 'label') {
       const { owner, repo, number } = target.pr
       const repository = `${owner}/${repo}`
-      const identity = (): Promise<string> => this.deps.identity()
-      thread = new LinkBackThread(this.deps.api(repository), repository, number, identity, markerKey(settings.apiKey))
+      const { docs } = this.deps
+      const identity = (): Promise<string> => docs.identity()
+      thread = new LinkBackThread(docs.api(repository), repository, number, identity, markerKey(settings.apiKey))
     } else {
       this.deps.log.warning(`Not commenting on the docs pull request ${inline(url, 200)}: ${target?.reason ?? ''}.`)
     }

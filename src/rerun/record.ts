@@ -27,6 +27,8 @@ export interface RerunRecord {
   answer: string | undefined
   /** An automation's run (`instanceId`) that the trigger queued, with its job in `jobId`. */
   automationRun?: string | undefined
+  /** `docs-checks: fix` sent its one follow-up to the job (`answer` is its answer): never sent again. */
+  docsFix?: boolean | undefined
 }
 
 export type Restored =
@@ -87,7 +89,7 @@ const NAMESPACE = 'docs-agent-rerun-'
 // Lower-case hex and digits only, `-` between fields: nothing a key may not hold (a comma), nothing
 // a service could fold (case). An automation's run comes after the job, only when there is one.
 const FIELDS =
-  /^(\d{1,9})-(\d{1,15})-([01])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)(?:-((?:[0-9a-f]{2})+))?-([0-9a-f]{32})$/
+  /^(\d{1,9})-(\d{1,15})-([0-3])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)(?:-((?:[0-9a-f]{2})+))?-([0-9a-f]{32})$/
 
 /** The MAC key: derived from the API key, so neither the key nor anything that reveals it is stored. */
 const macKey = (apiKey: string): Buffer => derivedKey(apiKey, 'docs-agent-action re-run record v1')
@@ -118,7 +120,8 @@ export function sealRecord(identity: RunIdentity, step: RecordedStep, record: Re
   const fields = [
     record.attempt,
     record.answeredAt,
-    record.mayHaveActed ? 1 : 0,
+    // Flags: 1 the answer was lost, 2 the docs checks' follow-up was sent (older records hold 0 or 1).
+    (record.mayHaveActed ? 1 : 0) + (record.docsFix ? 2 : 0),
     record.prompt,
     record.answer ?? '',
     Buffer.from(record.jobId ?? '', 'utf8').toString('hex'),
@@ -143,7 +146,8 @@ export function openRecord(identity: RunIdentity, step: RecordedStep, key: strin
       jobId: Buffer.from(job, 'hex').toString('utf8') || undefined,
       attempt: Number(attempt),
       answeredAt: Number(answeredAt),
-      mayHaveActed: acted === '1',
+      mayHaveActed: acted === '1' || acted === '3',
+      ...(acted === '2' || acted === '3' ? { docsFix: true } : {}),
       prompt,
       answer: answer || undefined,
       ...(run ? { automationRun: Buffer.from(run, 'hex').toString('utf8') } : {})

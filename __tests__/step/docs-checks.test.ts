@@ -75,6 +75,20 @@ describe('docs-checks: wait', () => {
     expect(result.at('error')).toEqual(["The docs pull request's checks failed (fail-on includes 'docs-checks')."])
   })
 
+  it.each([
+    ['failure', 'neutral'],
+    ['success', 'success']
+  ] as const)('with check: docs checks ending %s make the check run %s', async (vale, conclusion) => {
+    withCi({ vale })
+    const result = await run({ 'docs-checks': 'wait', check: 'Docs agent' })
+    expect(result.outputs['docs-checks']).toBe(vale)
+    const made = o
+      .github()
+      .checkRunsOf('acme/app')
+      .filter((r) => r.name === 'Docs agent')
+    expect(made.map((r) => r.conclusion)).toEqual([conclusion])
+  })
+
   it('failing commit statuses count: failure, with the context and description', async () => {
     withCi({
       vale: 'success',

@@ -33,6 +33,12 @@ describe('docs-checks: fix', () => {
     // The head, check runs, status and annotations of the first head; the head, check runs and status of the new one.
     expect(checkReads(o.github())).toEqual({ pull: 2, 'check-runs': 2, 'commit-status': 2, 'check-annotations': 1 })
     expect(result.summary).toContain("after the agent's round of fixes (Mintlify Validation)")
+    // The green head first, then the red one the round began with.
+    expect(result.summary).toMatch(
+      new RegExp(
+        `Mintlify Validation</td><td><code>success[\\s\\S]*Before the agent's round of fixes:[\\s\\S]*<code>failure</code>[\\s\\S]*docs/admin.mdx:12: ${ADMIN}`
+      )
+    )
     expect(result.at('warning')).toEqual([])
     // The progress comment said so on the way, and ends with the verdict.
     const comments = o.github().commentsOf('acme/app', 41)

@@ -109,6 +109,8 @@ export interface DocsChecksState {
   rounds: number
   /** The checks the follow-up asked the agent to fix. */
   asked?: string[] | undefined
+  /** With a round sent by this attempt: the checks of the head before it. */
+  before?: DocsCheckRow[] | undefined
 }
 
 /** One check (a check run, or a commit status by its context) as the summary shows it. */

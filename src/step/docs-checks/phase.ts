@@ -104,7 +104,8 @@ async function fixRound(ctx: Ctx, first: Settled, rerun: Rerun): Promise<Settled
   const { job, answeredAt } = posted
   const answer = jobFingerprint(job)
   rerun.startSavingRecord(settings, { ...sentRecord(jobId, deps, answer), answeredAt }, run.state.prompt ?? '')
-  run.docsChecked({ ...(run.state.docsChecks ?? { checks: [] }), result: 'waiting', rounds: 1, asked: names })
+  const before = first.judged.rows
+  run.docsChecked({ checks: before, result: 'waiting', rounds: 1, asked: names, before })
   deps.follow?.changed()
   const end = await wait(settings, deps, run, ctx.deadline, {
     jobId,

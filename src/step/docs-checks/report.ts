@@ -21,10 +21,10 @@ export function verdictOf(at: Where, settled: Settled, final: boolean): DocsChec
   const result = settled.kind === 'timed-out' ? 'timed-out' : judged.failures.length ? 'failure' : 'success'
   const before = at.run.state.docsChecks
   at.run.docsChecked({
+    ...before,
     result: final ? result : 'waiting',
     checks: judged.rows,
-    rounds: before?.rounds ?? 0,
-    asked: before?.asked
+    rounds: before?.rounds ?? 0
   })
   const { log } = at.deps
   log.info(

@@ -15,7 +15,6 @@ import { labelTarget } from '../../github/labels.js'
 import { refusalOf, said } from '../../github/owner/refusal.js'
 import type { PullRequestRef } from '../../github/pr-link.js'
 import { pullRequest } from '../../report/verdict.js'
-import type { DocsChecksState } from '../../report/state.js'
 import { post, type PostDeps } from '../post.js'
 import type { Rerun } from '../rerun.js'
 import type { RunStateWriter } from '../run-state.js'
@@ -56,8 +55,7 @@ export async function docsChecksPhase(
   const { pr } = bound
   const label = `${pr.owner}/${pr.repo}#${pr.number}`
   const sent = await rerun.docsFixSent(settings)
-  const state = (s: Omit<DocsChecksState, 'rounds'>): void => run.docsChecked({ ...s, rounds: sent ? 1 : 0 })
-  state({ result: 'waiting', checks: [] })
+  run.docsChecked({ result: 'waiting', checks: [], rounds: sent ? 1 : 0 })
   deps.follow?.changed()
   try {
     const ctx: Ctx = { settings, deps, run, api: deps.docsChecks(pr), label, deadline }

@@ -51,7 +51,10 @@ describe('docs-checks: fix', () => {
     withCi({ vale: 'failure' }, { vale: 'success' })
     const result = await o.run('pull_request', o.merged(41, 'dev'), { ...fix, reviewers: 'mona' })
     expect(result.outputs.reviewers).toBe('mona')
+    expect(result.outputs['fix-rounds']).toBe('1')
     const routes = o.github().requests.map((r) => r.route)
+    // Both heads' check runs were read, and only then were reviewers asked.
+    expect(routes.filter((route) => route === 'check-runs')).toHaveLength(2)
     expect(routes.lastIndexOf('check-runs')).toBeLessThan(routes.indexOf('requested-reviewers'))
     expect(o.github().ownerOf('acme/docs', 1).reviewers).toEqual(['mona'])
   })

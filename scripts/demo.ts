@@ -5,7 +5,8 @@
  * action reads the release context from it as it would from GitHub. Then it shows the prompt the
  * agent received, the pull request, the outputs and the job summary (as text, and rendered as GitHub
  * shows it in build/demo-summary.html). It shows; it checks nothing but the exit code, so a change
- * in the wording of the context does not break it.
+ * in the wording of the context does not break it. With `--red-check`, only the docs checks' demo
+ * (demo-red-check.ts): a red Vale check on the docs pull request, the follow-up, and the green head.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -13,6 +14,7 @@ import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { linkDocsRepository } from '../simulator/docs-repository.js'
 import { GitHubApiFake } from '../simulator/github.js'
 import { groupDemo } from './demo-group.js'
+import { redCheckDemo } from './demo-red-check.js'
 import { ROOT } from './action-metadata.js'
 import { githubPage, renderLikeGitHub } from './github-render.js'
 import { FAKE_GITHUB_TOKEN, runAction } from './run-action.js'
@@ -50,6 +52,11 @@ function seedHistory(github: GitHubApiFake): void {
 
 function heading(title: string): void {
   console.log(`\n--- ${title} ---`)
+}
+
+if (process.argv.includes('--red-check')) {
+  process.exitCode = await redCheckDemo()
+  process.exit()
 }
 
 const sim = await AgentApiSimulator.start({

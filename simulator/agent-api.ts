@@ -10,6 +10,7 @@
  *   sim.failAlways('get', { kind: 'hang' })   // every poll hangs, until failAlways('get', null)
  *   sim.refuseFollowUpsToCompleted = true      // a follow-up to a `completed` job: 400, nothing done
  *   sim.onJobCreated = (job) => …              // each new job (its id and the number of its future PR)
+ *   sim.onJobMessaged = (job) => …             // each follow-up a job takes (simulator/docs-repository.ts)
  *   sim.requests                     // every request received, in order, faulted ones included
  *   sim.jobs('proj')                 // stored jobs, with the prompts they received
  *   sim.setAutomations({ perMinute: 0 })  // the automations known, their trigger's limit and status
@@ -187,6 +188,8 @@ export class AgentApiSimulator {
   onRequest: ((request: RecordedRequest) => void) | undefined
   /** Called for each job a create makes: a fake GitHub can open its docs pull request. */
   onJobCreated: ((job: CreatedJob) => void) | undefined
+  /** Called for each follow-up a job takes: a fake GitHub can push the agent's new commit to its docs pull request. */
+  onJobMessaged: ((job: CreatedJob) => void) | undefined
   /** A follow-up to a `completed` job is answered 400 and does nothing, as a service may do (not documented). */
   refuseFollowUpsToCompleted = false
 
@@ -333,6 +336,12 @@ export class AgentApiSimulator {
         return { status: 400, json: { error: 'Job is completed: start a new job' } }
       if (!this.store.use(route.projectId)) return RATE_LIMITED
       this.store.message(job, prompt)
+      this.onJobMessaged?.({
+        projectId: job.projectId,
+        id: job.id,
+        repository: DOCS_REPOSITORY,
+        prNumber: job.prNumber
+      })
     }
     return { status: 200, json: this.store.toJson(job) }
   }

@@ -43,8 +43,18 @@ export interface StoredCheckRun {
 
 export type CheckAnswer = { status: 200 | 201; json: unknown } | { status: 404 | 422; message: string }
 
+/** An annotation as `GET …/check-runs/{id}/annotations` lists it. */
+export interface AnnotationSeed {
+  path: string
+  start_line: number
+  message: string
+  annotation_level?: 'notice' | 'warning' | 'failure'
+}
+
 export class CheckRuns {
   private readonly runs: StoredCheckRun[] = []
+  /** By check run id, in the order written. */
+  private readonly annotations = new Map<number, AnnotationSeed[]>()
   private serial = 0
 
   constructor(
@@ -62,6 +72,29 @@ export class CheckRuns {
 
   clear(): void {
     this.runs.length = 0
+    this.annotations.clear()
+  }
+
+  /** Adds annotations to run `id` (GitHub takes 50 a request; the fake any number at once). */
+  annotate(id: number, annotations: AnnotationSeed[]): void {
+    this.annotations.set(id, [...(this.annotations.get(id) ?? []), ...annotations])
+  }
+
+  /** `GET …/check-runs/{id}/annotations`: undefined for a run `repo` does not have. */
+  annotationsOf(repo: string, id: number): Record<string, unknown>[] | undefined {
+    if (!this.runs.some((r) => r.id === id && same(r.repo, repo))) return undefined
+    return (this.annotations.get(id) ?? []).map((a) => ({
+      path: a.path,
+      blob_href: `${WEB}/${repo}/blob/main/${a.path}`,
+      start_line: a.start_line,
+      end_line: a.start_line,
+      start_column: null,
+      end_column: null,
+      annotation_level: a.annotation_level ?? 'failure',
+      title: null,
+      message: a.message,
+      raw_details: null
+    }))
   }
 
   create(repo: string, text: string): CheckAnswer {
@@ -126,7 +159,11 @@ export class CheckRuns {
       conclusion: run.conclusion,
       started_at: run.started_at,
       completed_at: run.completed_at,
-      output: { ...run.output, annotations_count: 0, annotations_url: `${api}/annotations` },
+      output: {
+        ...run.output,
+        annotations_count: this.annotations.get(run.id)?.length ?? 0,
+        annotations_url: `${api}/annotations`
+      },
       name: run.name,
       check_suite: { id: 800_000 + this.runs.indexOf(run) },
       // The app that made the run: GitHub Actions, for the workflow token (the check-run schema requires it whole).

@@ -43,5 +43,7 @@ export const GITHUB_OPERATIONS: Record<RouteName, readonly string[]> = {
   merge: ['PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge'],
   'check-create': ['POST /repos/{owner}/{repo}/check-runs'],
   'check-update': ['PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}'],
-  'check-runs': ['GET /repos/{owner}/{repo}/commits/{ref}/check-runs']
+  'check-runs': ['GET /repos/{owner}/{repo}/commits/{ref}/check-runs'],
+  'check-annotations': ['GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],
+  'commit-status': ['GET /repos/{owner}/{repo}/commits/{ref}/status']
 }

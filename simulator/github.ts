@@ -51,6 +51,10 @@
  *   gh.checkRunsOf('acme/app', sha)                   // check runs on a commit (a pull request's head counts)
  *   gh.addCheckRun('acme/app', { name: 'Lint', head_sha: sha })   // one made by someone else
  *   gh.fail('check-create', { kind: 'status', status: 502, effect: true })   // the run is made, the client sees 502
+ *   gh.annotateCheckRun(id, [{ path: 'a.mdx', start_line: 3, message: '…' }])   // GET …/check-runs/{id}/annotations
+ *   gh.addStatus('acme/docs', sha, { state: 'failure', context: 'ci/build' })    // GET …/commits/{ref}/status
+ *   gh.pushToPull('acme/docs', 1)                     // a new head commit on the pull request's branch
+ *   gh.at(clock.now() + 30_000, () => …)              // a change made once the fake's clock gets there
  *
  * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
  * with `/` is served whether the client sent it raw or as `%2F` (Octokit sends `%2F`).
@@ -68,7 +72,8 @@ import { FaultPlan } from './faults.js'
 import { closeServer, fakeServer } from './loopback.js'
 import { realTime, type SimulatorClock } from './agent-api.js'
 import { OwnerFake, type MergeRules, type PullOwner } from './github-owner.js'
-import { CheckRuns, type CheckAnswer, type StoredCheckRun } from './check-runs.js'
+import { CheckRuns, type AnnotationSeed, type CheckAnswer, type StoredCheckRun } from './check-runs.js'
+import { CommitStatuses, type StatusSeed } from './commit-statuses.js'
 import { exchanged } from './github-exchanges.js'
 import { publicUserJson, pullAsIssueJson, pullUrls, repositoryJson, teamJson, userJson } from './github-objects.js'
 
@@ -105,6 +110,8 @@ export type RouteName =
   | 'check-create'
   | 'check-update'
   | 'check-runs'
+  | 'check-annotations'
+  | 'commit-status'
 
 export type Fault =
   /**
@@ -307,6 +314,8 @@ interface Repo {
   /** By lowercase login. */
   permissions: Map<string, { login: string; role: CustomRole }>
   runs: Run[]
+  /** Heads its pull requests had before a push (still commits of the repository). */
+  pastHeads: string[]
 }
 
 interface Run extends Required<RunSeed> {
@@ -336,6 +345,8 @@ type Route =
   | { name: 'check-create'; repo: string }
   | { name: 'check-update'; repo: string; id: number }
   | { name: 'check-runs'; repo: string; ref: string }
+  | { name: 'check-annotations'; repo: string; id: number }
+  | { name: 'commit-status'; repo: string; ref: string }
 
 interface Answer {
   status: number
@@ -378,6 +389,8 @@ const DOC_URLS: Record<RouteName | 'unknown', string> = {
   'check-create': `${DOCS}/checks/runs#create-a-check-run`,
   'check-update': `${DOCS}/checks/runs#update-a-check-run`,
   'check-runs': `${DOCS}/checks/runs#list-check-runs-for-a-git-reference`,
+  'check-annotations': `${DOCS}/checks/runs#list-check-run-annotations`,
+  'commit-status': `${DOCS}/commits/statuses#get-the-combined-status-for-a-specific-reference`,
   unknown: DOCS
 }
 // Unpaginated compare answers stop here; pull files are cut here, as GitHub documents.
@@ -416,6 +429,11 @@ export class GitHubApiFake {
     (repo, sha) => this.commitOf(repo, sha),
     () => this.url
   )
+  private readonly statuses = new CommitStatuses(() =>
+    new Date(this.time.now()).toISOString().replace(/\.\d{3}Z$/, 'Z')
+  )
+  /** Changes due at a time of the fake's clock, made before the first request that arrives from then on. */
+  private readonly due: { at: number; change: () => void }[] = []
   // Aborts pending delays on close, so no timer outlives the fake.
   private readonly closing = new AbortController()
   private readonly actorIds = new Map<string, number>()
@@ -600,6 +618,42 @@ export class GitHubApiFake {
     return this.checks.of(repo, sha)
   }
 
+  /** Updates check run `id` as `PATCH …/check-runs/{id}` with this body would (another app finishing its run). */
+  updateCheckRun(repo: string, id: number, body: Record<string, unknown>): void {
+    const made = this.checks.update(this.repo(repo).fullName, id, JSON.stringify(body))
+    if (!('json' in made)) throw new Error(`updateCheckRun: ${made.message}`)
+  }
+
+  /** Adds annotations to check run `id` (as `output.annotations` of a create or update would). */
+  annotateCheckRun(id: number, annotations: AnnotationSeed[]): void {
+    this.checks.annotate(id, annotations)
+  }
+
+  /** A commit status on `sha` (`POST …/statuses/{sha}`, as a CI would write it). */
+  addStatus(repo: string, sha: string, seed: StatusSeed): void {
+    this.statuses.add(this.repo(repo).fullName, sha, seed)
+  }
+
+  /** Makes `change` at `at` on the fake's clock: before the first request that arrives from then on. */
+  at(at: number, change: () => void): void {
+    this.due.push({ at, change })
+  }
+
+  /** A new commit on pull request `number`'s head branch (an agent's push); its sha. The old head stays a commit. */
+  pushToPull(repo: string, number: number): string {
+    const r = this.repo(repo)
+    const pull = r.pulls.get(number)
+    if (!pull) throw new Error(`pushToPull: no pull request #${number} in ${repo}`)
+    r.pastHeads.push(pull.head.sha)
+    pull.head = { ...pull.head, sha: this.sha() }
+    return pull.head.sha
+  }
+
+  /** The head commit of pull request `number` of `repo`. */
+  pullHead(repo: string, number: number): string | undefined {
+    return this.repos.get(repo.toLowerCase())?.pulls.get(number)?.head.sha
+  }
+
   /** Queues faults: each of the next requests to `route` consumes one, in order. */
   fail(route: RouteName, ...faults: Fault[]): void {
     this.faults.fail(route, ...faults)
@@ -617,6 +671,8 @@ export class GitHubApiFake {
     this.faults.clear()
     this.owners.reset()
     this.checks.clear()
+    this.statuses.clear()
+    this.due.length = 0
   }
 
   async close(): Promise<void> {
@@ -640,7 +696,8 @@ export class GitHubApiFake {
         runs: [],
         comments: [],
         reactions: new Map(),
-        permissions: new Map()
+        permissions: new Map(),
+        pastHeads: []
       }
       this.repos.set(key, r)
     }
@@ -652,7 +709,7 @@ export class GitHubApiFake {
     const r = this.repos.get(repo.toLowerCase())
     if (!r) return false
     const pulls = [...r.pulls.values()].flatMap((p) => [p.head.sha, p.base.sha])
-    return r.commits.some((c) => c.sha === sha) || pulls.includes(sha)
+    return r.commits.some((c) => c.sha === sha) || pulls.includes(sha) || r.pastHeads.includes(sha)
   }
 
   private nextId(): number {
@@ -750,6 +807,11 @@ export class GitHubApiFake {
     query: URLSearchParams,
     body: string
   ): Answer {
+    const now = this.time.now()
+    for (const due of this.due.filter((d) => d.at <= now)) {
+      this.due.splice(this.due.indexOf(due), 1)
+      due.change()
+    }
     if (!this.authorized(authorization)) return { status: 401, json: errorBody(401, 'Bad credentials', 'unknown') }
     if (!route) return notFound('unknown')
     if (route.name === 'user') {
@@ -951,6 +1013,20 @@ export class GitHubApiFake {
           },
           paged.headers
         )
+      }
+      case 'check-annotations': {
+        const all = this.checks.annotationsOf(r.fullName, route.id)
+        if (!all) return notFound(route.name)
+        const paged = pageLink(all.length)
+        return ok(all.slice(paged.start, paged.end), paged.headers)
+      }
+      case 'commit-status': {
+        const at = this.resolve(r, route.ref)
+        const sha = at === undefined ? route.ref : (r.commits[at]?.sha ?? route.ref)
+        if (!this.commitOf(r.fullName, sha))
+          return { status: 404, json: errorBody(404, `No commit found for SHA: ${route.ref}`, route.name) }
+        const paged = pageLink(this.statuses.latest(r.fullName, sha).length)
+        return ok(this.statuses.combined(r.fullName, sha, paged), paged.headers)
       }
       default:
         return route satisfies never
@@ -1589,6 +1665,10 @@ function parseRoute(method: string, path: string): Route | undefined {
   if (a === 'commits' && b === undefined) return { name: 'commits', repo }
   if (a === 'commits' && b !== undefined && c === 'check-runs' && more.length === 0)
     return { name: 'check-runs', repo, ref: b }
+  if (a === 'commits' && b !== undefined && c === 'status' && more.length === 0)
+    return { name: 'commit-status', repo, ref: b }
+  if (a === 'check-runs' && issue !== undefined && c === 'annotations' && more.length === 0)
+    return { name: 'check-annotations', repo, id: issue }
   if (a === 'git' && b === 'trees' && tail !== '') return { name: 'tree', repo, ref: tail }
   if (a === 'contents' && rest.length > 1) return { name: 'contents', repo, path: rest.slice(1).join('/') }
   if (a === 'actions' && b === 'workflows' && c !== undefined && more.length === 1 && more[0] === 'runs')

@@ -11,6 +11,8 @@ describe('renderOutputs', () => {
     expect(Object.keys(outputs)).toEqual([...OUTPUT_NAMES])
     expect(outputs).toEqual({
       'check-run-id': '',
+      'docs-checks': '',
+      'fix-rounds': '',
       'job-id': 'job_1',
       status: 'completed',
       'pr-link': 'https://github.com/acme/docs/pull/42',

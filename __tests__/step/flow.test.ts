@@ -64,7 +64,9 @@ describe('flow', () => {
         merge: '',
         skipped: 'false',
         'skip-reason': '',
-        'check-run-id': ''
+        'check-run-id': '',
+        'docs-checks': '',
+        'fix-rounds': ''
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([

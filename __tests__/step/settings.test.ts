@@ -213,6 +213,7 @@ describe('parseSettings', () => {
       context: 'auto',
       releaseTags: [],
       dryRun: false,
+      docsChecks: 'none',
       preview: false,
       onRerun: 'resume',
       rerunKey: 'null',
@@ -445,7 +446,7 @@ describe('parseSettings', () => {
     [
       'fail-on',
       { ...base, prompt: 'x', 'fail-on': 'failed, errored' },
-      /unknown outcome "errored": expected any of failed, archived, timed-out, no-pr \(comma, space or newline separated\), or none/
+      /unknown outcome "errored": expected any of failed, archived, timed-out, no-pr, docs-checks \(comma, space or newline separated\), or none/
     ],
     ['fail-on', { ...base, prompt: 'x', 'fail-on': 'none failed' }, /unknown outcome "none"/],
     ['fail-on', { ...base, prompt: 'x', 'fail-on': ' , ' }, /empty: expected any of/],

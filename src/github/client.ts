@@ -1,6 +1,7 @@
 import type { getOctokit } from '@actions/github'
 import { toCommit, type Commit } from './commit.js'
 import { checkRunApi, type CheckRunApi } from './check-run.js'
+import { docsChecksApi, type DocsChecksApi } from './docs-checks.js'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
 import type { DocsPull } from './group/find.js'
 import { openPulls } from './group/pulls.js'
@@ -231,6 +232,12 @@ export class GitHubClient {
   owner(pr: PullRequestRef, signal: () => AbortSignal): OwnerApi {
     if (!this.token) throw new Error(this.empty)
     return ownerApi(() => this.client(), pr, signal)
+  }
+
+  /** The checks on the docs pull request's head; `signal` bounds each request, `count` counts them. */
+  docsChecks(pr: PullRequestRef, signal: () => AbortSignal, count?: RequestCount): DocsChecksApi {
+    if (!this.token) throw new Error("the 'github-token' input is empty")
+    return docsChecksApi(() => this.client(), pr, signal, count)
   }
 
   /** Comments, reactions and release notes of `owner/name`; their requests counted in `count`. */

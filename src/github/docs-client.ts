@@ -28,7 +28,11 @@ interface Where {
 
 /** The client of the workflow's repository, with `github-token`. */
 export function sourceClient(tokens: Tokens, where: Where): GitHubClient {
-  return new GitHubClient(tokens.githubToken, where.apiUrl, { clock: where.clock, pace: where.pace, secrets: where.secrets })
+  return new GitHubClient(tokens.githubToken, where.apiUrl, {
+    clock: where.clock,
+    pace: where.pace,
+    secrets: where.secrets
+  })
 }
 
 /**

@@ -32,7 +32,9 @@ export const OUTPUT_NAMES = [
   'merge',
   'skipped',
   'skip-reason',
-  'check-run-id'
+  'check-run-id',
+  'docs-checks',
+  'fix-rounds'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -85,7 +87,10 @@ export function renderOutputs(
     merge: state.owner?.merge?.result === 'open' ? '' : (state.owner?.merge?.result ?? ''),
     skipped: String(state.outcome === 'skipped'),
     'skip-reason': state.outcome === 'skipped' ? (state.skip?.reason ?? '') : '',
-    'check-run-id': state.check?.id === undefined ? '' : String(state.check.id)
+    'check-run-id': state.check?.id === undefined ? '' : String(state.check.id),
+    // `waiting` is the progress's: a step stopped then has no verdict.
+    'docs-checks': !state.docsChecks || state.docsChecks.result === 'waiting' ? '' : state.docsChecks.result,
+    'fix-rounds': state.docsChecks ? String(state.docsChecks.rounds) : ''
   }
 }
 
@@ -103,5 +108,7 @@ export async function finish(state: RunState, settings: ReportedSettings | undef
   }
   const { failed, level, message } = verdict(state, settings)
   out.log[level](message)
-  return failed
+  if (failed || !settings?.failOn.has('docs-checks') || state.docsChecks?.result !== 'failure') return failed
+  out.log.error("The docs pull request's checks failed (fail-on includes 'docs-checks').")
+  return true
 }

@@ -4,7 +4,7 @@ import type { ContextResult } from '../github/context/context.js'
 import type { AgentJob } from '../agent-api/job.js'
 
 /** Outcomes `fail-on` may list. */
-export const FAIL_OUTCOMES = ['failed', 'archived', 'timed-out', 'no-pr'] as const
+export const FAIL_OUTCOMES = ['failed', 'archived', 'timed-out', 'no-pr', 'docs-checks'] as const
 export type FailOutcome = (typeof FAIL_OUTCOMES)[number]
 
 /** What the step does: start a job, send a follow-up to one, only wait on one, or trigger an automation. */
@@ -101,6 +101,30 @@ export interface RunState {
   owner?: OwnerState | undefined
   /** What the skip rules decided, when one had something to say. */
   skip?: SkipState | undefined
+  /** With `docs-checks`: the checks on the docs pull request's head, and the round asked for. */
+  docsChecks?: DocsChecksState | undefined
+}
+
+/** The docs pull request's checks: the verdict (`waiting` until there is one), each check, the round. */
+export interface DocsChecksState {
+  result: 'waiting' | 'success' | 'failure' | 'timed-out' | 'unknown'
+  checks: DocsCheckRow[]
+  /** Follow-ups sent to fix them (0 or 1). */
+  rounds: number
+  /** The checks the follow-up asked the agent to fix. */
+  asked?: string[] | undefined
+  /** With a round sent by this attempt: the checks of the head before it. */
+  before?: DocsCheckRow[] | undefined
+}
+
+/** One check (a check run, or a commit status by its context) as the summary shows it. */
+export interface DocsCheckRow {
+  name: string
+  /** A check run's conclusion, a status's state, or `pending`. */
+  conclusion: string
+  url: string | undefined
+  /** A failure's first problems, one line each. */
+  problems: string[]
 }
 
 /** The skip rules' decision: the rule that skipped the run and on what, or why a path rule did not. */

@@ -7,6 +7,7 @@ import { formatDuration } from '../base/duration.js'
 import { mayStillRun, pullRequest } from './verdict.js'
 import { nextSteps } from './next-steps.js'
 import { ownerRows } from './owner-rows.js'
+import { docsChecksSection } from './docs-checks.js'
 import { judgedFiles, skipRow } from './skip.js'
 import { WORDING } from './wording.js'
 import { automationLead, automationRow, queuedLead } from './automation.js'
@@ -58,6 +59,8 @@ export function renderSummary({ state, settings, serverUrl }: SummaryInput): str
     ...rows(state, settings).map(([name, value]) => `<tr><th align="left">${name}</th><td>${value}</td></tr>`),
     '</table>'
   )
+  const checks = docsChecksSection(state.docsChecks)
+  if (checks) parts.push(checks)
   const context = state.context?.text || undefined
   // The blocks take what the rest leaves of the byte budget, the prompt first (it is capped).
   let room = SUMMARY_BYTES - byteLength(`${parts.join('\n')}\n\n`)

@@ -29,6 +29,8 @@ export interface RerunRecord {
   automationRun?: string | undefined
   /** The job carries text written by someone without write access (step/outsider.ts). */
   outsider?: boolean | undefined
+  /** `docs-checks: fix` sent its one follow-up to the job (`answer` is its answer): never sent again. */
+  docsFix?: boolean | undefined
 }
 
 export type Restored =
@@ -90,7 +92,7 @@ const NAMESPACE = 'docs-agent-rerun-'
 // a service could fold (case). An automation's run comes after the job, only when there is one. The
 // third field is flags: 1, the request may have acted; 2, the job carries an outsider's text.
 const FIELDS =
-  /^(\d{1,9})-(\d{1,15})-([0-3])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)(?:-((?:[0-9a-f]{2})+))?-([0-9a-f]{32})$/
+  /^(\d{1,9})-(\d{1,15})-([0-7])-([0-9a-f]{16})-((?:[0-9a-f]{16})?)-((?:[0-9a-f]{2})*)(?:-((?:[0-9a-f]{2})+))?-([0-9a-f]{32})$/
 
 /** The MAC key: derived from the API key, so neither the key nor anything that reveals it is stored. */
 const macKey = (apiKey: string): Buffer => derivedKey(apiKey, 'docs-agent-action re-run record v1')
@@ -121,7 +123,8 @@ export function sealRecord(identity: RunIdentity, step: RecordedStep, record: Re
   const fields = [
     record.attempt,
     record.answeredAt,
-    (record.mayHaveActed ? 1 : 0) + (record.outsider ? 2 : 0),
+    // Flags: 1 the answer was lost, 2 an outsider's text, 4 the docs checks' follow-up was sent (older records hold 0 or 1).
+    (record.mayHaveActed ? 1 : 0) + (record.outsider ? 2 : 0) + (record.docsFix ? 4 : 0),
     record.prompt,
     record.answer ?? '',
     Buffer.from(record.jobId ?? '', 'utf8').toString('hex'),
@@ -148,6 +151,7 @@ export function openRecord(identity: RunIdentity, step: RecordedStep, key: strin
       answeredAt: Number(answeredAt),
       mayHaveActed: (Number(flags) & 1) === 1,
       ...((Number(flags) & 2) === 2 ? { outsider: true } : {}),
+      ...((Number(flags) & 4) === 4 ? { docsFix: true } : {}),
       prompt,
       answer: answer || undefined,
       ...(run ? { automationRun: Buffer.from(run, 'hex').toString('utf8') } : {})

@@ -17,6 +17,7 @@ import { decideStart } from '../github/trust.js'
 import { finish, type Reporter } from '../report/finish.js'
 import type { RunState } from '../report/state.js'
 import { automation, type AutomationDeps } from './automation/phase.js'
+import { docsChecksPhase, type DocsChecksDeps } from './docs-checks/phase.js'
 import { decideEnding, type FlowEnd } from './ending.js'
 import {
   groupKey,
@@ -52,6 +53,8 @@ export interface Deps
     AutomationDeps,
     SkipDeps {
   log: Log
+  /** The docs pull request's checks (`docs-checks`). */
+  docsChecks: DocsChecksDeps['docsChecks']
   /** Whoever caused the run, for `reviewers: author` and `assignees: author`. */
   author: OwnerDeps['author']
   /** The workflow run's page, for the group's list of sources. */
@@ -87,6 +90,8 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
     rerun.startSavingRecord(settings, what, run.state.prompt ?? '')
   }
   run.ended(ending)
+  // The docs checks phase: the docs PR's checks, and one round of fixes with `fix`, before its owner is asked.
+  await docsChecksPhase(decided.settings, deps, run, rerun, deadline)
   // The owner phase: reviewers, assignees and merge of the docs PR the job ended with (never changes the ending).
   const owner = await ownDocsPull(decided.settings, deps, run.state)
   if (owner) run.owned(owner)

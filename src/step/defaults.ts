@@ -31,7 +31,8 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'skip-labels': 'skip-docs, no-docs',
   paths: '',
   'paths-ignore': '',
-  check: ''
+  check: '',
+  'docs-checks': 'none'
 }
 
 /**

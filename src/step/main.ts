@@ -235,6 +235,10 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
       pullBranch: (pr, readSignal) => docs.pullBranch(pr, readSignal),
       owner: (pr) => docs.owner(pr, () => AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)]))
     },
+    docsChecks: (pr) =>
+      docsRepositoryGitHub(wired).docsChecks(pr, () =>
+        AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)])
+      ),
     author: () => runAuthor(env, (path) => host.readFile(path), wired.settings.releaseTags.length > 0),
     run: wired.run,
     runUrl: conversation.runUrl,
@@ -261,6 +265,14 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
         check: checkDeps(mode.settings, { ...wired, env, clock: host.clock, log: reporter.log, where: conversation })
       })
   }
+}
+
+/**
+ * The GitHub client for requests on the docs repository (its checks). Today `github-token`, as the
+ * owner phase uses; the one place to switch to a token for the docs repository.
+ */
+function docsRepositoryGitHub(wired: Wired): GitHubClient {
+  return wired.github
 }
 
 function agentClient(settings: Settings | CommandSettings, dispatcher: Dispatcher, host: Host, log: Log): AgentClient {

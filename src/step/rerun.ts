@@ -9,7 +9,7 @@ import { inline } from '../base/text.js'
 import { WORDING } from '../report/wording.js'
 import { restoreRecord, saveRecord, type RecordStore, type RerunRecord, type RunIdentity } from '../rerun/record.js'
 import type { BuiltPrompt } from './prompt.js'
-import type { AutomationSettings, CreateOrMessage } from './settings.js'
+import type { AutomationSettings, CreateOrMessage, Settings } from './settings.js'
 
 /** The settings of a step whose request a re-run must not send again. */
 type Sending = CreateOrMessage | AutomationSettings
@@ -32,8 +32,10 @@ export interface RerunDeps {
 }
 
 export class Rerun {
-  /** The record being saved while the step goes on. */
+  /** The records being saved while the step goes on. */
   #saving: Promise<void> | undefined
+  /** The earlier attempt's record this one follows. */
+  #earlier: RerunRecord | undefined
 
   constructor(private readonly deps: RerunDeps) {}
 
@@ -81,7 +83,20 @@ export class Rerun {
         'prompt' in settings && fingerprint(settings.prompt) === record.prompt ? settings.prompt : undefined
       return { kind: 'answer-lost', record, prompt }
     }
+    this.#earlier = record
     return { kind: 'job', record, jobId: record.jobId ?? '' }
+  }
+
+  /**
+   * Whether an earlier attempt sent the docs checks' follow-up: the record it resumed from, or for
+   * a step that only waits (no resume phase), its own record looked up now. Unreadable: false.
+   */
+  async docsFixSent(settings: Settings): Promise<boolean> {
+    if (this.#earlier) return this.#earlier.docsFix === true
+    const { run, records } = this.deps
+    if (settings.mode !== 'wait-only' || !run || run.attempt < 2 || !records.available) return false
+    const restored = await restoreRecord(records, run, settings)
+    return restored.kind === 'found' && restored.record.docsFix === true
   }
 
   /**
@@ -105,8 +120,11 @@ export class Rerun {
 
   /** Starts saving the re-run record while the step goes on (never rejects). */
   startSavingRecord(
-    settings: Sending,
-    what: Pick<RerunRecord, 'jobId' | 'answeredAt' | 'mayHaveActed' | 'answer' | 'automationRun' | 'outsider'>,
+    settings: Settings,
+    what: Pick<
+      RerunRecord,
+      'jobId' | 'answeredAt' | 'mayHaveActed' | 'answer' | 'automationRun' | 'outsider' | 'docsFix'
+    >,
     prompt: string
   ): void {
     const { run, records, log } = this.deps
@@ -117,7 +135,9 @@ export class Rerun {
     }
     const record: RerunRecord = { ...what, attempt: run.attempt, prompt: fingerprint(prompt) }
     const job = what.jobId ? `job ${inline(what.jobId)}` : 'the job that may have been created'
-    this.#saving = saveRecord(records, run, settings, record).then((saved) => {
+    const before = this.#saving
+    this.#saving = saveRecord(records, run, settings, record).then(async (saved) => {
+      await before
       const lost = `a re-run of this workflow job will not find ${job} and ${WORDING[settings.mode].posting} again`
       if (saved.kind === 'saved') log.debug(`Saved the re-run record of ${job}.`)
       // pull_request_target and issue_comment runs get a read-only cache: expected, not worth a warning.

@@ -11,6 +11,7 @@ import {
   initialState,
   type CheckRunState,
   type GroupState,
+  type DocsChecksState,
   type OwnerState,
   type RunState,
   type SkipState
@@ -171,6 +172,11 @@ export class RunStateWriter {
   /** What the owner phase did on the docs PR: reviewers, assignees, merge. */
   owned(owner: OwnerState): void {
     this.#state.owner = owner
+  }
+
+  /** The docs pull request's checks, as the docs checks phase finds them. */
+  docsChecked(checks: DocsChecksState): void {
+    this.#state.docsChecks = checks
   }
 
   /** The check run: once made, its id is an output at once, as the job's is. */

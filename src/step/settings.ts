@@ -3,6 +3,7 @@ import type { FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/context/release-set.js'
 import { parseAutomation } from './automation/settings.js'
 import { INPUT_DEFAULTS } from './defaults.js'
+import { parseDocsChecks, type DocsChecks } from './docs-checks/settings.js'
 import { parseGroup, type GroupSettings } from './group/settings.js'
 import { parseOwner, type OwnerSettings } from './owner/settings.js'
 import { parseSkipRules, type SkipRules } from './skip/settings.js'
@@ -80,6 +81,8 @@ interface CommonSettings {
   skip: SkipRules
   /** The name of the check run kept on the triggering commit; none when undefined. */
   check: string | undefined
+  /** What is done with the docs pull request's checks once the job ends with one. */
+  docsChecks: DocsChecks
 }
 
 /** The comment that drove the step, for the summary and the `command` output. */
@@ -179,7 +182,12 @@ export function parseSettings(source: InputSource, options = { commands: false }
       throw new InputError(input, message)
     }),
     skip: parseSkipRules(get),
-    check: parseCheckName(get('check'))
+    check: parseCheckName(get('check')),
+    docsChecks: parseDocsChecks(get('docs-checks'), {
+      wait: parseBoolean(get('wait'), 'wait'),
+      dryRun: parseBoolean(get('dry-run'), 'dry-run'),
+      automation: automationId !== undefined
+    })
   }
   common.group = parseGroup(get, { wait: common.wait, jobId }, fail)
   // Only a step that waits learns the docs pull request whose branch would be previewed.

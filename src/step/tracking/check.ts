@@ -44,6 +44,8 @@ export interface CheckDeps extends Where {
 export function conclusionOf(state: RunState, failed: boolean): CheckConclusion {
   if (state.outcome === 'cancelled') return 'cancelled'
   if (failed) return state.outcome === 'timed-out' ? 'timed_out' : 'failure'
+  // With `docs-checks`, success only once the docs pull request's checks passed.
+  if (state.docsChecks && state.docsChecks.result !== 'success') return 'neutral'
   return state.outcome === 'completed' && pullRequest(state).kind === 'link' ? 'success' : 'neutral'
 }
 

@@ -53,6 +53,7 @@ export function jobLines({ state, settings, asked }: LinkBackReport, where: Wher
   const docs = pullRequest(state)
   if (live && docs.kind === 'link') lines.push('', `Docs pull request: ${docsLink(docs.url, where.serverUrl, '')}`)
   if (state.preview?.url) lines.push('', `Preview: ${markdownLink(state.preview.url, state.preview.url)}`)
+  lines.push(...docsChecksLines(state))
   if (state.owner?.reviewers.length)
     lines.push('', `Review requested from ${state.owner.reviewers.map(mention).join(', ')}.`)
   if (!state.jobId) return lines
@@ -125,6 +126,21 @@ export function docsPrLines(
       ? `To ask for changes, comment ${codeSpan(`${settings.triggerPhrase} <what to change>`)} on ${source.thread}.`
       : `To ask for changes, send a follow-up to job ${codeSpan(state.jobId ?? '')}.`
   ]
+}
+
+/** The docs checks phase as it goes: waiting for the checks, and the checks the agent was asked to fix. */
+function docsChecksLines({ docsChecks }: RunState): string[] {
+  if (!docsChecks) return []
+  const lines: string[] = []
+  if (docsChecks.asked?.length)
+    lines.push('', `Asked the agent to fix: ${docsChecks.asked.map((name) => codeSpan(name, 100)).join(', ')}.`)
+  lines.push(
+    '',
+    docsChecks.result === 'waiting'
+      ? "Waiting for the docs PR's checks."
+      : `Docs PR checks: ${codeSpan(docsChecks.result, 20)}.`
+  )
+  return lines
 }
 
 function workingOn(settings: Settings): string {

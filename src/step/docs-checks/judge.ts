@@ -1,0 +1,78 @@
+/**
+ * One look at the docs pull request's head: its check runs and commit statuses, judged. A check
+ * run ended badly in `failure`, `timed_out` or `action_required`; a status in `failure` or
+ * `error`. Each failure comes with its problems: a check run's output title and summary and its
+ * annotations (`path:line: message`), a status's description. All of it is the docs repository's
+ * CI's text: untrusted, kept as read here and made inert where it is shown (problems.ts).
+ */
+import type { DocsAnnotation, DocsChecksApi, DocsCheckRun, DocsStatus } from '../../github/docs-checks.js'
+import type { DocsCheckRow } from '../../report/state.js'
+
+const FAILED_RUN = ['failure', 'timed_out', 'action_required']
+const FAILED_STATUS = ['failure', 'error']
+/** Annotations read of one failing check run (one page): the follow-up says how many more it has. */
+export const ANNOTATIONS_READ = 100
+
+/** A failing check run or status, with what it says is wrong. */
+export interface Failure {
+  name: string
+  conclusion: string
+  title: string
+  /** A check run's summary, a status's description. */
+  summary: string
+  annotations: DocsAnnotation[]
+  /** Annotations the check run has, read or not. */
+  annotationCount: number
+}
+
+export interface Judged {
+  head: string
+  /** A check run not completed, or a status still pending. */
+  running: boolean
+  rows: DocsCheckRow[]
+  failures: Failure[]
+}
+
+/** Reads the checks on `head`; a failure's annotations only once nothing runs (they are read once). */
+export async function judge(api: DocsChecksApi, head: string): Promise<Judged> {
+  const [runs, statuses] = await Promise.all([api.checkRuns(head), api.statuses(head)])
+  const running = runs.some((run) => run.status !== 'completed') || statuses.some((s) => s.state === 'pending')
+  const failures: Failure[] = []
+  if (!running) {
+    for (const run of runs.filter((r) => FAILED_RUN.includes(r.conclusion ?? ''))) {
+      const annotations = run.annotations > 0 ? await api.annotations(run.id, ANNOTATIONS_READ) : []
+      failures.push(runFailure(run, annotations))
+    }
+    failures.push(...statuses.filter((s) => FAILED_STATUS.includes(s.state)).map(statusFailure))
+  }
+  const rows = [...runs.map(runRow), ...statuses.map(statusRow)].map((row) => ({
+    ...row,
+    problems: problemsOf(failures.find((f) => f.name === row.name && f.conclusion === row.conclusion)).slice(0, 3)
+  }))
+  return { head, running, rows, failures }
+}
+
+function runFailure(run: DocsCheckRun, annotations: DocsAnnotation[]): Failure {
+  const { name, title, summary } = run
+  return { name, conclusion: run.conclusion ?? '', title, summary, annotations, annotationCount: run.annotations }
+}
+
+function statusFailure(status: DocsStatus): Failure {
+  const { context: name, state: conclusion, description: summary } = status
+  return { name, conclusion, title: '', summary, annotations: [], annotationCount: 0 }
+}
+
+function runRow(run: DocsCheckRun): Omit<DocsCheckRow, 'problems'> {
+  return { name: run.name, conclusion: run.status === 'completed' ? (run.conclusion ?? '') : run.status, url: run.url }
+}
+
+function statusRow(status: DocsStatus): Omit<DocsCheckRow, 'problems'> {
+  return { name: status.context, conclusion: status.state, url: status.url }
+}
+
+/** A failure's problems, one line each (not yet made inert): title, summary lines, annotations. */
+export function problemsOf(failure: Failure | undefined): string[] {
+  if (!failure) return []
+  const said = [failure.title, ...failure.summary.split(/\r?\n|\r/)].map((line) => line.trim()).filter(Boolean)
+  return [...said, ...failure.annotations.map((a) => `${a.path}:${a.line}: ${a.message}`)]
+}

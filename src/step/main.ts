@@ -236,7 +236,7 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
       owner: (pr) => docs.owner(pr, () => AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)]))
     },
     docsChecks: (pr) =>
-      docsRepositoryGitHub(wired).docsChecks(pr, () =>
+      docs.docsChecks(pr, () =>
         AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)])
       ),
     author: () => runAuthor(env, (path) => host.readFile(path), wired.settings.releaseTags.length > 0),
@@ -267,13 +267,6 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
   }
 }
 
-/**
- * The GitHub client for requests on the docs repository (its checks). Today `github-token`, as the
- * owner phase uses; the one place to switch to a token for the docs repository.
- */
-function docsRepositoryGitHub(wired: Wired): GitHubClient {
-  return wired.github
-}
 
 function agentClient(settings: Settings | CommandSettings, dispatcher: Dispatcher, host: Host, log: Log): AgentClient {
   return new AgentClient({

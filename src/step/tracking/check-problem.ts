@@ -13,7 +13,8 @@ const UNCHANGED = 'the outputs are unchanged.'
 /** `Could not <doing> …`: why, and what would fix it when a permission would. */
 export function checkProblem(doing: string, error: unknown, permission: string, personal: boolean): string {
   const lost = unreachable(error)
-  if (lost) return `Could not ${doing} (${inline(lost, 200)}): a network failure, not a missing permission; ${UNCHANGED}`
+  if (lost)
+    return `Could not ${doing} (${inline(lost, 200)}): a network failure, not a missing permission; ${UNCHANGED}`
   const { status, response } = error as { status?: unknown; response?: unknown }
   const said = inline(errorMessage(error), 300)
   if (typeof status !== 'number' || (status >= 500 && response === undefined))

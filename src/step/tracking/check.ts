@@ -181,7 +181,9 @@ export class CheckPhase {
   ): Promise<CheckRun | undefined> {
     const { deps } = this
     const sha = await deps.commit().catch((error: unknown) => {
-      deps.log.warning(checkProblem(`read the commit for the check run ${this.name}`, error, 'pull-requests: read', false))
+      deps.log.warning(
+        checkProblem(`read the commit for the check run ${this.name}`, error, 'pull-requests: read', false)
+      )
       return null
     })
     if (sha === null) return undefined

@@ -5,6 +5,8 @@
  */
 import type { getOctokit } from '@actions/github'
 
+import type { CountedRequest } from './requests.js'
+
 type Octokit = ReturnType<typeof getOctokit>
 
 /** A page as Octokit answers it: a list, or (check runs, workflow runs) an object that holds one. */
@@ -21,7 +23,7 @@ interface Page<D> {
 export async function allPages<D, R>(
   octokit: Octokit,
   first: Promise<Page<D>>,
-  request: { signal: AbortSignal; fetch?: typeof fetch | undefined },
+  request: CountedRequest,
   keep: (page: D) => R[],
   maxPages = Infinity
 ): Promise<R[]> {
@@ -30,6 +32,6 @@ export async function allPages<D, R>(
     all.push(...keep(page.data))
     const next = /<([^<>]+)>;\s*rel="next"/.exec(page.headers.link ?? '')?.[1]
     if (!next || read >= maxPages) return all
-    page = (await octokit.request({ method: 'GET', url: next, request })) as Page<D>
+    page = await octokit.request({ method: 'GET', url: next, request })
   }
 }

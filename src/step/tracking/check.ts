@@ -238,7 +238,8 @@ export class CheckPhase {
       if (!check) return
       const docs = pullRequest(this.run.state)
       const details = conclusion === 'success' && docs.kind === 'link' ? docs.url : deps.runUrl
-      const update = () => deps.api.update(check!.id, { status: 'completed', conclusion }, output, details)
+      const { id } = check
+      const update = () => deps.api.update(id, { status: 'completed', conclusion }, output, details)
       // It sets a fixed state, so sending it again after a 5xx or a lost connection changes nothing more.
       await update().catch((error: unknown) => {
         if (!transient(error)) throw error

@@ -67,7 +67,12 @@ describe('check runs', () => {
     const listed = await api.list(sha, 'Docs')
     expect(listed).toHaveLength(122)
     expect(listed.filter((run) => run.externalId === 'docs-agent-action:1')).toEqual([
-      { id: newer, url: expect.stringContaining(`/runs/${newer}`), externalId: 'docs-agent-action:1', completed: false },
+      {
+        id: newer,
+        url: expect.stringContaining(`/runs/${newer}`),
+        externalId: 'docs-agent-action:1',
+        completed: false
+      },
       { id: older, url: expect.stringContaining(`/runs/${older}`), externalId: 'docs-agent-action:1', completed: false }
     ])
     expect(github.requests.map((r) => r.rawPath)).toEqual([

@@ -1,8 +1,9 @@
 /**
  * Check runs of `owner/name` (GitHub's checks API): one created on a commit, updated in place, and
- * found again by its `external_id`, which GitHub keeps but does not filter on; and the commits a
- * check goes on that the event does not name (a commented pull request's head, a tag's commit). A
- * write is never sent again after a 5xx (client.ts); a refusal throws the Octokit error.
+ * those of a name on a commit listed with their `external_id`, which GitHub keeps but does not
+ * filter on; and the commits a check goes on that the event does not name (a commented pull
+ * request's head, a tag's commit). The client never sends a write again after a 5xx (client.ts);
+ * a refusal throws the Octokit error.
  */
 import type { getOctokit } from '@actions/github'
 import { truncate } from '../base/text.js'
@@ -15,8 +16,8 @@ export const MAX_CHECK_SUMMARY_CHARS = 65_535
 /** Longest a check request may take: the check is written after a cancel too, within the runner's grace. */
 const CHECK_TIMEOUT_MS = 10_000
 /**
- * Pages of 100 check runs of one name on one commit read at most: each workflow run on the commit
- * makes one (its re-runs share it), so a commit with more is not searched further.
+ * Pages of 100 check runs of one name on one commit read at most: each attempt of each workflow run
+ * on the commit makes one, so a commit with more is not searched further.
  */
 export const MAX_CHECK_PAGES = 3
 

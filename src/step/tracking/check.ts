@@ -122,7 +122,7 @@ export class CheckPhase {
     private readonly report: () => LinkBackReport
   ) {}
 
-  /** The job exists: the check is made (or found again) in progress, beside the step. */
+  /** The job exists: the check is made in progress, beside the step. */
   start(): void {
     this.#opened ??= this.open(this.report())
   }

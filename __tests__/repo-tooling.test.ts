@@ -248,6 +248,7 @@ describe('the mutation suite', () => {
     'simulator/cache',
     'simulator/automations',
     'simulator/check-runs',
+    'github/proxy', // sets the proxy variables before @actions/github first loads: needs a module graph of its own
     'actionlint', // the repository's tooling
     'report/github-render',
     'repo-tooling',

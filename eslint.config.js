@@ -51,8 +51,18 @@ export default defineConfig(
 
   {
     files: ['src/**/*.ts'],
-    // The action logs through @actions/core (masking, debug switch), never straight to the console.
-    rules: { 'no-console': 'error' }
+    rules: {
+      // The action logs through @actions/core (masking, debug switch), never straight to the console.
+      'no-console': 'error',
+      // Octokit's paginate sends every page without the request's signal: pages are read with allPages (github/pages.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='paginate']",
+          message: 'Read pages with allPages (src/github/pages.ts): paginate drops request.signal from every page.'
+        }
+      ]
+    }
   },
 
   {

@@ -253,6 +253,7 @@ describe('the mutation suite', () => {
     'simulator/automations',
     'simulator/check-runs',
     'simulator/openapi-contract',
+    'github/proxy', // sets the proxy variables before @actions/github first loads: needs a module graph of its own
     'actionlint', // the repository's tooling
     'report/github-render',
     'repo-tooling',

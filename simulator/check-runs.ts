@@ -13,8 +13,12 @@
  * Validation as GitHub answers it: `name` and `head_sha` are required, the sha must be a commit of
  * the repository (422 "No commit found for SHA"), `status` and `conclusion` must be known values, a
  * conclusion completes the run, `completed` needs a conclusion, and an output needs a title and a
- * summary of at most 65,535 characters. Updating a completed run back to `in_progress` keeps its
- * conclusion, as GitHub does.
+ * summary of at most 65,535 characters.
+ *
+ * A completed run is final: GitHub staff say that once a check run is `completed` its status and
+ * conclusion can no longer change (community discussion "Re-run a completed check run", and why
+ * Atlantis and Mergify create a new run per re-run). GitHub's answer to such a PATCH is not
+ * documented; the strictest rule is modelled: 200 with the run unchanged, no field written.
  */
 
 import { actionsAppJson } from './github-objects.js'
@@ -127,6 +131,7 @@ export class CheckRuns {
     if (!run) return { status: 404, message: 'Not Found' }
     const body = parse(text)
     if (!body) return invalid('Problems parsing JSON')
+    if (run.status === 'completed') return { status: 200, json: this.json(run) }
     const copy = { ...run, output: { ...run.output }, states: [...run.states] }
     const problem = this.apply(copy, body)
     if (problem) return invalid(problem)

@@ -758,7 +758,10 @@ export class GitHubApiFake {
     const latency = this.latencyMs
     if (latency > 0) await this.pause(latency, signal)
 
-    const [path = '', query = ''] = rec.rawPath.split('?', 2)
+    const [full = '', query = ''] = rec.rawPath.split('?', 2)
+    // As GitHub Enterprise Server too: REST under /api/v3, GraphQL at /api/graphql (GitHub docs,
+    // "Default environment variables": GITHUB_API_URL, GITHUB_GRAPHQL_URL); the raw path is kept.
+    const path = full === '/api/graphql' ? '/graphql' : full.replace(/^\/api\/v3(?=\/)/, '')
     const route = parseRoute(rec.method, path)
     if (route) {
       rec.route = route.name

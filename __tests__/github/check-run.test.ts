@@ -53,7 +53,7 @@ describe('check runs', () => {
     expect(github.checkRunsOf(REPO)[0]).toMatchObject({ status: 'completed', conclusion: 'success' })
   })
 
-  it('finds the newest run with its external id among many of the name, past the first page', async () => {
+  it('lists the runs of the name, newest first, past the first page, with their external id and status', async () => {
     const { getOctokit } = await import('@actions/github')
     const octokit = getOctokit(GITHUB_TOKEN, { baseUrl: github.url })
     const make = async (external: string, name = 'Docs') =>
@@ -64,23 +64,29 @@ describe('check runs', () => {
     for (let i = 0; i < 120; i++) await make(`other:${i}`)
     await make('docs-agent-action:2', 'Lint')
     github.requests.length = 0
-    expect(await api.find(sha, 'Docs', 'docs-agent-action:1')).toEqual({
-      id: newer,
-      url: expect.stringContaining(`/runs/${newer}`)
-    })
-    expect(older).toBeLessThan(newer)
+    const listed = await api.list(sha, 'Docs')
+    expect(listed).toHaveLength(122)
+    expect(listed.filter((run) => run.externalId === 'docs-agent-action:1')).toEqual([
+      {
+        id: newer,
+        url: expect.stringContaining(`/runs/${newer}`),
+        externalId: 'docs-agent-action:1',
+        completed: false
+      },
+      { id: older, url: expect.stringContaining(`/runs/${older}`), externalId: 'docs-agent-action:1', completed: false }
+    ])
     expect(github.requests.map((r) => r.rawPath)).toEqual([
       `/repos/acme/app/commits/${sha}/check-runs?check_name=Docs&filter=all&per_page=100`,
       expect.stringContaining('page=2')
     ])
-    expect(await api.find(sha, 'Docs', 'docs-agent-action:2')).toBeUndefined()
+    expect((await api.list(sha, 'Docs')).some((run) => run.externalId === 'docs-agent-action:2')).toBe(false)
   })
 
   it(`reads at most ${MAX_CHECK_PAGES} pages`, async () => {
     const runs = MAX_CHECK_PAGES * 100 + 5
     for (let i = 0; i < runs; i++) github.addCheckRun(REPO, { name: 'Docs', head_sha: sha, external_id: `x${i}` })
     // The oldest, on the page past the last, is not looked at.
-    expect(await api.find(sha, 'Docs', 'x0')).toBeUndefined()
+    expect((await api.list(sha, 'Docs')).some((run) => run.externalId === 'x0')).toBe(false)
     expect(github.requests.filter((r) => r.route === 'check-runs')).toHaveLength(MAX_CHECK_PAGES)
   })
 

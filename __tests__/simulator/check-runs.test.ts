@@ -107,16 +107,28 @@ describe('check runs', () => {
     expect(fake.checkRunsOf(REPO)).toHaveLength(1)
   })
 
-  it('keep the conclusion when a completed run goes back in progress, as GitHub does', async () => {
+  it('never change once completed: a PATCH answers 200 with the run as it was (GitHub staff: completed is final)', async () => {
     const { data } = await octokit.rest.checks.create({
       owner,
       repo,
       name: 'Docs',
       head_sha: sha,
-      conclusion: 'cancelled'
+      conclusion: 'timed_out',
+      output: { title: 'Timed out', summary: 'Job `job_1`' }
     })
-    const again = await octokit.rest.checks.update({ owner, repo, check_run_id: data.id, status: 'in_progress' })
-    expect(again.data).toMatchObject({ status: 'in_progress', conclusion: 'cancelled' })
+    const again = await octokit.rest.checks.update({
+      owner,
+      repo,
+      check_run_id: data.id,
+      status: 'in_progress',
+      output: { title: 'Working', summary: 'again' }
+    })
+    expect(again.status).toBe(200)
+    expect(again.data).toMatchObject({ status: 'completed', conclusion: 'timed_out', output: { title: 'Timed out' } })
+    await octokit.rest.checks.update({ owner, repo, check_run_id: data.id, conclusion: 'success' })
+    expect(fake.checkRunsOf(REPO, sha).map((run) => [run.conclusion, run.states])).toEqual([
+      ['timed_out', ['timed_out']]
+    ])
   })
 
   it('are listed for a commit, newest first: the latest of each name unless filter=all; no external_id filter', async () => {

@@ -81,14 +81,14 @@ describe('check run of a skipped run', () => {
     expect(result.at('warning')).toEqual([])
   })
 
-  it('a re-run finds the check it made: completed as skipped again, never two', async () => {
+  it('a re-run makes a check of its own, completed as skipped: the first is final on GitHub', async () => {
     const first = await run({ payload: labelled })
     github.requests.length = 0
     const again = await run({ payload: labelled, attempt: '2' })
     expect(again.outputs.skipped).toBe('true')
-    expect(asked()).toEqual(['GET check-runs', 'PATCH check-update'])
-    expect(checks().map((check) => check.states)).toEqual([['skipped', 'skipped']])
-    expect(again.outputs['check-run-id']).toBe(first.outputs['check-run-id'])
+    expect(asked()).toEqual(['GET check-runs', 'POST check-create'])
+    expect(checks().map((check) => check.states)).toEqual([['skipped'], ['skipped']])
+    expect(again.outputs['check-run-id']).not.toBe(first.outputs['check-run-id'])
   })
 
   it('a create whose answer is lost: one warning that it may be there; the step still skips', async () => {

@@ -151,8 +151,9 @@ describe('conversation', () => {
     expect(comments()).toHaveLength(1)
   })
 
-  it('falls back to github-actions[bot] when neither /user nor GraphQL names the token, and still finds its comment', async () => {
-    github.failAlways('graphql', { kind: 'status', status: 502 })
+  it('falls back to github-actions[bot] when GitHub says neither /user nor GraphQL may name the token, and still finds its comment', async () => {
+    // Changed on purpose: the fallback needs GitHub's word that the token is an integration's, not a 5xx.
+    github.failAlways('graphql', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     await run('pull_request', pullPayload, { prompt: 'Document this change' })
     await run('pull_request', pullPayload, { prompt: 'Again' }, { runId: '5004' })
     expect(comments().map((c) => c.author)).toEqual(['github-actions[bot]'])

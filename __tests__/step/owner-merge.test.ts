@@ -121,7 +121,9 @@ describe('merge: auto', () => {
   })
 
   it('a merge state read that fails otherwise: one warning without a permission hint', async () => {
-    o.github().fail('graphql', { kind: 'delay', ms: 0 }, { kind: 'status', status: 502, message: 'Bad Gateway' })
+    // Changed on purpose: a GraphQL query is a read, tried four times, so the read fails on every try.
+    const bad = { kind: 'status' as const, status: 502, message: 'Bad Gateway' }
+    o.github().fail('graphql', { kind: 'delay', ms: 0 }, bad, bad, bad, bad)
     const result = await o.run('pull_request', o.merged(41, 'dev'), auto)
     expect(result.at('warning')).toEqual([
       `Could not read the merge state of ${DOCS}#${o.docsPr(result)} (HTTP 502: Bad Gateway), so it is left open.`

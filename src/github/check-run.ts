@@ -1,11 +1,13 @@
 /**
  * Check runs of `owner/name` (GitHub's checks API): one created on a commit, updated in place, and
- * found again by its `external_id`, which GitHub keeps but does not filter on; and the commits a
- * check goes on that the event does not name (a commented pull request's head, a tag's commit). A
- * write is never sent again after a 5xx (client.ts); a refusal throws the Octokit error.
+ * those of a name on a commit listed with their `external_id`, which GitHub keeps but does not
+ * filter on; and the commits a check goes on that the event does not name (a commented pull
+ * request's head, a tag's commit). The client never sends a write again after a 5xx (client.ts);
+ * a refusal throws the Octokit error.
  */
 import type { getOctokit } from '@actions/github'
 import { truncate } from '../base/text.js'
+import { allPages } from './pages.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -14,8 +16,8 @@ export const MAX_CHECK_SUMMARY_CHARS = 65_535
 /** Longest a check request may take: the check is written after a cancel too, within the runner's grace. */
 const CHECK_TIMEOUT_MS = 10_000
 /**
- * Pages of 100 check runs of one name on one commit read at most: each workflow run on the commit
- * makes one (its re-runs share it), so a commit with more is not searched further.
+ * Pages of 100 check runs of one name on one commit read at most: each attempt of each workflow run
+ * on the commit makes one, so a commit with more is not searched further.
  */
 export const MAX_CHECK_PAGES = 3
 
@@ -37,6 +39,12 @@ export interface CheckRun {
   url: string | undefined
 }
 
+/** A check run as listed on a commit: whose it is (`external_id`) and whether it is completed. */
+export interface ListedCheckRun extends CheckRun {
+  externalId: string | undefined
+  completed: boolean
+}
+
 export interface CheckRunApi {
   /** `POST /repos/{owner}/{repo}/check-runs`. */
   create(
@@ -46,8 +54,8 @@ export interface CheckRunApi {
   ): Promise<CheckRun>
   /** `PATCH /repos/{owner}/{repo}/check-runs/{id}`. */
   update(id: number, state: CheckState, output: CheckOutput, detailsUrl: string | undefined): Promise<void>
-  /** The newest check run named `name` on commit `sha` whose `external_id` is `externalId`, if any. */
-  find(sha: string, name: string, externalId: string): Promise<CheckRun | undefined>
+  /** The check runs named `name` on commit `sha`, newest first (MAX_CHECK_PAGES pages of them at most). */
+  list(sha: string, name: string): Promise<ListedCheckRun[]>
   /** The head commit of pull request `number`. */
   pullHead(number: number): Promise<string>
   /** The commit tag `tag` points to, through an annotated tag's object. */
@@ -89,19 +97,27 @@ export function checkRunApi(client: () => Promise<Octokit>, repository: string):
         request: request()
       })
     },
-    find: async (sha, name, externalId) => {
+    list: async (sha, name) => {
       const octokit = await client()
-      let pages = 0
-      const runs = await octokit.paginate(
-        octokit.rest.checks.listForRef,
-        { owner, repo, ref: sha, check_name: name, filter: 'all', per_page: 100, request: request() },
-        (response, done) => {
-          if (++pages >= MAX_CHECK_PAGES) done()
-          return response.data.filter((run) => run.external_id === externalId)
-        }
-      )
-      const newest = runs.reduce<(typeof runs)[number] | undefined>((a, b) => (a && a.id > b.id ? a : b), undefined)
-      return newest && { id: newest.id, url: newest.html_url ?? undefined }
+      const listing = request()
+      const first = octokit.rest.checks.listForRef({
+        owner,
+        repo,
+        ref: sha,
+        check_name: name,
+        filter: 'all',
+        per_page: 100,
+        request: listing
+      })
+      const runs = await allPages(octokit, first, listing, (page) => page.check_runs, MAX_CHECK_PAGES)
+      return runs
+        .map((run) => ({
+          id: run.id,
+          url: run.html_url ?? undefined,
+          externalId: run.external_id ?? undefined,
+          completed: run.status === 'completed'
+        }))
+        .sort((a, b) => b.id - a.id)
     },
     pullHead: async (number) => {
       const octokit = await client()

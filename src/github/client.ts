@@ -11,7 +11,7 @@ import type { PullRequestRef } from './pr-link.js'
 import { pullBranch } from './pull-branch.js'
 import { packageReads, type PackageReads } from './context/package-reads.js'
 import { allPages } from './pages.js'
-import { RequestCount } from './requests.js'
+import { countRequests, RequestCount } from './requests.js'
 import { systemClock, type Clock } from '../base/clock.js'
 import { retryReads, throttleOptions, type RetryPace } from './retry.js'
 import { redactWrites } from './redact-writes.js'
@@ -126,6 +126,7 @@ export class GitHubClient {
     ]).then(([{ getOctokit }, { throttling }, { default: limiter }]) => {
       const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
       const octokit = getOctokit(this.token, options, throttling)
+      countRequests(octokit)
       redactWrites(octokit, this.secrets)
       retryReads(octokit, this.clock)
       return octokit
@@ -137,7 +138,7 @@ export class GitHubClient {
   reader(repository: string, signal: AbortSignal): GitHubReader {
     const [owner = '', repo = ''] = repository.split('/')
     const count = new RequestCount()
-    const request = { signal, fetch: count.fetch }
+    const request = { signal, count }
     return {
       requests: () => count.sent,
       ...packageReads(() => this.client(), owner, repo, request),
@@ -225,7 +226,7 @@ export class GitHubClient {
 
   /** The open pull requests of `owner/name`, newest first (the first 100); its requests counted in `count`. */
   openPulls(repository: string, signal: AbortSignal, count?: RequestCount): Promise<DocsPull[]> {
-    return openPulls(() => this.client(), repository, { signal, fetch: count?.fetch })
+    return openPulls(() => this.client(), repository, { signal, count })
   }
 
   /** Reviewers, assignees and merge of the docs pull request; `signal` bounds each request. */

@@ -2,12 +2,13 @@
  * The checks on the docs pull request's head (GitHub's REST API): the pull request's head commit,
  * its check runs (`GET …/commits/{sha}/check-runs`), its combined status (`GET
  * …/commits/{ref}/status`) and a check run's annotations (`GET …/check-runs/{id}/annotations`).
- * Every page of a list is read, each with the step's signal (Octokit's `paginate` would drop it,
- * pages.ts); a failure throws the Octokit error (`status`).
+ * Every page of a list is read with the step's signal (allPages, pages.ts); a failure throws the
+ * Octokit error (`status`).
  */
 import type { getOctokit } from '@actions/github'
 import type { PullRequestRef } from './pr-link.js'
-import type { RequestCount } from './requests.js'
+import { allPages } from './pages.js'
+import type { CountedRequest, RequestCount } from './requests.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -59,20 +60,7 @@ export function docsChecksApi(
   count?: RequestCount
 ): DocsChecksApi {
   const { owner, repo } = pr
-  const request = (): { signal: AbortSignal; fetch?: typeof fetch | undefined } => ({
-    signal: signal(),
-    fetch: count?.fetch
-  })
-  /** Page 1, 2… of a list until one comes back short, or `pages` were read. */
-  const pages = async <T>(read: (page: number) => Promise<T[]>, pages = MAX_CHECK_LIST_PAGES): Promise<T[]> => {
-    const all: T[] = []
-    for (let page = 1; page <= pages; page++) {
-      const items = await read(page)
-      all.push(...items)
-      if (items.length < 100) break
-    }
-    return all
-  }
+  const request = (): CountedRequest => ({ signal: signal(), count })
   return {
     head: async () => {
       const octokit = await client()
@@ -81,63 +69,60 @@ export function docsChecksApi(
     },
     checkRuns: async (sha) => {
       const octokit = await client()
-      return pages(async (page) => {
-        const { data } = await octokit.rest.checks.listForRef({
-          owner,
-          repo,
-          ref: sha,
-          per_page: 100,
-          page,
-          request: request()
-        })
-        return data.check_runs.map((run): DocsCheckRun => ({
-          id: run.id,
-          name: run.name,
-          status: run.status,
-          conclusion: run.conclusion,
-          url: run.html_url ?? run.details_url ?? undefined,
-          title: run.output.title ?? '',
-          summary: run.output.summary ?? '',
-          annotations: run.output.annotations_count
-        }))
-      })
+      const options = request()
+      const first = octokit.rest.checks.listForRef({ owner, repo, ref: sha, per_page: 100, request: options })
+      return allPages(octokit, first, options, (data) => data.check_runs.map(checkRun), MAX_CHECK_LIST_PAGES)
     },
     statuses: async (sha) => {
       const octokit = await client()
-      return pages(async (page) => {
-        const { data } = await octokit.rest.repos.getCombinedStatusForRef({
-          owner,
-          repo,
-          ref: sha,
-          per_page: 100,
-          page,
-          request: request()
-        })
-        return data.statuses.map((status): DocsStatus => ({
-          context: status.context,
-          state: status.state,
-          description: status.description ?? '',
-          url: status.target_url ?? undefined
-        }))
+      const options = request()
+      const first = octokit.rest.repos.getCombinedStatusForRef({
+        owner,
+        repo,
+        ref: sha,
+        per_page: 100,
+        request: options
       })
+      return allPages(octokit, first, options, (data) => data.statuses.map(commitStatus), MAX_CHECK_LIST_PAGES)
     },
     annotations: async (id, max) => {
       const octokit = await client()
-      const all = await pages(
-        async (page) => {
-          const { data } = await octokit.rest.checks.listAnnotations({
-            owner,
-            repo,
-            check_run_id: id,
-            per_page: 100,
-            page,
-            request: request()
-          })
-          return data.map((a) => ({ path: a.path, line: a.start_line, message: a.message ?? '' }))
-        },
-        Math.ceil(max / 100)
-      )
-      return all.slice(0, max)
+      const options = request()
+      const first = octokit.rest.checks.listAnnotations({
+        owner,
+        repo,
+        check_run_id: id,
+        per_page: 100,
+        request: options
+      })
+      const keep = (data: Awaited<typeof first>['data']): DocsAnnotation[] =>
+        data.map((a) => ({ path: a.path, line: a.start_line, message: a.message ?? '' }))
+      return (await allPages(octokit, first, options, keep, Math.ceil(max / 100))).slice(0, max)
     }
+  }
+}
+
+type CheckRunData = Awaited<ReturnType<Octokit['rest']['checks']['listForRef']>>['data']['check_runs'][number]
+type StatusData = Awaited<ReturnType<Octokit['rest']['repos']['getCombinedStatusForRef']>>['data']['statuses'][number]
+
+function checkRun(run: CheckRunData): DocsCheckRun {
+  return {
+    id: run.id,
+    name: run.name,
+    status: run.status,
+    conclusion: run.conclusion,
+    url: run.html_url ?? run.details_url ?? undefined,
+    title: run.output.title ?? '',
+    summary: run.output.summary ?? '',
+    annotations: run.output.annotations_count
+  }
+}
+
+function commitStatus(status: StatusData): DocsStatus {
+  return {
+    context: status.context,
+    state: status.state,
+    description: status.description ?? '',
+    url: status.target_url ?? undefined
   }
 }

@@ -5,29 +5,33 @@
  */
 import type { getOctokit } from '@actions/github'
 
+import type { CountedRequest } from './requests.js'
+
 type Octokit = ReturnType<typeof getOctokit>
 
-/** A page as Octokit answers it. */
-interface Page<T> {
-  data: T[]
+/** A page as Octokit answers it: a list, or (check runs, workflow runs) an object that holds one. */
+interface Page<D> {
+  data: D
   headers: { link?: string | undefined }
 }
 
 /**
- * The first page, then each page its Link header names as next, with `request`; `keep` takes what
- * is used of each page as it comes, and may end the listing by throwing.
+ * The first page, then each page its Link header names as next, with `request`, up to `maxPages`;
+ * `keep` takes what is used of each page as it comes, and may end the listing by throwing. The one
+ * way the action reads pages: a lint rule bans `octokit.paginate` in src/.
  */
-export async function allPages<T, R>(
+export async function allPages<D, R>(
   octokit: Octokit,
-  first: Promise<Page<T>>,
-  request: { signal: AbortSignal; fetch?: typeof fetch | undefined },
-  keep: (page: T[]) => R[]
+  first: Promise<Page<D>>,
+  request: CountedRequest,
+  keep: (page: D) => R[],
+  maxPages = Infinity
 ): Promise<R[]> {
   const all: R[] = []
-  for (let page = await first; ;) {
+  for (let page = await first, read = 1; ; read++) {
     all.push(...keep(page.data))
     const next = /<([^<>]+)>;\s*rel="next"/.exec(page.headers.link ?? '')?.[1]
-    if (!next) return all
+    if (!next || read >= maxPages) return all
     page = await octokit.request({ method: 'GET', url: next, request })
   }
 }

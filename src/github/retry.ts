@@ -50,8 +50,8 @@ export function throttleOptions(pace: RetryPace, limiter: typeof Bottleneck): Pi
 }
 
 /**
- * A read answered 5xx, or whose connection failed, is tried again after each of READ_WAITS_MS on
- * the step's clock; a write never is (it may have taken effect). A request ends when its signal
+ * A read (a GraphQL query included) answered 5xx, or whose connection failed, is tried again after
+ * each of READ_WAITS_MS on the step's clock; a write (a GraphQL mutation included) never is (it may have taken effect). A request ends when its signal
  * fires, even in the throttling plugin's waits (those run on timers no signal reaches), and then
  * on its last failure when a try failed before: that is why it did not succeed, not the time.
  */
@@ -59,7 +59,7 @@ export function retryReads(octokit: Pick<Octokit, 'hook'>, clock: Pick<Clock, 's
   // Registered after the plugins, so outermost: the throttling plugin's waits and tries are one try here.
   octokit.hook.wrap('request', async (request, options) => {
     const signal = (options.request as RequestOptions['request'])?.signal ?? undefined
-    const waits = READS.has(options.method.toUpperCase()) ? READ_WAITS_MS : []
+    const waits = isRead(options) ? READ_WAITS_MS : []
     let last: unknown
     for (let tried = 0; ; tried++) {
       try {
@@ -76,6 +76,13 @@ export function retryReads(octokit: Pick<Octokit, 'hook'>, clock: Pick<Clock, 's
       }
     }
   })
+}
+
+/** A GET or HEAD, or a GraphQL query (a POST that changes nothing, unlike a mutation). */
+function isRead(options: { method: string; url: string; query?: unknown }): boolean {
+  if (READS.has(options.method.toUpperCase())) return true
+  const { query } = options
+  return /(^|\/)graphql$/.test(options.url) && typeof query === 'string' && !/^\s*mutation\b/.test(query)
 }
 
 /**

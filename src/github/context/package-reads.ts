@@ -4,6 +4,7 @@
  */
 import type { getOctokit } from '@actions/github'
 import { toCommit, type Commit } from '../commit.js'
+import type { CountedRequest } from '../requests.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -26,7 +27,7 @@ export function packageReads(
   client: () => Promise<Octokit>,
   owner: string,
   repo: string,
-  request: { signal: AbortSignal; fetch?: typeof fetch | undefined }
+  request: CountedRequest
 ): PackageReads {
   return {
     tree: async (ref) => {

@@ -8,8 +8,9 @@ import type { getOctokit } from '@actions/github'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
 import { allPages } from '../pages.js'
-import type { RequestCount } from '../requests.js'
+import type { CountedRequest, RequestCount } from '../requests.js'
 import { unreachable } from '../unreachable.js'
+import { readIdentity } from './identity.js'
 import type { IssueComment } from './marker.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -17,16 +18,14 @@ type Octokit = ReturnType<typeof getOctokit>
 const WRITE_TIMEOUT_MS = 30_000
 /** Pages of 100 comments read at most: a thread longer than this is not one the action takes part in. */
 export const MAX_COMMENT_PAGES = 30
-/** The workflow token (`GITHUB_TOKEN`) writes as this account, and cannot read `/user`. */
-export const WORKFLOW_BOT = 'github-actions[bot]'
 
 /** Where a command came from: a reaction goes to an issue comment or a review comment. */
 export type CommentKind = 'issue' | 'review-comment'
 
 export interface ConversationApi {
   /**
-   * The login the token writes as: `/user` for a personal token; for an installation token, which
-   * cannot read it, GraphQL's `viewer`; failing both, the workflow token's bot. Never throws.
+   * The login the token writes as (identity.ts): `/user`, else GraphQL's `viewer`, else the
+   * workflow token's bot when GitHub says the token cannot read it; throws on any other failure.
    */
   identity(): Promise<string>
   /** Every comment of issue or pull request `number` (100 a page). */
@@ -47,9 +46,9 @@ export function conversationApi(
   count?: RequestCount
 ): ConversationApi {
   const [owner = '', repo = ''] = repository.split('/')
-  const request = (): { signal: AbortSignal; fetch?: typeof fetch | undefined } => ({
+  const request = (): CountedRequest => ({
     signal: AbortSignal.timeout(WRITE_TIMEOUT_MS),
-    fetch: count?.fetch
+    count
   })
   const comment = (data: { id: number; body?: string; user: { login: string } | null }): IssueComment => ({
     id: data.id,
@@ -57,25 +56,7 @@ export function conversationApi(
     author: data.user?.login ?? ''
   })
   return {
-    identity: async () => {
-      const octokit = await client()
-      try {
-        const { data } = await octokit.rest.users.getAuthenticated({ request: request() })
-        return data.login
-      } catch {
-        // An installation token (the workflow's or an App's): 403 here, by design.
-      }
-      try {
-        const answer = await octokit.graphql<{ viewer: { login: string; __typename: string } }>(
-          'query { viewer { login __typename } }',
-          { request: request() }
-        )
-        const { login, __typename: type } = answer.viewer
-        return type === 'Bot' && !login.endsWith('[bot]') ? `${login}[bot]` : login
-      } catch {
-        return WORKFLOW_BOT
-      }
-    },
+    identity: async () => readIdentity(await client(), request),
     listComments: async (number) => {
       const octokit = await client()
       let pages = 0

@@ -1,6 +1,7 @@
 /** The open pull requests of the docs repository, through an Octokit loaded on demand. */
 import type { getOctokit } from '@actions/github'
 import type { DocsPull } from './find.js'
+import type { CountedRequest } from '../requests.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -8,7 +9,7 @@ type Octokit = ReturnType<typeof getOctokit>
 export async function openPulls(
   client: () => Promise<Octokit>,
   repository: string,
-  request: { signal: AbortSignal; fetch?: typeof fetch | undefined }
+  request: CountedRequest
 ): Promise<DocsPull[]> {
   const [owner = '', repo = ''] = repository.split('/')
   const octokit = await client()

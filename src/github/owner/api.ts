@@ -6,6 +6,7 @@
  */
 import type { getOctokit } from '@actions/github'
 import { isRecord } from '../event.js'
+import { allPages } from '../pages.js'
 import type { PullRequestRef } from '../pr-link.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -116,16 +117,21 @@ export function ownerApi(client: () => Promise<Octokit>, pr: PullRequestRef, sig
     asked: async () => {
       const octokit = await client()
       let pages = 0
-      const events = await octokit.paginate(
-        octokit.rest.issues.listEvents,
-        { owner, repo, issue_number: number, per_page: 100, request: request() },
-        (response) => {
-          // Past the bound the read fails rather than answer part: someone could be asked twice.
-          if (++pages > MAX_EVENT_PAGES)
-            throw new Error(`pull request #${number} has more than ${MAX_EVENT_PAGES * 100} events: not read`)
-          return response.data.map((event): Record<string, unknown> => ({ ...event }))
-        }
-      )
+      // Each page with the listing's signal (allPages): Octokit's paginate would send them without it.
+      const listing = request()
+      const first = octokit.rest.issues.listEvents({
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+        request: listing
+      })
+      const events = await allPages(octokit, first, listing, (page) => {
+        // Past the bound the read fails rather than answer part: someone could be asked twice.
+        if (++pages > MAX_EVENT_PAGES)
+          throw new Error(`pull request #${number} has more than ${MAX_EVENT_PAGES * 100} events: not read`)
+        return page.map((event): Record<string, unknown> => ({ ...event }))
+      })
       const field = (value: unknown, key: 'login' | 'slug'): string[] =>
         isRecord(value) && typeof value[key] === 'string' ? [value[key]] : []
       return {

@@ -1,17 +1,17 @@
 /**
  * The check run phase (`check`): a check run on the triggering commit, created in progress as soon
- * as the job exists (found again instead by a re-run of the workflow run or a later step of it,
- * through its `external_id`), and completed on every exit path with the step's conclusion. What
- * GitHub refuses is one warning, after which the check is left alone (each request comes after
- * the one before it succeeded, so there is never a second); the step's result and outputs never
- * depend on it.
+ * as the job exists, and completed on every exit path with the step's conclusion. A completed run
+ * is final on GitHub (GitHub staff; Atlantis and Mergify met it), so each attempt of the workflow
+ * run, and a wait-only step, makes its own, after completing as `cancelled` an earlier attempt's
+ * left in progress (a killed attempt). Its `external_id` (run id and attempt) finds it again only
+ * when a create's answer was lost. What GitHub refuses is one warning, after which the check is
+ * left alone; the step's result and outputs never depend on it.
  */
 import type { Clock } from '../../base/clock.js'
 import type { Log } from '../../base/log.js'
-import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
 import type { CheckConclusion, CheckOutput, CheckRun, CheckRunApi, CheckState } from '../../github/check-run.js'
-import { refused } from '../../github/conversation/api.js'
+import { checkProblem, personalToken, refusal, transient } from './check-problem.js'
 import type { GitHubClient } from '../../github/client.js'
 import type { Trigger } from '../../github/event.js'
 import type { RunIdentity } from '../../rerun/record.js'
@@ -34,10 +34,16 @@ export interface CheckDeps extends Where {
   name: string
   /** The commit the check goes on (checkCommit); undefined when none is known. */
   commit(): Promise<string | undefined>
-  /** What finds the check again: the workflow run's id, kept in its `external_id`. */
+  /** This attempt's check (`docs-agent-action:<run id>:<attempt>`, `:wait` for a wait-only step), kept in its `external_id`. */
   externalId: string | undefined
-  /** An attempt after the first, or a wait-only step: the run may have its check already. */
+  /** What every attempt's check of this workflow run carries in its `external_id` (then `:<attempt>`). */
+  runPrefix: string | undefined
+  /** `GITHUB_RUN_ATTEMPT`. */
+  attempt: number
+  /** An attempt after the first, or a wait-only step: an earlier check of the run may be left in progress. */
   mayExist: boolean
+  /** `github-token` is a person's, which cannot make check runs. */
+  personal: boolean
 }
 
 /** The step's conclusion for the check: a `fail-on` that tolerates the ending makes it neutral, not success. */
@@ -94,6 +100,8 @@ export function checkDeps(
     return undefined
   }
   const api = wired.github.checkRuns(repository)
+  const runPrefix = run && `docs-agent-action:${run.runId}`
+  const waitOnly = settings.mode === 'wait-only'
   return {
     ...wired.where,
     log,
@@ -101,8 +109,11 @@ export function checkDeps(
     api,
     name: settings.check,
     commit: () => checkCommit(wired.trigger, env.GITHUB_SHA || undefined, api),
-    externalId: run && `docs-agent-action:${run.runId}`,
-    mayExist: settings.mode === 'wait-only' || (run?.attempt ?? 1) > 1
+    externalId: run && `${runPrefix}:${run.attempt}${waitOnly ? ':wait' : ''}`,
+    runPrefix,
+    attempt: run?.attempt ?? 1,
+    mayExist: waitOnly || (run?.attempt ?? 1) > 1,
+    personal: personalToken(settings.githubToken)
   }
 }
 
@@ -118,7 +129,7 @@ export class CheckPhase {
     private readonly report: () => LinkBackReport
   ) {}
 
-  /** The job exists: the check is made (or found again) in progress, beside the step. */
+  /** The job exists: the check is made in progress, beside the step. */
   start(): void {
     this.#opened ??= this.open(this.report())
   }
@@ -129,7 +140,8 @@ export class CheckPhase {
    * is completed beside the report.
    */
   async conclude(failed: boolean): Promise<void> {
-    if (this.run.state.outcome === 'skipped') return this.skipped()
+    const { outcome } = this.run.state
+    if (outcome === 'skipped' || outcome === 'not-permitted') return this.skipped()
     const opened = this.#opened
     if (!opened) return
     await this.whileMade(opened)
@@ -138,7 +150,10 @@ export class CheckPhase {
     this.#completed = this.complete(opened, conclusion, this.output(this.report(), conclusion))
   }
 
-  /** A skipped run has no job: its check is made (or found again) completed as `skipped`, in one write. */
+  /**
+   * A skipped run, or one nobody permitted, has no job: its check is made completed as `skipped`
+   * (with why), in one write, so that a required check never waits for a job that does not start.
+   */
   private async skipped(): Promise<void> {
     const conclusion = 'skipped'
     this.run.checked({ ...this.run.state.check, name: this.deps.name, conclusion })
@@ -172,35 +187,49 @@ export class CheckPhase {
     output = this.output(report, undefined)
   ): Promise<CheckRun | undefined> {
     const { deps } = this
-    let sha: string | undefined
+    const sha = await deps.commit().catch((error: unknown) => {
+      deps.log.warning(
+        checkProblem(`read the commit for the check run ${this.name}`, error, 'pull-requests: read', false)
+      )
+      return null
+    })
+    if (sha === null) return undefined
+    if (!sha) {
+      deps.log.warning(`No check run ${this.name}: the commit this run is for is not known (GITHUB_SHA is empty).`)
+      return undefined
+    }
+    if (deps.mayExist) await this.supersede(sha)
     try {
-      sha = await deps.commit()
-      if (!sha) {
-        deps.log.warning(`No check run ${this.name}: the commit this run is for is not known (GITHUB_SHA is empty).`)
-        return undefined
-      }
-      const found = deps.mayExist && deps.externalId ? await deps.api.find(sha, deps.name, deps.externalId) : undefined
-      if (found) {
-        this.made(found)
-        await deps.api.update(found.id, state, output, deps.runUrl)
-        return found
-      }
       const run = { name: deps.name, headSha: sha, externalId: deps.externalId, detailsUrl: deps.runUrl }
       const made = await deps.api.create(run, state, output)
       this.made(made)
       return made
     } catch (error) {
-      const known = this.run.state.check
-      // A found check that could not be set in progress is still completed, unless GitHub refused.
-      if (known?.id !== undefined) {
-        if (!refusal(error)) return { id: known.id, url: known.url }
-        deps.log.warning(this.problem('update', error))
-        return undefined
-      }
       // Lost on the way, or a 5xx: the create may have been done, so it is looked for at the end.
-      if (!refusal(error) && sha && deps.externalId) this.#unsure = sha
+      if (!refusal(error) && deps.externalId) this.#unsure = sha
       else deps.log.warning(this.problem('create', error))
       return undefined
+    }
+  }
+
+  /** An earlier attempt's check of this workflow run left in progress (a killed attempt): completed as cancelled. */
+  private async supersede(sha: string): Promise<void> {
+    const { deps } = this
+    const prefix = deps.runPrefix
+    if (!prefix) return
+    const ours = (id: string | undefined): boolean => id === prefix || !!id?.startsWith(`${prefix}:`)
+    const why = `superseded by attempt ${deps.attempt}`
+    try {
+      const left = (await deps.api.list(sha, deps.name)).filter(
+        (run) => !run.completed && run.externalId !== deps.externalId && ours(run.externalId)
+      )
+      for (const run of left) {
+        const summary = `**Docs agent:** ${why} of the workflow run${deps.runUrl ? ` (${deps.runUrl})` : ''}.`
+        await deps.api.update(run.id, CANCELLED, { title: `Cancelled: ${why}`, summary }, deps.runUrl)
+        deps.log.info(`Check run ${this.name} of an earlier attempt completed: cancelled, ${why}.`)
+      }
+    } catch (error) {
+      deps.log.warning(this.problem('complete an earlier attempt of', error))
     }
   }
 
@@ -212,20 +241,35 @@ export class CheckPhase {
     const { deps } = this
     let check = await opened
     try {
-      if (!check && this.#unsure) {
-        check = await deps.api.find(this.#unsure, deps.name, deps.externalId ?? '')
-        if (check) this.made(check)
-        else
-          deps.log.warning(`Could not create the check run ${this.name}: GitHub did not answer, and it is not there.`)
-      }
+      if (!check && this.#unsure) check = await this.lost(this.#unsure)
       if (!check) return
       const docs = pullRequest(this.run.state)
       const details = conclusion === 'success' && docs.kind === 'link' ? docs.url : deps.runUrl
-      await deps.api.update(check.id, { status: 'completed', conclusion }, output, details)
+      const { id } = check
+      const update = () => deps.api.update(id, { status: 'completed', conclusion }, output, details)
+      // It sets a fixed state, so sending it again after a 5xx or a lost connection changes nothing more.
+      await update().catch((error: unknown) => {
+        if (!transient(error)) throw error
+        return update()
+      })
       deps.log.info(`Check run ${this.name} completed: ${conclusion}.`)
     } catch (error) {
       deps.log.warning(this.problem(check ? 'complete' : 'find', error))
     }
+  }
+
+  /** The check whose create's answer was lost, found by its `external_id`; undefined (one warning) when not there or completed. */
+  private async lost(sha: string): Promise<CheckRun | undefined> {
+    const { deps } = this
+    const found = (await deps.api.list(sha, deps.name)).find((run) => run.externalId === deps.externalId)
+    if (!found) {
+      deps.log.warning(`Could not create the check run ${this.name}: GitHub did not answer, and it is not there.`)
+      return undefined
+    }
+    this.made(found)
+    if (!found.completed) return found
+    deps.log.warning(`The check run ${this.name} is completed already: GitHub does not change a completed run.`)
+    return undefined
   }
 
   /** What the check shows: its title, and the job's lines (every link that matters: GitHub may ignore `details_url`). */
@@ -251,16 +295,9 @@ export class CheckPhase {
     return `'${inline(this.deps.name, 100)}'`
   }
 
-  private problem(what: 'create' | 'update' | 'complete' | 'find', error: unknown): string {
-    const doing = `${what} the check run ${this.name}`
-    const status = (error as { status?: unknown }).status
-    if (status === 404 || status === 422)
-      return `Could not ${doing} (HTTP ${status}): ${inline(errorMessage(error), 300)}; the outputs are unchanged.`
-    return refused(doing, error, 'checks: write')
+  private problem(what: string, error: unknown): string {
+    return checkProblem(`${what} the check run ${this.name}`, error, 'checks: write', this.deps.personal)
   }
 }
 
-/** GitHub answered 4xx: it did nothing. */
-function refusal(error: unknown): boolean {
-  return Math.floor(Number((error as { status?: unknown }).status) / 100) === 4
-}
+const CANCELLED: CheckState = { status: 'completed', conclusion: 'cancelled' }

@@ -162,6 +162,8 @@ function headline(state: RunState, serverUrl: string | undefined): string {
       return `no docs pull request: the job ended ${status}.`
     case 'skipped':
       return `skipped, no job started: ${codeSpan(state.skip?.reason ?? '', 300)}.`
+    case 'not-permitted':
+      return `skipped, no job started: ${codeSpan(state.failure ?? '', 300)}.`
     case 'queued':
       return "no docs pull request yet: the automation's run is queued; the Automation Runs page of the Mintlify dashboard follows it."
     case 'timed-out':

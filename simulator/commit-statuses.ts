@@ -51,7 +51,11 @@ export class CommitStatuses {
   }
 
   /** The combined status's JSON, `statuses` being the slice a page asks for. */
-  combined(repo: string, sha: string, slice: { start: number; end: number }): Record<string, unknown> {
+  combined(
+    repo: string,
+    sha: string,
+    slice: { start: number; end: number }
+  ): Record<string, unknown> & { statuses: Array<Record<string, unknown> & { id: number }> } {
     const latest = this.latest(repo, sha)
     const states = latest.map((s) => s.state)
     const state =

@@ -758,10 +758,7 @@ export class GitHubApiFake {
     const latency = this.latencyMs
     if (latency > 0) await this.pause(latency, signal)
 
-    const [full = '', query = ''] = rec.rawPath.split('?', 2)
-    // As GitHub Enterprise Server too: REST under /api/v3, GraphQL at /api/graphql (GitHub docs,
-    // "Default environment variables": GITHUB_API_URL, GITHUB_GRAPHQL_URL); the raw path is kept.
-    const path = full === '/api/graphql' ? '/graphql' : full.replace(/^\/api\/v3(?=\/)/, '')
+    const [path = '', query = ''] = dotComPath(rec.rawPath).split('?', 2)
     const route = parseRoute(rec.method, path)
     if (route) {
       rec.route = route.name
@@ -1029,7 +1026,25 @@ export class GitHubApiFake {
         if (!this.commitOf(r.fullName, sha))
           return { status: 404, json: errorBody(404, `No commit found for SHA: ${route.ref}`, route.name) }
         const paged = pageLink(this.statuses.latest(r.fullName, sha).length)
-        return ok(this.statuses.combined(r.fullName, sha, paged), paged.headers)
+        const combined = this.statuses.combined(r.fullName, sha, paged)
+        // GitHub's combined-commit-status names the repository and the commit, and each status its own
+        // URL, node id and avatar (the OpenAPI description requires them).
+        const url = `${this.url}/repos/${r.fullName}`
+        return ok(
+          {
+            ...combined,
+            statuses: combined.statuses.map((s) => ({
+              ...s,
+              node_id: nodeId('SC', `${r.fullName}:${String(s.id)}`),
+              url: `${url}/statuses/${sha}`,
+              avatar_url: null
+            })),
+            commit_url: `${url}/commits/${sha}`,
+            url: `${url}/commits/${sha}/status`,
+            repository: repositoryJson(this.url, r.fullName, r.id, this.actorJson({ login: ownerOf(r) }))
+          },
+          paged.headers
+        )
       }
       default:
         return route satisfies never
@@ -1594,7 +1609,7 @@ export class GitHubApiFake {
   private send(res: ServerResponse, rec: RecordedRequest, answer: Answer): void {
     const body = answer.status === 204 ? '' : JSON.stringify(answer.json)
     rec.answeredStatus = answer.status
-    exchanged({ method: rec.method, rawPath: rec.rawPath, route: rec.route, status: answer.status, body })
+    exchanged({ method: rec.method, rawPath: dotComPath(rec.rawPath), route: rec.route, status: answer.status, body })
     res.setHeader('content-type', 'application/json; charset=utf-8')
     res.setHeader('content-length', Buffer.byteLength(body))
     res.setHeader('x-github-api-version-selected', '2022-11-28')
@@ -1814,6 +1829,17 @@ function notFound(route: RouteName | 'unknown'): Answer {
 
 function errorBody(status: number, message: string, route: RouteName | 'unknown'): Record<string, string> {
   return { message, documentation_url: DOC_URLS[route], status: String(status) }
+}
+
+/**
+ * The path as github.com serves it: GitHub Enterprise Server serves REST under /api/v3 and GraphQL at
+ * /api/graphql (GitHub docs, "Default environment variables": GITHUB_API_URL, GITHUB_GRAPHQL_URL).
+ * The recorded raw path is kept as received.
+ */
+function dotComPath(raw: string): string {
+  const [path = '', query] = raw.split('?', 2)
+  const bare = path === '/api/graphql' ? '/graphql' : path.replace(/^\/api\/v3(?=\/)/, '')
+  return query === undefined ? bare : `${bare}?${query}`
 }
 
 function nodeId(prefix: string, key: string): string {

@@ -14,7 +14,7 @@ const withCi = (...rounds: HeadCi[]): void => linkDocsRepository(o.step.sim(), o
 const run = (inputs: Record<string, string>) => o.run('pull_request', o.merged(41, 'dev'), inputs)
 
 describe('docs-checks: wait', () => {
-  it('checks that pass: success, each check logged and in the summary; 4 GitHub requests added', async () => {
+  it('checks that pass: success, each check logged and in the summary; 3 GitHub requests added', async () => {
     withCi({ vale: 'success', status: { state: 'success', context: 'ci/links' } })
     const result = await run({ 'docs-checks': 'wait' })
     expect(result.code).toBe(0)

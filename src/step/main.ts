@@ -236,9 +236,7 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
       owner: (pr) => docs.owner(pr, () => AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)]))
     },
     docsChecks: (pr) =>
-      docs.docsChecks(pr, () =>
-        AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)])
-      ),
+      docs.docsChecks(pr, () => AbortSignal.any([host.signals.signal, host.clock.timeout(OWNER_TIMEOUT_MS)])),
     author: () => runAuthor(env, (path) => host.readFile(path), wired.settings.releaseTags.length > 0),
     run: wired.run,
     runUrl: conversation.runUrl,
@@ -266,7 +264,6 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
       })
   }
 }
-
 
 function agentClient(settings: Settings | CommandSettings, dispatcher: Dispatcher, host: Host, log: Log): AgentClient {
   return new AgentClient({

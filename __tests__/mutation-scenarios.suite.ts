@@ -39,6 +39,7 @@ if (globalThis.__mutantKilled) {
   await import('./github/retry.test.js')
   await import('./github/check-run.test.js')
   await import('./github/bounded-reads.test.js')
+  await import('./github/docs-checks-api.test.js')
   await import('./github/ghes.test.js')
   await import('./github/trust.test.js')
   await import('./github/context/package-reads.test.js')

@@ -1180,8 +1180,6 @@ const NOT_PARAMETERS = new Set(['method', 'url', 'baseUrl', 'headers', 'request'
 /** Redacts `secrets` (as written, and as HTML escapes them) from every write `octokit` sends. */
 function redactWrites(octokit, secrets) {
     const all = [...new Set([...secrets, ...secrets.map(escapeHtml)])].filter(Boolean);
-    if (all.length === 0)
-        return;
     octokit.hook.before('request', (options) => {
         if (redact_writes_READS.has(options.method.toUpperCase()))
             return;

@@ -15,7 +15,6 @@ const NOT_PARAMETERS = new Set(['method', 'url', 'baseUrl', 'headers', 'request'
 /** Redacts `secrets` (as written, and as HTML escapes them) from every write `octokit` sends. */
 export function redactWrites(octokit: Pick<Octokit, 'hook'>, secrets: readonly string[]): void {
   const all = [...new Set([...secrets, ...secrets.map(escapeHtml)])].filter(Boolean)
-  if (all.length === 0) return
   octokit.hook.before('request', (options) => {
     if (READS.has(options.method.toUpperCase())) return
     const parameters = options as unknown as Record<string, unknown>

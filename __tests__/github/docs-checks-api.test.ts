@@ -1,0 +1,80 @@
+// The reads of the docs pull request's checks, through the action's client against the fake GitHub
+// over loopback: what each answer becomes (GitHub's nulls as empty text or no link), every page of
+// a list read with the step's signal and counted, and annotations cut at what the step asks for.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { GitHubApiFake } from '../../simulator/github.js'
+import { GitHubClient } from '../../src/github/client.js'
+import { RequestCount } from '../../src/github/requests.js'
+
+const DOCS = 'acme/docs'
+const pr = { owner: 'acme', repo: 'docs', number: 5 }
+let fake: GitHubApiFake
+let sha: string
+
+beforeAll(async () => {
+  fake = await GitHubApiFake.start({ token: 'tok' })
+})
+afterAll(async () => {
+  await fake.close()
+})
+beforeEach(() => {
+  fake.reset()
+  sha = fake.addCommits(DOCS, [{ message: 'docs: x' }])[0] ?? ''
+  fake.addPull(DOCS, { number: 5, title: 'Docs', head: { ref: 'docs/x', sha }, base: 'main', files: [] })
+})
+
+const api = (signal = (): AbortSignal => AbortSignal.timeout(5000), count?: RequestCount) =>
+  new GitHubClient('tok', fake.url, { pace: { msPerSecond: 1 } }).docsChecks(pr, signal, count)
+
+describe('the docs pull request checks API', () => {
+  it('reads the head, and a check run with no title, summary or link as empty text and no link', async () => {
+    fake.addCheckRun(DOCS, { name: 'Vale', head_sha: sha, status: 'completed', conclusion: 'failure' })
+    expect(await api().head()).toBe(sha)
+    const [run] = await api().checkRuns(sha)
+    expect(run).toMatchObject({ name: 'Vale', status: 'completed', conclusion: 'failure', title: '', summary: '' })
+    expect(run?.annotations).toBe(0)
+  })
+
+  it('reads a status with no description or target as empty text and no link', async () => {
+    fake.addStatus(DOCS, sha, { state: 'failure', context: 'ci/links' })
+    fake.addStatus(DOCS, sha, {
+      state: 'success',
+      context: 'ci/build',
+      description: 'Built',
+      target_url: 'https://ci.example/1'
+    })
+    const statuses = await api().statuses(sha)
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        { context: 'ci/links', state: 'failure', description: '', url: undefined },
+        { context: 'ci/build', state: 'success', description: 'Built', url: 'https://ci.example/1' }
+      ])
+    )
+  })
+
+  it('reads annotations over pages, no more than asked for, each with its path, line and message', async () => {
+    const id = fake.addCheckRun(DOCS, { name: 'Vale', head_sha: sha, status: 'completed', conclusion: 'failure' })
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      path: `docs/${String(i)}.mdx`,
+      start_line: i,
+      message: `m${String(i)}`
+    }))
+    fake.annotateCheckRun(id, many)
+    const three = await api().annotations(id, 3)
+    expect(three).toEqual([
+      { path: 'docs/0.mdx', line: 0, message: 'm0' },
+      { path: 'docs/1.mdx', line: 1, message: 'm1' },
+      { path: 'docs/2.mdx', line: 2, message: 'm2' }
+    ])
+    const count = new RequestCount()
+    expect(await api(undefined, count).annotations(id, 120)).toHaveLength(120)
+    expect(count.sent).toBe(2)
+  })
+
+  it('carries the step’s signal: an aborted one sends nothing', async () => {
+    const aborted = (): AbortSignal => AbortSignal.abort()
+    await expect(api(aborted).checkRuns(sha)).rejects.toBeDefined()
+    await expect(api(aborted).head()).rejects.toBeDefined()
+    expect(fake.requests).toEqual([])
+  })
+})

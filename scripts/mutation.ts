@@ -92,7 +92,7 @@ async function change(): Promise<number> {
   const breakAt = (
     JSON.parse(readFileSync(join(ROOT, 'stryker.config.json'), 'utf8')) as { thresholds: { break: number } }
   ).thresholds.break
-  const verdict = judge(readVerdicts(ROOT), plan.lines, changes, report, breakAt)
+  const verdict = judge(readVerdicts(ROOT), plan.lines, changes, report, breakAt, plan.changed.all)
   const planned = mutants > 0 ? mutants : plan.changed.chosen.length + plan.reruns.chosen.length
   console.log(resultLine(verdict, plan, { seed, breakAt, planned, seconds: (Date.now() - started) / 1000 }))
   for (const line of verdict.weakened) console.error(`  weaker: ${line}`)

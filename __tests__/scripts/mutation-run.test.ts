@@ -18,7 +18,7 @@ import {
 import { treeReader } from '../../scripts/mutation/suites.js'
 import type { TestIndex } from '../../scripts/mutation/touched-tests.js'
 import { foldable } from '../../scripts/mutation/update.js'
-import { judge } from '../../scripts/mutation/verdict.js'
+import { judge, wilsonUpper } from '../../scripts/mutation/verdict.js'
 import { FILES, MUTANTS, report, SCENARIOS_SUITE, TESTS, UNITS_SUITE } from './mutation-fixture.js'
 import { gitRepo, type Repo } from './mutation-repo.js'
 
@@ -256,6 +256,26 @@ describe('judge', () => {
     expect(verdict.changed.score).toBe(50)
     expect(verdict.passed).toBe(false)
     expect(judge(result({ changed: 'Survived' }), lines, [], report(), 50).passed).toBe(true)
+  })
+
+  it('judges a sample by the most its change may score at 95 % confidence, all of a change by its score', () => {
+    // 1 of 2 detected: 50 %, but out of a change of 40 mutants it may be as high as 87.9 %.
+    const sampled = judge(result({ changed: 'Survived' }), lines, [], report(), 85, 40)
+    expect(sampled.changed).toMatchObject({ score: 50, total: 2, upper: 87.9 })
+    expect(sampled.passed).toBe(true)
+    expect(judge(result({ changed: 'Survived' }), lines, [], report(), 95, 40).passed).toBe(false)
+    // Every mutant of the change ran: its own score, no bound.
+    expect(judge(result({ changed: 'Survived' }), lines, [], report(), 85, 2).changed.upper).toBeUndefined()
+  })
+
+  it.each([
+    [0, 0, 100],
+    [33, 42, 87.1],
+    [30, 42, 81.3],
+    [40, 40, 100],
+    [0, 10, 21.3]
+  ])('Wilson upper bound of %i detected in %i: %f %%', (detected, total, upper) => {
+    expect(wilsonUpper(detected, total)).toBe(upper)
   })
 
   it('fails when a mutant the baseline detected lives now, naming it; one that lived before may live on', () => {

@@ -11,8 +11,11 @@ const DETECTED = new Set(['Killed', 'Timeout'])
 const UNDETECTED = new Set(['Survived', 'NoCoverage'])
 
 export interface ChangeVerdict {
-  /** The mutants on changed lines. */
-  changed: { score: number; mutants: Counts; total: number }
+  /**
+   * The mutants on changed lines; `upper`, for a part of them (a sample, or a run the time cut
+   * short), the highest score the change may have at 95 % confidence (Wilson's bound).
+   */
+  changed: { score: number; mutants: Counts; total: number; upper?: number }
   /** The other mutants that ran (with a verdict that counts), and those the baseline detected that now live. */
   reran: number
   weakened: string[]
@@ -29,12 +32,29 @@ const key = (
 ): string =>
   `${file}:${String(start.line)}:${String(start.column)}-${String(end.line)}:${String(end.column)} ${mutant.mutatorName} ${mutant.replacement ?? ''}`
 
+/**
+ * The upper end of the one-sided 95 % Wilson interval of `detected` in `total`, in percent: the
+ * most a change's score may be when a random part of its mutants scored detected/total. A sample
+ * fails the gate only when even that is under the threshold, so that the same change does not pass
+ * on one commit's seed and fail on the next.
+ */
+export function wilsonUpper(detected: number, total: number): number {
+  if (total === 0) return 100
+  const z = 1.645
+  const p = detected / total
+  const centre = p + (z * z) / (2 * total)
+  const spread = z * Math.sqrt((p * (1 - p)) / total + (z * z) / (4 * total * total))
+  return Math.round((1000 * (centre + spread)) / (1 + (z * z) / total)) / 10
+}
+
 export function judge(
   result: { files: Record<string, { mutants: MutantResult[] }> },
   lines: ReadonlyMap<string, ReadonlyArray<[number, number]>>,
   changes: FileChange[],
   baseline: IncrementalReport,
-  breakAt: number
+  breakAt: number,
+  /** Of the changed lines' mutants, how many there are in all (more than ran: a sample, or cut short). */
+  all = 0
 ): ChangeVerdict {
   const byOldPath = new Map(
     changes.flatMap((change) => (change.oldPath === undefined ? [] : [[change.oldPath, change]]))
@@ -73,12 +93,13 @@ export function judge(
   const judged = score(changed)
   const { killed, timeout, survived, noCoverage } = judged.mutants
   const total = killed + timeout + survived + noCoverage
+  const upper = all > total ? wilsonUpper(killed + timeout, total) : undefined
   return {
-    changed: { ...judged, total },
+    changed: { ...judged, total, ...(upper === undefined ? {} : { upper }) },
     reran,
     weakened,
     ignored,
-    passed: (total === 0 || judged.score >= breakAt) && weakened.length === 0
+    passed: (total === 0 || (upper ?? judged.score) >= breakAt) && weakened.length === 0
   }
 }
 
@@ -101,7 +122,11 @@ function changedResult(
   if (plan.changed.all === 0) return 'no mutant on the changed lines'
   const sample = sampleOf(plan.changed, 'on the changed lines', seed)
   if (total === 0) return `no mutant on the changed lines had a verdict (${sample})`
-  return `${String(score)} % of ${String(total)} mutants detected (${sample}; break at ${String(breakAt)} %)`
+  const bound =
+    verdict.changed.upper === undefined
+      ? ''
+      : `; at most ${String(verdict.changed.upper)} % over all of them, at 95 % confidence, the figure judged`
+  return `${String(score)} % of ${String(total)} mutants detected (${sample}${bound}; break at ${String(breakAt)} %)`
 }
 
 /** The result line: the score on what ran, the sample's size, what had no verdict, the time. */

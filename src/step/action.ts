@@ -4,21 +4,20 @@
  * run-state.ts records it, ending.ts decides how the step ended (a cancel included), and the report
  * goes out on every exit path.
  */
-import { DOCS_TOKEN } from '../github/docs-client.js'
 import { Cancelled } from '../base/cancel.js'
 import { debugOnly, type Log } from '../base/log.js'
-import { inline, plural } from '../base/text.js'
+import { inline } from '../base/text.js'
 import { ApiError } from '../agent-api/errors.js'
 import { jobFingerprint } from '../agent-api/job.js'
 import { NOT_FOUND_GRACE_MS } from '../agent-api/wait.js'
-import { labelTarget } from '../github/labels.js'
-import type { PullRequestRef } from '../github/pr-link.js'
 import { decideStart } from '../github/trust.js'
 import { finish, type Reporter } from '../report/finish.js'
 import type { RunState } from '../report/state.js'
 import { automation, type AutomationDeps } from './automation/phase.js'
 import { docsChecksPhase, type DocsChecksDeps } from './docs-checks/phase.js'
 import { decideEnding, type FlowEnd } from './ending.js'
+import { dryRunGroup, showPrompt } from './dry-run.js'
+import { label, type LabelDeps } from './label.js'
 import {
   groupKey,
   groupPrompts,
@@ -60,9 +59,7 @@ export interface Deps
   /** The workflow run's page, for the group's list of sources. */
   runUrl?: string | undefined
   /** GitHub: reads for the context with `github-token`; the preview's branch, labels and the docs PR's owner with `docs-token`. */
-  github: PromptDeps['github'] &
-    PreviewDeps['github'] &
-    OwnerDeps['github'] & { addLabels(pr: PullRequestRef, labels: string[]): Promise<void> }
+  github: PromptDeps['github'] & PreviewDeps['github'] & OwnerDeps['github'] & LabelDeps['github']
   /** Follows the job on GitHub while the step runs, and links it back at the end (tracking/tracking.ts). */
   tracking?: (mode: StepMode, run: RunStateWriter) => Tracking
   /** This run's, set by `runStep`. */
@@ -280,25 +277,6 @@ async function send(
   return { posted: await post(settings, deps, run, deadline, prompts.create), decided: { settings, plan } }
 }
 
-/** A dry run says which of the two a grouped run would do. */
-function dryRunGroup(plan: GroupPlan, run: RunStateWriter, log: Log): void {
-  const name = plan.key.group
-  if (plan.kind === 'follow-up') {
-    const pull = { label: `${plan.key.docsRepository}#${plan.pull.number}`, url: plan.pull.url }
-    run.grouped({ name, via: 'would-follow-up', pull })
-    log.info(`Dry run: would add to ${pull.label} with a follow-up to job ${inline(plan.record.job)}.`)
-  } else {
-    run.grouped({ name, via: 'would-create' })
-    log.info(`Dry run: would start a new job for group ${inline(name, 100)}.`)
-  }
-}
-
-function showPrompt(prompt: string, log: Log): void {
-  log.info(`Dry run: nothing is sent. The prompt (${plural(prompt.length, 'character')}):`)
-  // Each line behind a margin: text from GitHub or the prompt can never start a workflow command.
-  for (const line of prompt.split(/\r?\n/)) log.info(`│ ${inline(line, 2000)}`)
-}
-
 /** The report phase: outputs, summary and log; then the label and the link-back, as asked for. */
 async function report(
   { settings, plan }: Decided,
@@ -313,24 +291,4 @@ async function report(
   // The record is saved while the step waits; what is left of that is awaited here (bounded).
   await rerun.saved()
   return { failed }
-}
-
-/** Labels the docs PR; GitHub refusing is a warning, never a failed step or lost outputs. */
-async function label(state: Readonly<RunState>, settings: Settings, deps: Deps): Promise<void> {
-  if (settings.labels.length === 0) return
-  const bound = labelTarget(state.job?.prLink, state.job?.source?.repository, deps.serverUrl)
-  if (bound?.kind !== 'label') {
-    if (bound) deps.log.warning(`Not labelling ${inline(state.job?.prLink ?? '', 200)}: ${bound.reason}.`)
-    return
-  }
-  const { pr } = bound
-  const target = `${pr.owner}/${pr.repo}#${pr.number}`
-  try {
-    await deps.github.addLabels(pr, settings.labels)
-    deps.log.info(`Labelled ${target}: ${settings.labels.map((name) => inline(name, 50)).join(', ')}`)
-  } catch (error) {
-    deps.log.warning(
-      `Could not label ${target} (${inline(error instanceof Error ? error.message : String(error), 300)}). The ${DOCS_TOKEN} needs 'pull-requests: write' (or 'issues: write') on ${pr.owner}/${pr.repo}; the default GITHUB_TOKEN cannot write to another repository: pass a fine-grained token or a GitHub App token as docs-token.`
-    )
-  }
 }

@@ -255,6 +255,7 @@ describe('the mutation suite', () => {
     'simulator/openapi-contract',
     'github/proxy', // sets the proxy variables before @actions/github first loads: needs a module graph of its own
     'actionlint', // the repository's tooling
+    'action-descriptions', // action.yml's text, no src/
     'report/github-render',
     'repo-tooling',
     'examples',

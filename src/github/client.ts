@@ -15,6 +15,7 @@ import { countRequests, RequestCount } from './requests.js'
 import { systemClock, type Clock } from '../base/clock.js'
 import { retryReads, throttleOptions, type RetryPace } from './retry.js'
 import { redactWrites } from './redact-writes.js'
+import { changedFile, type ChangedFile } from './changed-file.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -48,17 +49,6 @@ export interface Comparison {
   /** GitHub's answer had no file list at all (the schema leaves `files` optional): `files` is then empty. */
   filesMissing?: boolean
   url: string | undefined
-}
-
-/** A changed file of a comparison or a pull request. */
-export interface ChangedFile {
-  filename: string
-  status: string
-  additions: number
-  deletions: number
-  previousFilename: string | undefined
-  /** The unified diff; undefined when GitHub leaves it out (binary, or too large). */
-  patch: string | undefined
 }
 
 /** A successful run of a workflow. */
@@ -288,25 +278,5 @@ export class GitHubClient {
       labels,
       request: { signal: AbortSignal.timeout(LABEL_TIMEOUT_MS) }
     })
-  }
-}
-
-interface FileData {
-  filename: string
-  status: string
-  additions: number
-  deletions: number
-  previous_filename?: string
-  patch?: string
-}
-
-function changedFile(file: FileData): ChangedFile {
-  return {
-    filename: file.filename,
-    status: file.status,
-    additions: file.additions,
-    deletions: file.deletions,
-    previousFilename: file.previous_filename,
-    patch: file.patch
   }
 }

@@ -1,7 +1,8 @@
 // The changed files a context names for the skip rules: a comparison's (and a package's own), a
 // pull request's pages, and why a list may not be all of the change's files.
 import { describe, expect, it } from '@jest/globals'
-import type { ChangedFile, Comparison, GitHubReader } from '../../../src/github/client.js'
+import type { ChangedFile } from '../../../src/github/changed-file.js'
+import type { Comparison, GitHubReader } from '../../../src/github/client.js'
 import { comparedFiles, pathsOf, rangeName, unlisted } from '../../../src/github/context/changed.js'
 import { readPullFiles } from '../../../src/github/context/pull-files.js'
 import type { Read } from '../../../src/github/context/reading.js'

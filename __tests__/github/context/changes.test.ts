@@ -1,7 +1,7 @@
 /** The change itself: which patches come first, how each is capped, and how the rest is named. */
 import { describe, expect, it } from '@jest/globals'
 import { PATCH_CHARS, rankFiles, renderChanges, usefulness } from '../../../src/github/context/changes.js'
-import type { ChangedFile } from '../../../src/github/client.js'
+import type { ChangedFile } from '../../../src/github/changed-file.js'
 
 const file = (filename: string, over: Partial<ChangedFile> = {}): ChangedFile => ({
   filename,

@@ -2,7 +2,7 @@
  * The budget: a context's parts fitted into the characters it may take, each section cut at line
  * boundaries with a line saying what was left out.
  */
-import type { ChangedFile } from '../client.js'
+import type { ChangedFile } from '../changed-file.js'
 import type { Commit } from '../commit.js'
 import type { ChangedFiles } from './changed.js'
 import { renderChanges } from './changes.js'

@@ -2,7 +2,8 @@
  * The changed files a context read, for the skip rules (`paths`, `paths-ignore`): their paths, and
  * why the list may not be all of them. A list that may be incomplete never skips a run.
  */
-import type { ChangedFile, Comparison } from '../client.js'
+import type { ChangedFile } from '../changed-file.js'
+import type { Comparison } from '../client.js'
 import { formatCount, inline } from '../../base/text.js'
 
 /** Compare lists at most this many files of a range, and no total: exactly this many may be more. */

@@ -2,7 +2,7 @@
  * The change itself for the agent: the changed files' patches, most useful first, each capped,
  * within the room the context leaves; the files past it named; a patch GitHub left out said so.
  */
-import type { ChangedFile } from '../client.js'
+import type { ChangedFile } from '../changed-file.js'
 import { inline, plural } from '../../base/text.js'
 
 /**

@@ -2,7 +2,7 @@
  * A pull request's changed files: the first page for the context, and, when the skip rules judge
  * them, every page up to the 3,000 GitHub lists, so that none is judged on a part of its files.
  */
-import type { ChangedFile } from '../client.js'
+import type { ChangedFile } from '../changed-file.js'
 import type { Trigger } from '../event.js'
 import { formatCount } from '../../base/text.js'
 import { PULL_FILES_LIMIT, pathsOf, unlisted, type ChangedFiles } from './changed.js'

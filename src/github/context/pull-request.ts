@@ -1,5 +1,5 @@
 /** The context of a pull request: its description, its changed files and their patches. */
-import type { ChangedFile } from '../client.js'
+import type { ChangedFile } from '../changed-file.js'
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'

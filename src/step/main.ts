@@ -21,7 +21,7 @@ import { parseSettings, type CommandSettings, type Settings } from './settings.j
 import type { ConversationDeps } from './tracking/link-back.js'
 import { askedFor } from './asked.js'
 import { sayNoToken } from './no-token.js'
-import { checkDeps } from './tracking/check.js'
+import { checkDeps } from './tracking/check-deps.js'
 import { Tracking } from './tracking/tracking.js'
 import { decideMode } from './mode.js'
 import type { SignalWatch } from './signals.js'

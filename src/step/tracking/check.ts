@@ -11,17 +11,13 @@ import type { Clock } from '../../base/clock.js'
 import type { Log } from '../../base/log.js'
 import { inline } from '../../base/text.js'
 import type { CheckConclusion, CheckOutput, CheckRun, CheckRunApi, CheckState } from '../../github/check-run.js'
-import { checkProblem, personalToken, refusal, transient } from './check-problem.js'
-import type { GitHubClient } from '../../github/client.js'
-import type { Trigger } from '../../github/event.js'
-import type { RunIdentity } from '../../rerun/record.js'
+import { checkProblem, refusal, transient } from './check-problem.js'
 import { parsePullRequestUrl } from '../../github/pr-link.js'
 import type { RunState } from '../../report/state.js'
 import { heading } from '../../report/summary.js'
 import { pullRequest } from '../../report/verdict.js'
 import { jobLines, type LinkBackReport, type Where } from './link-back-text.js'
 import type { RunStateWriter } from '../run-state.js'
-import type { Settings } from '../settings.js'
 
 /** How long the end of the step waits for a check still being made, so that the summary can show it. */
 const MADE_WAIT_MS = 5_000
@@ -53,68 +49,6 @@ export function conclusionOf(state: RunState, failed: boolean): CheckConclusion 
   // With `docs-checks`, success only once the docs pull request's checks passed.
   if (state.docsChecks && state.docsChecks.result !== 'success') return 'neutral'
   return state.outcome === 'completed' && pullRequest(state).kind === 'link' ? 'success' : 'neutral'
-}
-
-/**
- * The commit a check goes on: a pull request's head (read from GitHub for a comment, whose event
- * does not hold it), a tag's commit, else `GITHUB_SHA`.
- */
-export async function checkCommit(
-  trigger: Trigger,
-  sha: string | undefined,
-  api: CheckRunApi
-): Promise<string | undefined> {
-  if (trigger.kind === 'pull-request') return trigger.headSha ?? (await api.pullHead(trigger.number))
-  // A release's GITHUB_SHA is its tagged commit, but an annotated tag's push may name the tag object.
-  if (trigger.kind === 'tag') return api.tagCommit(trigger.tag).catch(() => sha)
-  return sha
-}
-
-/**
- * Where the check run goes (`check`); undefined when there is none to keep, or no token to write it
- * with (one warning).
- */
-export function checkDeps(
-  settings: Settings,
-  wired: {
-    clock: Clock
-    env: Record<string, string | undefined>
-    github: GitHubClient
-    trigger: Trigger
-    run: RunIdentity | undefined
-    log: Log
-    where: Where
-  }
-): CheckDeps | undefined {
-  const { env, log, run } = wired
-  const repository = env.GITHUB_REPOSITORY
-  if (!settings.check) return undefined
-  if (settings.dryRun) {
-    // A dry run sends nothing, the check run included: said, so a missing check is not a mystery.
-    log.notice(`Input 'check' is set, but this is a dry run: no check run is made.`)
-    return undefined
-  }
-  if (!settings.githubToken || !repository) {
-    const missing = repository ? "'github-token' is empty" : 'GITHUB_REPOSITORY is not set'
-    log.warning(`Input 'check' is set, but ${missing}: no check run is made.`)
-    return undefined
-  }
-  const api = wired.github.checkRuns(repository)
-  const runPrefix = run && `docs-agent-action:${run.runId}`
-  const waitOnly = settings.mode === 'wait-only'
-  return {
-    ...wired.where,
-    log,
-    clock: wired.clock,
-    api,
-    name: settings.check,
-    commit: () => checkCommit(wired.trigger, env.GITHUB_SHA || undefined, api),
-    externalId: run && `${runPrefix}:${run.attempt}${waitOnly ? ':wait' : ''}`,
-    runPrefix,
-    attempt: run?.attempt ?? 1,
-    mayExist: waitOnly || (run?.attempt ?? 1) > 1,
-    personal: personalToken(settings.githubToken)
-  }
 }
 
 export class CheckPhase {

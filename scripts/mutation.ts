@@ -6,8 +6,9 @@
  *   node build/scripts/mutation.js update [stryker options] (npm run mutation:update)
  *
  * `change` runs the mutants of the src/ lines changed since the commit of the committed baseline
- * (stryker-baseline/), and the baseline's mutants an edited test decided, as many as fit in 3 minutes
- * (a sample past that, seeded by the commit), judged on what ran (scripts/mutation/plan.ts). `full` runs every mutant and, when it passes and mutates all of src/
+ * (stryker-baseline/), and the baseline's mutants an edited test decided, as many as fit in 3 minutes,
+ * or `--bound <seconds>` (60 to 180; .ci/run gives what its steps left of its 5 minutes), a sample
+ * past that, seeded by the commit, judged on what ran (scripts/mutation/plan.ts). `full` runs every mutant and, when it passes and mutates all of src/
  * (no options), writes the baseline at HEAD. `update` folds the changes since the baseline into it
  * with Stryker's incremental mode (scripts/mutation/update.ts): an update of the last full run.
  */
@@ -26,7 +27,7 @@ import {
   type BaselineRecord,
   type IncrementalReport
 } from './mutation-baseline.js'
-import { BOUND_MS, STOP_MS } from './mutation/change.js'
+import { parseBound, STOP_MS } from './mutation/change.js'
 import { changesSince } from './mutation/diff.js'
 import { prepareChange, type Prepared } from './mutation/prepare.js'
 import { CHANGE_REPORTS, cleanUp, prepare, readVerdicts, runBounded, strykerCommand } from './mutation/stryker.js'
@@ -54,16 +55,20 @@ function checkHistory(): boolean {
 }
 
 /** Runs Stryker on what the plan chose, until the deadline; its verdicts, however it ended. */
-async function runChange(prepared: Prepared, started: number): Promise<{ status: number; mutants: number }> {
+async function runChange(
+  prepared: Prepared,
+  started: number,
+  boundMs: number
+): Promise<{ status: number; mutants: number }> {
   rmSync(join(ROOT, CHANGE_REPORTS), { recursive: true, force: true })
   const config = prepare(ROOT, treeReader(ROOT), prepared.plan.ranges, prepared.plan.testFiles)
   try {
     const outcome = await runBounded(ROOT, strykerCommand(ROOT, ['run', config]), {
-      deadline: started + BOUND_MS - STOP_MS
+      deadline: started + boundMs - STOP_MS
     })
     if (outcome.kind === 'out of time') {
       console.log(
-        `Stopped at ${String((BOUND_MS - STOP_MS) / 1000)} s, CI's bound less the time to judge: judged on what ran.`
+        `Stopped at ${String((boundMs - STOP_MS) / 1000)} s, the step's bound less the time to judge: judged on what ran.`
       )
       return { status: 0, mutants: outcome.mutants }
     }
@@ -73,11 +78,11 @@ async function runChange(prepared: Prepared, started: number): Promise<{ status:
   }
 }
 
-async function change(): Promise<number> {
+async function change(boundMs: number): Promise<number> {
   // The bound counts from the process's start: loading the TypeScript compiler takes seconds under load.
   const started = Math.round(performance.timeOrigin)
   if (!checkHistory()) return 1
-  const prepared = prepareChange(ROOT, started)
+  const prepared = prepareChange(ROOT, started, Date.now, boundMs)
   const { record, changes, report, touched, plan, seed, decision } = prepared
   console.log(`Baseline: ${describeRecord(record)}.`)
   for (const note of touched.notes) console.log(`  ${note}`)
@@ -86,7 +91,7 @@ async function change(): Promise<number> {
   }
   console.log(decision.line)
   if (decision.kind === 'skip') return 0
-  const { status, mutants } = await runChange(prepared, started)
+  const { status, mutants } = await runChange(prepared, started, boundMs)
   // Stryker failed on its own (a test that fails without mutants, say): nothing to judge.
   if (status !== 0) return status
   const breakAt = (
@@ -180,11 +185,12 @@ function update(options: string[]): number {
 }
 
 async function main(mode: string | undefined, options: string[]): Promise<number> {
-  if (mode === 'change' && options.length === 0) return change()
+  const bound = mode === 'change' ? parseBound(options) : undefined
+  if (bound !== undefined) return change(bound)
   if (mode === 'full') return full(options)
   if (mode === 'update') return update(options)
   console.error(
-    `Usage: mutation.js change | full [stryker options] | update; got '${[mode ?? '', ...options].join(' ')}'`
+    `Usage: mutation.js change [--bound <seconds>] | full [stryker options] | update; got '${[mode ?? '', ...options].join(' ')}'`
   )
   return 2
 }

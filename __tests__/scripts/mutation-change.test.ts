@@ -3,7 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BaselineRecord } from '../../scripts/mutation-baseline.js'
-import { locate, mutantRange, type ChangePlan } from '../../scripts/mutation/change.js'
+import {
+  BOUND_MS,
+  budgetSeconds,
+  locate,
+  mutantRange,
+  parseBound,
+  type ChangePlan
+} from '../../scripts/mutation/change.js'
 import { parseDiff } from '../../scripts/mutation/diff.js'
 import { mutantsOf, planChange } from '../../scripts/mutation/plan.js'
 import { decide, prepareChange } from '../../scripts/mutation/prepare.js'
@@ -224,5 +231,24 @@ describe('prepareChange', () => {
     const { plan } = prepared()
     expect(plan.ranges).toEqual(['src/x.ts:2:9-2:14'])
     expect(plan.reruns.all).toBe(0) // byOne is on line 2, which changed
+  })
+})
+
+describe('the bound of the step', () => {
+  it('is 3 minutes, or --bound <seconds> kept between 60 and 180; anything else is a usage error', () => {
+    expect(parseBound([])).toBe(BOUND_MS)
+    expect(parseBound(['--bound', '120'])).toBe(120_000)
+    expect(parseBound(['--bound', '20'])).toBe(60_000)
+    expect(parseBound(['--bound', '900'])).toBe(180_000)
+    expect(parseBound(['--bound'])).toBeUndefined()
+    expect(parseBound(['--bound', '2m'])).toBeUndefined()
+    expect(parseBound(['--limit', '120'])).toBeUndefined()
+    expect(parseBound(['--bound', '120', 'x'])).toBeUndefined()
+  })
+
+  it("leaves the mutants what is left of it after preparing, Stryker's start, the stop and the slack", () => {
+    expect(budgetSeconds(5_000)).toBe(180 - 10 - 5 - 50 - 20)
+    expect(budgetSeconds(5_000, 120_000)).toBe(120 - 10 - 5 - 50 - 20)
+    expect(budgetSeconds(60_000, 120_000)).toBe(0)
   })
 })

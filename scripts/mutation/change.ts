@@ -5,9 +5,14 @@ import { movedLine, newLines } from './diff.js'
 import { mutated } from './suites.js'
 import type { MutantResult, Position } from '../mutation-baseline.js'
 
-/** CI's bound on the step: Stryker is stopped STOP_MS before it, to read its verdicts and print them. */
+/**
+ * CI's bound on the step, at most: Stryker is stopped STOP_MS before it, to read its verdicts and
+ * print them. `.ci/run` gives it less when the steps before it left less of its 5 minutes.
+ */
 export const BOUND_MS = 3 * 60_000
 export const STOP_MS = 10_000
+/** The shortest bound worth a run: Stryker's start and a few mutants. */
+export const MIN_BOUND_MS = 60_000
 /**
  * What the mutants may take, in seconds, on 2 shared cores: the bound, less Stryker's start (35 to 50 s
  * to instrument and run the chosen tests once) and room for a loaded machine. A mutant a scenario
@@ -64,8 +69,17 @@ export interface ChangePlan {
 }
 
 /** The seconds the mutants may take when preparing took `elapsedMs` of the bound. */
-export function budgetSeconds(elapsedMs: number): number {
-  return Math.max(0, (BOUND_MS - STOP_MS - elapsedMs) / 1000 - START_S - SLACK_S)
+export function budgetSeconds(elapsedMs: number, boundMs = BOUND_MS): number {
+  return Math.max(0, (boundMs - STOP_MS - elapsedMs) / 1000 - START_S - SLACK_S)
+}
+
+/** The bound of `--bound <seconds>`, between MIN_BOUND_MS and BOUND_MS; BOUND_MS without it. */
+export function parseBound(options: readonly string[]): number | undefined {
+  if (options.length === 0) return BOUND_MS
+  const [flag, value] = options
+  const seconds = Number(value)
+  if (flag !== '--bound' || options.length !== 2 || !Number.isInteger(seconds)) return undefined
+  return Math.min(BOUND_MS, Math.max(MIN_BOUND_MS, seconds * 1000))
 }
 
 /** Whether `inner` lies inside `outer`, as Stryker takes a mutant to be inside a `mutate` range. */

@@ -1,6 +1,6 @@
 // Everything decided before Stryker starts for a change, from the committed baseline and the tree,
 // and the line that says it: what runs, or why nothing does.
-import { budgetSeconds, changedLines as changedLinesOf, type ChangePlan } from './change.js'
+import { BOUND_MS, budgetSeconds, changedLines as changedLinesOf, type ChangePlan } from './change.js'
 import { changesSince, type FileChange } from './diff.js'
 import { listMutants } from './listing.js'
 import { planChange } from './plan.js'
@@ -69,8 +69,16 @@ export interface Prepared {
   decision: Decision
 }
 
-/** Everything decided before Stryker starts, from the committed baseline and the tree at `root`; `started` is when the step began. */
-export function prepareChange(root: string, started: number, now: () => number = Date.now): Prepared {
+/**
+ * Everything decided before Stryker starts, from the committed baseline and the tree at `root`;
+ * `started` is when the step began, `boundMs` its bound.
+ */
+export function prepareChange(
+  root: string,
+  started: number,
+  now: () => number = Date.now,
+  boundMs = BOUND_MS
+): Prepared {
   const record = readRecord(root)
   const changes = changesSince(root, record.commit)
   const report = readReport(root)
@@ -81,7 +89,7 @@ export function prepareChange(root: string, started: number, now: () => number =
     report,
     touched,
     listed: listMutants(treeReader(root), changedLinesOf(changes)),
-    seconds: budgetSeconds(now() - started),
+    seconds: budgetSeconds(now() - started, boundMs),
     seed,
     byRecency: (candidates) => byRecency(root, candidates)
   })

@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: 'node',
+  // Node's, with GitHub's OpenAPI validators compiled once per worker (fixtures/environment.cjs).
+  testEnvironment: '<rootDir>/__tests__/fixtures/environment.cjs',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
   // The soak slice spawns 40 runs of the built action: .ci/run runs it on its own (npm run test:soak).

@@ -48,12 +48,12 @@ export class RestContract {
   ) {}
 
   /**
-   * The contract of the repository at `root`. Node's own require loads the validators, so that a
-   * jest worker compiles their code once for all its test files.
+   * The contract of the repository at `root`, with its validators as `loaded` (Jest's environment
+   * loads them once per worker: __tests__/fixtures/environment.cjs) or loaded here.
    */
-  static load(root = process.cwd()): RestContract {
+  static load(root = process.cwd(), loaded?: RestValidators): RestContract {
     const subset = JSON.parse(readFileSync(join(root, SUBSET_FILE), 'utf8')) as RestSubset
-    const validators = createRequire(join(root, 'package.json'))(`./${VALIDATORS_FILE}`) as RestValidators
+    const validators = loaded ?? (createRequire(join(root, 'package.json'))(`./${VALIDATORS_FILE}`) as RestValidators)
     return new RestContract(subset, validators)
   }
 
@@ -105,9 +105,9 @@ export class RestContract {
 
 let shared: RestContract | undefined
 
-/** The contract of this repository's subset, loaded once per module registry (once per test file). */
-export function restContract(): RestContract {
-  shared ??= RestContract.load()
+/** The contract of this repository's subset, made once per module registry (once per test file). */
+export function restContract(loaded?: RestValidators): RestContract {
+  shared ??= RestContract.load(process.cwd(), loaded)
   return shared
 }
 

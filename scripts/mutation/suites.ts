@@ -19,6 +19,7 @@ export const CONFIGURATION = [
   'jest.config.js',
   '__tests__/fixtures/transform.cjs',
   'stryker.config.json',
+  '__tests__/fixtures/environment.cjs',
   '__tests__/stryker-environment.cjs',
   '__tests__/mutation-sequencer.cjs'
 ]

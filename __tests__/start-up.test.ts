@@ -54,6 +54,14 @@ describe('what a run loads before its first request', () => {
     ])
   })
 
+  it('leaves the closing phases (report, docs checks, owner, preview) to the `import()` at the end of the flow', () => {
+    expect(runner.files).not.toContain('step/closing.ts')
+    expect(runner.files).not.toContain('report/finish.ts')
+    expect(runner.files).not.toContain('step/owner/phase.ts')
+    expect(runner.files).not.toContain('step/docs-checks/phase.ts')
+    expect(readFileSync(join(SRC, 'step/action.ts'), 'utf8')).toContain("import('./closing.js')")
+  })
+
   it.each([
     ['the markdown parser', 'micromark', 'base/hidden.ts'],
     ['Octokit', '@actions/github', 'github/client.ts'],

@@ -10,7 +10,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // Handlers first, then the rest of the bundle (loaded as a separate chunk): a cancel that comes
 // while it loads still ends in outputs and a summary.
 const signals = (0,_step_signals_js__WEBPACK_IMPORTED_MODULE_0__/* .watchSignals */ .R)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(838), __nccwpck_require__.e(644)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9644));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(838), __nccwpck_require__.e(9)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7009));
 await run(signals);
 
 __webpack_async_result__();
@@ -463,6 +463,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -1,8 +1,8 @@
 /**
  * The step's flow, top to bottom as phases: gate, resume, skip, group, prompt, skip (the path rules,
- * on the files the context read), post, wait, then report. Each phase returns what happened;
- * run-state.ts records it, ending.ts decides how the step ended (a cancel included), and the report
- * goes out on every exit path.
+ * on the files the context read), post, wait; then the closing phases (closing.ts): preview, the
+ * ending, docs checks, owner and report. Each phase returns what happened; run-state.ts records it,
+ * ending.ts decides how the step ended (a cancel included), and the report goes out on every exit path.
  */
 import { Cancelled } from '../base/cancel.js'
 import { debugOnly, type Log } from '../base/log.js'
@@ -11,13 +11,12 @@ import { ApiError } from '../agent-api/errors.js'
 import { jobFingerprint } from '../agent-api/job.js'
 import { NOT_FOUND_GRACE_MS } from '../agent-api/wait.js'
 import { decideStart } from '../github/trust.js'
-import { finish, type Reporter } from '../report/finish.js'
-import type { RunState } from '../report/state.js'
+import type { Reporter } from '../report/finish.js'
 import { automation, type AutomationDeps } from './automation/phase.js'
-import { docsChecksPhase, type DocsChecksDeps } from './docs-checks/phase.js'
-import { decideEnding, type FlowEnd } from './ending.js'
+import type { DocsChecksDeps } from './docs-checks/phase.js'
+import type { FlowEnd } from './ending.js'
 import { dryRunGroup, showPrompt } from './dry-run.js'
-import { label, type LabelDeps } from './label.js'
+import type { LabelDeps } from './label.js'
 import {
   groupKey,
   groupPrompts,
@@ -27,11 +26,9 @@ import {
   type GroupDeps,
   type GroupPlan
 } from './group/plan.js'
-import { recordGroup } from './group/record.js'
 import { post, type PostDeps, type Posted } from './post.js'
 import type { OwnerDeps } from './owner/deps.js'
-import { ownDocsPull } from './owner/phase.js'
-import { preview, type PreviewDeps } from './preview.js'
+import type { PreviewDeps } from './preview.js'
 import type { PromptDeps } from './prompt.js'
 import { Rerun, type RerunDeps } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
@@ -74,36 +71,20 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
   deps = { ...deps, follow }
   const deadline = run.state.startedAt + settings.timeoutMs
   const rerun = new Rerun({ ...deps, records: mode.records })
-  const { end, decided } = await flow(settings, deps, run, rerun, deadline)
-  // The preview phase: a job that ended with a docs PR, when asked for (never changes the ending).
-  if (decided.settings.preview && end.kind === 'waited' && end.end.reason === 'terminal' && end.end.job.prLink) {
-    await preview(decided.settings, deps, run, end.end.job, deadline)
-  }
-  const ending = decideEnding(end, decided.settings, run.state)
-  // The request may have acted: a re-run must know, or it would post a second time.
-  if (end.kind === 'thrown' && ending.mayHaveActed && settings.mode !== 'wait-only') {
-    const { jobId, outsider } = run.state
-    const what = { jobId, answeredAt: deps.clock.now(), mayHaveActed: true, answer: undefined, outsider: !!outsider }
-    rerun.startSavingRecord(settings, what, run.state.prompt ?? '')
-  }
-  run.ended(ending)
-  // The docs checks phase: the docs PR's checks, and one round of fixes with `fix`, before its owner is asked.
-  await docsChecksPhase(decided.settings, deps, run, rerun, deadline)
-  // The owner phase: reviewers, assignees and merge of the docs PR the job ended with (never changes the ending).
-  const owner = await ownDocsPull(decided.settings, deps, run.state)
-  if (owner) run.owned(owner)
-  await follow?.ended(decided.settings)
-  return report(decided, deps, run.state, rerun)
+  const flowed = await flow(settings, deps, run, rerun, deadline)
+  // Loaded only now: a run reaches its first request without the closing phases (docs/benchmarks.md).
+  const { close } = await import('./closing.js')
+  return close(flowed, { settings, deps, run, rerun, deadline })
 }
 
 /** The request as decided: a grouped run's follow-up is a message to the group's job. */
-interface Decided {
+export interface Decided {
   settings: Settings
   plan: GroupPlan | undefined
 }
 
 /** What the flow came to, and the request as decided by then. */
-interface Flowed {
+export interface Flowed {
   end: FlowEnd
   decided: Decided
 }
@@ -275,20 +256,4 @@ async function send(
     return { posted: grouped.posted, decided: { settings: grouped.settings, plan: grouped.plan } }
   }
   return { posted: await post(settings, deps, run, deadline, prompts.create), decided: { settings, plan } }
-}
-
-/** The report phase: outputs, summary and log; then the label and the link-back, as asked for. */
-async function report(
-  { settings, plan }: Decided,
-  deps: Deps,
-  state: Readonly<RunState>,
-  rerun: Rerun
-): Promise<{ failed: boolean }> {
-  const failed = await finish(state, settings, deps)
-  if (!failed && state.outcome === 'completed') await label(state, settings, deps)
-  await recordGroup(plan, state, settings.apiKey, deps)
-  await deps.follow?.linkBack()
-  // The record is saved while the step waits; what is left of that is awaited here (bounded).
-  await rerun.saved()
-  return { failed }
 }

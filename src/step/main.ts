@@ -13,7 +13,7 @@ import type { RetryPace } from '../github/retry.js'
 import { readTrustFacts } from '../github/trust.js'
 import { createDispatcher, ProxyError } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
-import { finish, type Reporter } from '../report/finish.js'
+import type { Reporter } from '../report/finish.js'
 import { runIdentity, type RecordStore, type RunIdentity } from '../rerun/record.js'
 import { readPromptFile } from './prompt-file.js'
 import { InputError } from './inputs.js'
@@ -73,6 +73,8 @@ export async function main(host: Host): Promise<number> {
   if ('failure' in inputs) {
     // Bad input takes the same exit as any other ending: outputs (a given job-id included), summary, one error.
     const state = badInputState(host.clock.now(), evaluated.get('job-id') || undefined, inputs.failure)
+    // Loaded only here and at the end of a run (closing.ts): a run reaches its first request without it.
+    const { finish } = await import('../report/finish.js')
     await finish(state, undefined, reporter)
     return 1
   }

@@ -3,7 +3,7 @@
  * job. The context opens with a table of the packages, then each package's notes, changes and
  * patches in a part of the budget that grows with the size of its change.
  */
-import type { TagRef } from '../client.js'
+import type { TagRef } from '../reader.js'
 import type { Commit } from '../commit.js'
 import { commitLines } from './commits.js'
 import { mapBounded } from '../../base/bounded.js'

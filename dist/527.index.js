@@ -622,8 +622,8 @@ function cancelledRequest(end) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/github/docs-client.ts + 11 modules
-var docs_client = __webpack_require__(3490);
+// EXTERNAL MODULE: ./src/github/docs-client.ts + 12 modules
+var docs_client = __webpack_require__(104);
 // EXTERNAL MODULE: ./src/github/conversation/markdown.ts
 var markdown = __webpack_require__(7574);
 // EXTERNAL MODULE: ./src/github/conversation/marker.ts
@@ -998,32 +998,17 @@ async function ownDocsPull(settings, deps, state) {
     if (!asked || settings.dryRun || state.outcome !== 'completed' || link.kind !== 'link')
         return undefined;
     const { log } = deps;
-    // The link is the server's: only a pull request in the job's own repository gets the token's writes.
-    const bound = (0,labels/* labelTarget */.W)(link.url, state.job?.source?.repository, deps.serverUrl);
-    if (bound?.kind !== 'label') {
-        if (bound)
-            log.warning(`Not acting on the docs pull request ${(0,base_text/* inline */.mG)(link.url, 200)}: ${bound.reason}.`);
+    const target = docsTarget(link.url, state, deps);
+    if (!target)
         return undefined;
-    }
-    const { pr } = bound;
-    const repository = `${pr.owner}/${pr.repo}`;
-    const target = { pr, label: `${repository}#${pr.number}`, repository };
     if (!settings.docsToken) {
         log.warning(`Inputs 'docs-token' and 'github-token' are empty: nobody is asked to review ${target.label} or assigned, and it is not merged.`);
         return undefined;
     }
-    let api;
-    let pull;
-    try {
-        api = deps.github.owner(pr);
-        pull = await api.pull();
-    }
-    catch (error) {
-        const refusal = refusalOf(error);
-        const hint = refusal.lost ? '' : ` The ${docs_client/* DOCS_TOKEN */.Wg} needs pull-requests: read on ${repository}.`;
-        log.warning(`Could not read ${target.label} (${said(refusal)}), so nobody is asked to review it or assigned, and it is not merged.${hint}`);
+    const read = await readDocsPull(target, deps);
+    if (!read)
         return undefined;
-    }
+    const { api, pull } = read;
     if (pull.state !== 'open') {
         log.info(`${target.label} is ${pull.state}: nobody is asked to review it or assigned, and merge: auto has nothing to do.`);
         const merged = pull.state === 'merged' && owner.merge === 'auto';
@@ -1042,13 +1027,39 @@ async function ownDocsPull(settings, deps, state) {
     if (owner.merge === 'none')
         return result;
     const method = owner.mergeMethod;
-    const elsewhere = owner.docsRepository && !same(owner.docsRepository, repository);
+    const elsewhere = owner.docsRepository && !same(owner.docsRepository, target.repository);
     if (elsewhere) {
         log.warning(`merge: auto acts only on a pull request in docs-repository ${owner.docsRepository}: ${target.label} is left open.`);
         return { ...result, merge: { result: 'open', method, why: `not in docs-repository ${owner.docsRepository}` } };
     }
     const ask = { pull, target, method, outsider: state.outsider, reviewers: result.reviewers };
     return { ...result, merge: await mergeDocsPull(api, ask, deps) };
+}
+/** The docs pull request at `url`, when the token may write to it; undefined otherwise, said when it is elsewhere. */
+function docsTarget(url, state, deps) {
+    // The link is the server's: only a pull request in the job's own repository gets the token's writes.
+    const bound = (0,labels/* labelTarget */.W)(url, state.job?.source?.repository, deps.serverUrl);
+    if (bound?.kind !== 'label') {
+        if (bound)
+            deps.log.warning(`Not acting on the docs pull request ${(0,base_text/* inline */.mG)(url, 200)}: ${bound.reason}.`);
+        return undefined;
+    }
+    const { pr } = bound;
+    const repository = `${pr.owner}/${pr.repo}`;
+    return { pr, label: `${repository}#${pr.number}`, repository };
+}
+/** The owner API of the docs pull request and what it is now; undefined, with a warning, when it cannot be read. */
+async function readDocsPull(target, deps) {
+    try {
+        const api = deps.github.owner(target.pr);
+        return { api, pull: await api.pull() };
+    }
+    catch (error) {
+        const refusal = refusalOf(error);
+        const hint = refusal.lost ? '' : ` The ${docs_client/* DOCS_TOKEN */.Wg} needs pull-requests: read on ${target.repository}.`;
+        deps.log.warning(`Could not read ${target.label} (${said(refusal)}), so nobody is asked to review it or assigned, and it is not merged.${hint}`);
+        return undefined;
+    }
 }
 /** The logins and teams of an input: `author` resolved; bots, the docs PR's author and other organizations' teams left out, said once. */
 function people(asked, input, { author, pull, target }, log) {

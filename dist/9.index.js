@@ -954,6 +954,75 @@ function integrationAnswer(error) {
 const WRITE_TIMEOUT_MS = 30_000;
 /** Pages of 100 comments read at most: a thread longer than this is not one the action takes part in. */
 const MAX_COMMENT_PAGES = 30;
+const comment = (data) => ({
+    id: data.id,
+    body: data.body ?? '',
+    author: data.user?.login ?? ''
+});
+async function listComments({ client, owner, repo, request }, number) {
+    const octokit = await client();
+    let pages = 0;
+    // One time limit for the whole listing. Each page is cut to what is used as it comes; past
+    // MAX_COMMENT_PAGES the read fails rather than answer part of the thread (a missing own
+    // comment would be written twice).
+    const listing = request();
+    const first = octokit.rest.issues.listComments({
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+        request: listing
+    });
+    return (0,github_pages/* allPages */.S)(octokit, first, listing, (page) => {
+        if (++pages > MAX_COMMENT_PAGES) {
+            throw new Error(`pull request #${number} has more than ${MAX_COMMENT_PAGES * 100} comments: not read`);
+        }
+        return page.map(comment);
+    });
+}
+async function createComment({ client, owner, repo, request }, number, body) {
+    const octokit = await client();
+    const { data } = await octokit.rest.issues.createComment({
+        owner,
+        repo,
+        issue_number: number,
+        body,
+        request: request()
+    });
+    return comment(data);
+}
+async function updateComment({ client, owner, repo, request }, id, body) {
+    const octokit = await client();
+    await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, request: request() });
+}
+async function deleteComment({ client, owner, repo, request }, id) {
+    const octokit = await client();
+    await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id, request: request() });
+}
+async function react({ client, owner, repo, request }, kind, id, content) {
+    const octokit = await client();
+    const params = { owner, repo, comment_id: id, content, request: request() };
+    if (kind === 'issue')
+        await octokit.rest.reactions.createForIssueComment(params);
+    else
+        await octokit.rest.reactions.createForPullRequestReviewComment(params);
+}
+async function release({ client, owner, repo, request }, tag) {
+    const octokit = await client();
+    try {
+        const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag, request: request() });
+        return { id: data.id, body: data.body ?? '' };
+    }
+    catch (error) {
+        if (error.status === 404)
+            return undefined;
+        throw error;
+    }
+}
+async function updateRelease({ client, owner, repo, request }, id, body) {
+    const octokit = await client();
+    await octokit.rest.repos.updateRelease({ owner, repo, release_id: id, body, request: request() });
+}
 /** The conversation of `owner/name` through an Octokit loaded on demand; its requests counted in `count`. */
 function conversationApi(client, repository, count) {
     const [owner = '', repo = ''] = repository.split('/');
@@ -961,77 +1030,16 @@ function conversationApi(client, repository, count) {
         signal: AbortSignal.timeout(WRITE_TIMEOUT_MS),
         count
     });
-    const comment = (data) => ({
-        id: data.id,
-        body: data.body ?? '',
-        author: data.user?.login ?? ''
-    });
+    const at = { client, owner, repo, request };
     return {
         identity: async () => readIdentity(await client(), request),
-        listComments: async (number) => {
-            const octokit = await client();
-            let pages = 0;
-            // One time limit for the whole listing. Each page is cut to what is used as it comes; past
-            // MAX_COMMENT_PAGES the read fails rather than answer part of the thread (a missing own
-            // comment would be written twice).
-            const listing = request();
-            const first = octokit.rest.issues.listComments({
-                owner,
-                repo,
-                issue_number: number,
-                per_page: 100,
-                request: listing
-            });
-            return (0,github_pages/* allPages */.S)(octokit, first, listing, (page) => {
-                if (++pages > MAX_COMMENT_PAGES) {
-                    throw new Error(`pull request #${number} has more than ${MAX_COMMENT_PAGES * 100} comments: not read`);
-                }
-                return page.map(comment);
-            });
-        },
-        createComment: async (number, body) => {
-            const octokit = await client();
-            const { data } = await octokit.rest.issues.createComment({
-                owner,
-                repo,
-                issue_number: number,
-                body,
-                request: request()
-            });
-            return comment(data);
-        },
-        updateComment: async (id, body) => {
-            const octokit = await client();
-            await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, request: request() });
-        },
-        deleteComment: async (id) => {
-            const octokit = await client();
-            await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id, request: request() });
-        },
-        react: async (kind, id, content) => {
-            const octokit = await client();
-            const params = { owner, repo, comment_id: id, content, request: request() };
-            if (kind === 'issue')
-                await octokit.rest.reactions.createForIssueComment(params);
-            else
-                await octokit.rest.reactions.createForPullRequestReviewComment(params);
-        },
-        release: async (tag) => {
-            const octokit = await client();
-            try {
-                const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag, request: request() });
-                return { id: data.id, body: data.body ?? '' };
-            }
-            catch (error) {
-                if (error.status === 404)
-                    return undefined;
-                throw error;
-            }
-        },
-        updateRelease: async (id, body) => {
-            const octokit = await client();
-            await octokit.rest.repos.updateRelease({ owner, repo, release_id: id, body, request: request() });
-        }
+        listComments: (number) => listComments(at, number),
+        createComment: (number, body) => createComment(at, number, body),
+        updateComment: (id, body) => updateComment(at, id, body),
+        deleteComment: (id) => deleteComment(at, id),
+        react: (kind, id, content) => react(at, kind, id, content),
+        release: (tag) => release(at, tag),
+        updateRelease: (id, body) => updateRelease(at, id, body)
     };
 }
 /** GitHub said no: what was refused and the permission the token needs (a lost connection needs none). */
@@ -1205,7 +1213,7 @@ function remarked(body, marker, seal) {
 
 /***/ }),
 
-/***/ 3490:
+/***/ 104:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1215,17 +1223,6 @@ __webpack_require__.d(__webpack_exports__, {
   vf: () => (/* binding */ docsClient),
   Bp: () => (/* binding */ sourceClient)
 });
-
-;// CONCATENATED MODULE: ./src/github/commit.ts
-function toCommit(commit) {
-    const login = commit.author?.login;
-    return {
-        sha: commit.sha,
-        message: commit.commit.message,
-        parents: commit.parents.length,
-        author: login ? { login, bot: commit.author?.type === 'Bot' || login.endsWith('[bot]') } : undefined
-    };
-}
 
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
@@ -1243,76 +1240,84 @@ const CHECK_TIMEOUT_MS = 10_000;
  * on the commit makes one, so a commit with more is not searched further.
  */
 const MAX_CHECK_PAGES = 3;
+/** A fresh signal per request, so each gets the whole CHECK_TIMEOUT_MS. */
+const request = () => ({ signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+/** A check run's state and output as GitHub takes them, the summary cut to GitHub's limit. */
+const fields = (state, output) => ({
+    ...state,
+    output: { title: output.title, summary: (0,base_text/* truncate */.xv)(output.summary, MAX_CHECK_SUMMARY_CHARS) }
+});
+async function createCheckRun({ client, owner, repo }, { name, headSha, externalId, detailsUrl }, state, output) {
+    const octokit = await client();
+    const { data } = await octokit.rest.checks.create({
+        owner,
+        repo,
+        name,
+        head_sha: headSha,
+        // Octokit leaves out what is undefined.
+        external_id: externalId,
+        details_url: detailsUrl,
+        ...fields(state, output),
+        request: request()
+    });
+    return { id: data.id, url: data.html_url ?? undefined };
+}
+async function updateCheckRun({ client, owner, repo }, id, state, output, detailsUrl) {
+    const octokit = await client();
+    await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: id,
+        details_url: detailsUrl,
+        ...fields(state, output),
+        request: request()
+    });
+}
+async function listCheckRuns({ client, owner, repo }, sha, name) {
+    const octokit = await client();
+    const listing = request();
+    const first = octokit.rest.checks.listForRef({
+        owner,
+        repo,
+        ref: sha,
+        check_name: name,
+        filter: 'all',
+        per_page: 100,
+        request: listing
+    });
+    const runs = await (0,github_pages/* allPages */.S)(octokit, first, listing, (page) => page.check_runs, MAX_CHECK_PAGES);
+    return runs
+        .map((run) => ({
+        id: run.id,
+        url: run.html_url ?? undefined,
+        externalId: run.external_id ?? undefined,
+        completed: run.status === 'completed'
+    }))
+        .sort((a, b) => b.id - a.id);
+}
+async function pullHead({ client, owner, repo }, number) {
+    const octokit = await client();
+    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request: request() });
+    return data.head.sha;
+}
+async function tagCommit({ client, owner, repo }, tag) {
+    const octokit = await client();
+    const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `tags/${tag}`, request: request() });
+    if (data.object.type !== 'tag')
+        return data.object.sha;
+    const annotated = await octokit.rest.git.getTag({ owner, repo, tag_sha: data.object.sha, request: request() });
+    return annotated.data.object.sha;
+}
 /** The check runs of `owner/name` through an Octokit loaded on demand. */
 function checkRunApi(client, repository) {
     const [owner = '', repo = ''] = repository.split('/');
-    const request = () => ({ signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
-    const fields = (state, output) => ({
-        ...state,
-        output: { title: output.title, summary: (0,base_text/* truncate */.xv)(output.summary, MAX_CHECK_SUMMARY_CHARS) }
-    });
+    const at = { client, owner, repo };
     return {
-        create: async ({ name, headSha, externalId, detailsUrl }, state, output) => {
-            const octokit = await client();
-            const { data } = await octokit.rest.checks.create({
-                owner,
-                repo,
-                name,
-                head_sha: headSha,
-                // Octokit leaves out what is undefined.
-                external_id: externalId,
-                details_url: detailsUrl,
-                ...fields(state, output),
-                request: request()
-            });
-            return { id: data.id, url: data.html_url ?? undefined };
-        },
-        update: async (id, state, output, detailsUrl) => {
-            const octokit = await client();
-            await octokit.rest.checks.update({
-                owner,
-                repo,
-                check_run_id: id,
-                details_url: detailsUrl,
-                ...fields(state, output),
-                request: request()
-            });
-        },
-        list: async (sha, name) => {
-            const octokit = await client();
-            const listing = request();
-            const first = octokit.rest.checks.listForRef({
-                owner,
-                repo,
-                ref: sha,
-                check_name: name,
-                filter: 'all',
-                per_page: 100,
-                request: listing
-            });
-            const runs = await (0,github_pages/* allPages */.S)(octokit, first, listing, (page) => page.check_runs, MAX_CHECK_PAGES);
-            return runs
-                .map((run) => ({
-                id: run.id,
-                url: run.html_url ?? undefined,
-                externalId: run.external_id ?? undefined,
-                completed: run.status === 'completed'
-            }))
-                .sort((a, b) => b.id - a.id);
-        },
-        pullHead: async (number) => {
-            const octokit = await client();
-            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request: request() });
-            return data.head.sha;
-        },
-        tagCommit: async (tag) => {
-            const octokit = await client();
-            const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `tags/${tag}`, request: request() });
-            if (data.object.type !== 'tag')
-                return data.object.sha;
-            const annotated = await octokit.rest.git.getTag({ owner, repo, tag_sha: data.object.sha, request: request() });
-            return annotated.data.object.sha;
-        }
+        create: (run, state, output) => createCheckRun(at, run, state, output),
+        update: (id, state, output, detailsUrl) => updateCheckRun(at, id, state, output, detailsUrl),
+        list: (sha, name) => listCheckRuns(at, sha, name),
+        pullHead: (number) => pullHead(at, number),
+        tagCommit: (tag) => tagCommit(at, tag)
     };
 }
 
@@ -1429,116 +1434,128 @@ const DISABLE_AUTO_MERGE = `mutation($pullRequestId: ID!) {
     pullRequest { autoMergeRequest { enabledAt } }
   }
 }`;
+/** A team of the repository's owner, as `org/slug`. */
+const team = (owner, slug) => `${owner}/${slug}`;
+async function pullFacts({ client, owner, repo, number, request }) {
+    const octokit = await client();
+    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request: request() });
+    return {
+        state: data.merged ? 'merged' : data.state === 'open' ? 'open' : 'closed',
+        author: data.user.login,
+        head: data.head.sha,
+        reviewers: [
+            ...(data.requested_reviewers ?? []).map((user) => user.login),
+            ...(data.requested_teams ?? []).map((t) => team(owner, t.slug))
+        ],
+        assignees: (data.assignees ?? []).map((user) => user.login)
+    };
+}
+async function asked({ client, owner, repo, number, request }) {
+    const octokit = await client();
+    let pages = 0;
+    // Each page with the listing's signal (allPages): Octokit's paginate would send them without it.
+    const listing = request();
+    const first = octokit.rest.issues.listEvents({
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+        request: listing
+    });
+    const events = await (0,github_pages/* allPages */.S)(octokit, first, listing, (page) => {
+        // Past the bound the read fails rather than answer part: someone could be asked twice.
+        if (++pages > MAX_EVENT_PAGES)
+            throw new Error(`pull request #${number} has more than ${MAX_EVENT_PAGES * 100} events: not read`);
+        return page.map((event) => ({ ...event }));
+    });
+    const field = (value, key) => (0,github_event/* isRecord */.u4)(value) && typeof value[key] === 'string' ? [value[key]] : [];
+    return {
+        reviewers: events
+            .filter((e) => e.event === 'review_requested')
+            .flatMap((e) => [
+            ...field(e.requested_reviewer, 'login'),
+            ...field(e.requested_team, 'slug').map((slug) => team(owner, slug))
+        ]),
+        assignees: events.filter((e) => e.event === 'assigned').flatMap((e) => field(e.assignee, 'login'))
+    };
+}
+async function requestReviewers({ client, owner, repo, number, request }, logins, teams) {
+    const octokit = await client();
+    await octokit.rest.pulls.requestReviewers({
+        owner,
+        repo,
+        pull_number: number,
+        reviewers: logins,
+        team_reviewers: teams,
+        request: request()
+    });
+}
+async function api_assign({ client, owner, repo, number, request }, logins) {
+    const octokit = await client();
+    const { data } = await octokit.rest.issues.addAssignees({
+        owner,
+        repo,
+        issue_number: number,
+        assignees: logins,
+        request: request()
+    });
+    return (data.assignees ?? []).map((user) => user.login);
+}
+async function mergeFacts({ client, owner, repo, number, request }) {
+    const octokit = await client();
+    const answer = await octokit.graphql(MERGE_FACTS, {
+        owner,
+        repo,
+        number,
+        // mergeStateStatus was a preview field; GitHub Enterprise Server may still want the header.
+        mediaType: { previews: ['merge-info-preview'] },
+        request: request()
+    });
+    const pull = answer.repository.pullRequest;
+    return {
+        id: pull.id,
+        mergeState: pull.mergeStateStatus,
+        reviewDecision: pull.reviewDecision,
+        autoMerge: pull.autoMergeRequest !== null
+    };
+}
+async function enableAutoMerge({ client, request }, id, method, head) {
+    const octokit = await client();
+    await octokit.graphql(ENABLE_AUTO_MERGE, {
+        pullRequestId: id,
+        mergeMethod: method.toUpperCase(),
+        expectedHeadOid: head,
+        request: request()
+    });
+}
+async function disableAutoMerge({ client, request }, id) {
+    const octokit = await client();
+    await octokit.graphql(DISABLE_AUTO_MERGE, { pullRequestId: id, request: request() });
+}
+async function merge({ client, owner, repo, number, request }, method, head) {
+    const octokit = await client();
+    await octokit.rest.pulls.merge({
+        owner,
+        repo,
+        pull_number: number,
+        merge_method: method,
+        sha: head,
+        request: request()
+    });
+}
 /** The owner side of pull request `pr`; `signal` bounds each request. */
 function ownerApi(client, pr, signal) {
     const { owner, repo, number } = pr;
-    const request = () => ({ signal: signal() });
-    const team = (slug) => `${owner}/${slug}`;
+    const at = { client, owner, repo, number, request: () => ({ signal: signal() }) };
     return {
-        pull: async () => {
-            const octokit = await client();
-            const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request: request() });
-            return {
-                state: data.merged ? 'merged' : data.state === 'open' ? 'open' : 'closed',
-                author: data.user.login,
-                head: data.head.sha,
-                reviewers: [
-                    ...(data.requested_reviewers ?? []).map((user) => user.login),
-                    ...(data.requested_teams ?? []).map((t) => team(t.slug))
-                ],
-                assignees: (data.assignees ?? []).map((user) => user.login)
-            };
-        },
-        asked: async () => {
-            const octokit = await client();
-            let pages = 0;
-            // Each page with the listing's signal (allPages): Octokit's paginate would send them without it.
-            const listing = request();
-            const first = octokit.rest.issues.listEvents({
-                owner,
-                repo,
-                issue_number: number,
-                per_page: 100,
-                request: listing
-            });
-            const events = await (0,github_pages/* allPages */.S)(octokit, first, listing, (page) => {
-                // Past the bound the read fails rather than answer part: someone could be asked twice.
-                if (++pages > MAX_EVENT_PAGES)
-                    throw new Error(`pull request #${number} has more than ${MAX_EVENT_PAGES * 100} events: not read`);
-                return page.map((event) => ({ ...event }));
-            });
-            const field = (value, key) => (0,github_event/* isRecord */.u4)(value) && typeof value[key] === 'string' ? [value[key]] : [];
-            return {
-                reviewers: events
-                    .filter((e) => e.event === 'review_requested')
-                    .flatMap((e) => [...field(e.requested_reviewer, 'login'), ...field(e.requested_team, 'slug').map(team)]),
-                assignees: events.filter((e) => e.event === 'assigned').flatMap((e) => field(e.assignee, 'login'))
-            };
-        },
-        requestReviewers: async (logins, teams) => {
-            const octokit = await client();
-            await octokit.rest.pulls.requestReviewers({
-                owner,
-                repo,
-                pull_number: number,
-                reviewers: logins,
-                team_reviewers: teams,
-                request: request()
-            });
-        },
-        assign: async (logins) => {
-            const octokit = await client();
-            const { data } = await octokit.rest.issues.addAssignees({
-                owner,
-                repo,
-                issue_number: number,
-                assignees: logins,
-                request: request()
-            });
-            return (data.assignees ?? []).map((user) => user.login);
-        },
-        mergeFacts: async () => {
-            const octokit = await client();
-            const answer = await octokit.graphql(MERGE_FACTS, {
-                owner,
-                repo,
-                number,
-                // mergeStateStatus was a preview field; GitHub Enterprise Server may still want the header.
-                mediaType: { previews: ['merge-info-preview'] },
-                request: request()
-            });
-            const pull = answer.repository.pullRequest;
-            return {
-                id: pull.id,
-                mergeState: pull.mergeStateStatus,
-                reviewDecision: pull.reviewDecision,
-                autoMerge: pull.autoMergeRequest !== null
-            };
-        },
-        enableAutoMerge: async (id, method, head) => {
-            const octokit = await client();
-            await octokit.graphql(ENABLE_AUTO_MERGE, {
-                pullRequestId: id,
-                mergeMethod: method.toUpperCase(),
-                expectedHeadOid: head,
-                request: request()
-            });
-        },
-        disableAutoMerge: async (id) => {
-            const octokit = await client();
-            await octokit.graphql(DISABLE_AUTO_MERGE, { pullRequestId: id, request: request() });
-        },
-        merge: async (method, head) => {
-            const octokit = await client();
-            await octokit.rest.pulls.merge({
-                owner,
-                repo,
-                pull_number: number,
-                merge_method: method,
-                sha: head,
-                request: request()
-            });
-        }
+        pull: () => pullFacts(at),
+        asked: () => asked(at),
+        requestReviewers: (logins, teams) => requestReviewers(at, logins, teams),
+        assign: (logins) => api_assign(at, logins),
+        mergeFacts: () => mergeFacts(at),
+        enableAutoMerge: (id, method, head) => enableAutoMerge(at, id, method, head),
+        disableAutoMerge: (id) => disableAutoMerge(at, id),
+        merge: (method, head) => merge(at, method, head)
     };
 }
 
@@ -1550,6 +1567,19 @@ async function pullBranch(client, { owner, repo, number }, signal) {
     const octokit = await client();
     const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request: { signal } });
     return data.head.ref;
+}
+
+// EXTERNAL MODULE: ./src/github/requests.ts
+var requests = __webpack_require__(4261);
+;// CONCATENATED MODULE: ./src/github/commit.ts
+function toCommit(commit) {
+    const login = commit.author?.login;
+    return {
+        sha: commit.sha,
+        message: commit.commit.message,
+        parents: commit.parents.length,
+        author: login ? { login, bot: commit.author?.type === 'Bot' || login.endsWith('[bot]') } : undefined
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/github/context/package-reads.ts
@@ -1585,8 +1615,118 @@ function packageReads(client, owner, repo, request) {
     };
 }
 
-// EXTERNAL MODULE: ./src/github/requests.ts
-var requests = __webpack_require__(4261);
+;// CONCATENATED MODULE: ./src/github/changed-file.ts
+function changedFile(file) {
+    return {
+        filename: file.filename,
+        status: file.status,
+        additions: file.additions,
+        deletions: file.deletions,
+        previousFilename: file.previous_filename,
+        patch: file.patch
+    };
+}
+
+;// CONCATENATED MODULE: ./src/github/reader.ts
+
+
+
+
+
+/** Successful runs read to find the base of a scheduled run: the newest few are enough. */
+const RUNS_READ = 5;
+async function releaseByTag({ client, owner, repo, request }, tag) {
+    const octokit = await client();
+    try {
+        const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag, request });
+        return { tag: data.tag_name, name: data.name ?? '', body: data.body ?? '', url: data.html_url };
+    }
+    catch (error) {
+        if (error.status === 404)
+            return undefined;
+        throw error;
+    }
+}
+async function tagRefs({ client, owner, repo, request }, prefix) {
+    const octokit = await client();
+    const ref = prefix ? `tags/${prefix}` : 'tags';
+    // GitHub answers matching-refs whole today; pages are followed should it ever send a Link.
+    return (0,github_pages/* allPages */.S)(octokit, octokit.rest.git.listMatchingRefs({ owner, repo, ref, request }), request, (refs) => refs.map((tag) => ({
+        name: tag.ref.replace(/^refs\/tags\//, ''),
+        type: tag.object.type,
+        sha: tag.object.sha
+    })));
+}
+async function tagMessage({ client, owner, repo, request }, sha) {
+    const octokit = await client();
+    const { data } = await octokit.rest.git.getTag({ owner, repo, tag_sha: sha, request });
+    return data.message;
+}
+async function compare({ client, owner, repo, request }, base, head) {
+    const octokit = await client();
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+        owner,
+        repo,
+        basehead: `${base}...${head}`,
+        request
+    });
+    return {
+        status: data.status,
+        commits: data.commits.map(toCommit),
+        total: data.total_commits,
+        files: (data.files ?? []).map(changedFile),
+        ...(data.files ? {} : { filesMissing: true }),
+        url: data.html_url
+    };
+}
+async function pullFiles({ client, owner, repo, request }, number, page) {
+    const octokit = await client();
+    const { data } = await octokit.rest.pulls.listFiles({
+        owner,
+        repo,
+        pull_number: number,
+        per_page: 100,
+        page,
+        request
+    });
+    return data.map(changedFile);
+}
+async function successfulRuns({ client, owner, repo, request }, workflow, branch, event) {
+    const octokit = await client();
+    const { data } = await octokit.rest.actions.listWorkflowRuns({
+        owner,
+        repo,
+        workflow_id: workflow,
+        branch,
+        event,
+        status: 'success',
+        per_page: RUNS_READ,
+        request
+    });
+    return data.workflow_runs.map((run) => ({
+        headSha: run.head_sha,
+        url: run.html_url,
+        createdAt: run.created_at
+    }));
+}
+/** Reads of `owner/name` through an Octokit loaded on demand, each aborted by `signal`. */
+function githubReader(client, repository, signal) {
+    const [owner = '', repo = ''] = repository.split('/');
+    const count = new requests/* RequestCount */.X();
+    const request = { signal, count };
+    const at = { client, owner, repo, request };
+    return {
+        requests: () => count.sent,
+        ...packageReads(client, owner, repo, request),
+        releaseByTag: (tag) => releaseByTag(at, tag),
+        tagRefs: (prefix) => tagRefs(at, prefix),
+        tagMessage: (sha) => tagMessage(at, sha),
+        compare: (base, head) => compare(at, base, head),
+        pullFiles: (number, page = 1) => pullFiles(at, number, page),
+        successfulRuns: (workflow, branch, event) => successfulRuns(at, workflow, branch, event)
+    };
+}
+
 // EXTERNAL MODULE: ./src/base/clock.ts
 var clock = __webpack_require__(6412);
 // EXTERNAL MODULE: ./src/base/causes.ts
@@ -1717,18 +1857,6 @@ function scrubbed(value, secrets) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubbed(item, secrets)]));
 }
 
-;// CONCATENATED MODULE: ./src/github/changed-file.ts
-function changedFile(file) {
-    return {
-        filename: file.filename,
-        status: file.status,
-        additions: file.additions,
-        deletions: file.deletions,
-        previousFilename: file.previous_filename,
-        patch: file.patch
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/github/client.ts
 
 
@@ -1742,12 +1870,7 @@ function changedFile(file) {
 
 
 
-
-
-
 const LABEL_TIMEOUT_MS = 30_000;
-/** Successful runs read to find the base of a scheduled run: the newest few are enough. */
-const RUNS_READ = 5;
 /**
  * The GitHub REST API through `@actions/github`'s Octokit, with one token (docs-client.ts). The module (and
  * Octokit with it) is loaded on first use, so runs that read and label nothing never pay for it.
@@ -1796,87 +1919,7 @@ class GitHubClient {
     }
     /** Reads of `owner/name`, each aborted by `signal`. */
     reader(repository, signal) {
-        const [owner = '', repo = ''] = repository.split('/');
-        const count = new requests/* RequestCount */.X();
-        const request = { signal, count };
-        return {
-            requests: () => count.sent,
-            ...packageReads(() => this.client(), owner, repo, request),
-            releaseByTag: async (tag) => {
-                const octokit = await this.client();
-                try {
-                    const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag, request });
-                    return { tag: data.tag_name, name: data.name ?? '', body: data.body ?? '', url: data.html_url };
-                }
-                catch (error) {
-                    if (error.status === 404)
-                        return undefined;
-                    throw error;
-                }
-            },
-            tagRefs: async (prefix) => {
-                const octokit = await this.client();
-                const ref = prefix ? `tags/${prefix}` : 'tags';
-                // GitHub answers matching-refs whole today; pages are followed should it ever send a Link.
-                return (0,github_pages/* allPages */.S)(octokit, octokit.rest.git.listMatchingRefs({ owner, repo, ref, request }), request, (refs) => refs.map((tag) => ({
-                    name: tag.ref.replace(/^refs\/tags\//, ''),
-                    type: tag.object.type,
-                    sha: tag.object.sha
-                })));
-            },
-            tagMessage: async (sha) => {
-                const octokit = await this.client();
-                const { data } = await octokit.rest.git.getTag({ owner, repo, tag_sha: sha, request });
-                return data.message;
-            },
-            compare: async (base, head) => {
-                const octokit = await this.client();
-                const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-                    owner,
-                    repo,
-                    basehead: `${base}...${head}`,
-                    request
-                });
-                return {
-                    status: data.status,
-                    commits: data.commits.map(toCommit),
-                    total: data.total_commits,
-                    files: (data.files ?? []).map(changedFile),
-                    ...(data.files ? {} : { filesMissing: true }),
-                    url: data.html_url
-                };
-            },
-            pullFiles: async (number, page = 1) => {
-                const octokit = await this.client();
-                const { data } = await octokit.rest.pulls.listFiles({
-                    owner,
-                    repo,
-                    pull_number: number,
-                    per_page: 100,
-                    page,
-                    request
-                });
-                return data.map(changedFile);
-            },
-            successfulRuns: async (workflow, branch, event) => {
-                const octokit = await this.client();
-                const { data } = await octokit.rest.actions.listWorkflowRuns({
-                    owner,
-                    repo,
-                    workflow_id: workflow,
-                    branch,
-                    event,
-                    status: 'success',
-                    per_page: RUNS_READ,
-                    request
-                });
-                return data.workflow_runs.map((run) => ({
-                    headSha: run.head_sha,
-                    url: run.html_url,
-                    createdAt: run.created_at
-                }));
-            }
-        };
+        return githubReader(() => this.client(), repository, signal);
     }
     /** The head branch of a pull request (the docs PR, for its preview). */
     pullBranch(pr, signal) {
@@ -4291,8 +4334,8 @@ function showPrompt(prompt, log) {
         log.info(`│ ${(0,base_text/* inline */.mG)(line, 2000)}`);
 }
 
-// EXTERNAL MODULE: ./src/github/docs-client.ts + 11 modules
-var docs_client = __webpack_require__(3490);
+// EXTERNAL MODULE: ./src/github/docs-client.ts + 12 modules
+var docs_client = __webpack_require__(104);
 // EXTERNAL MODULE: ./src/github/unreachable.ts
 var unreachable = __webpack_require__(7997);
 // EXTERNAL MODULE: ./src/github/group/record.ts
@@ -5904,9 +5947,8 @@ const MAX_PACKAGES = 20;
 const PACKAGE_FLOOR_CHARS = 1_500;
 /** GitHub reads in flight at once: a small bound, so a large release does not trip secondary rate limits. */
 const READS_AT_ONCE = 6;
-/** The context of a release set; never throws: what cannot be read or used is named in `warning`. */
-async function releaseSetContext(repo, tags, options) {
-    const { read, missing, requests, visible, hidden } = reading(options.reader);
+/** Each tag's package, found among its component's tags (read once per component), or why it cannot be used. */
+async function resolvePackages(repo, tags, read) {
     const refsOf = new Map();
     // One matching-refs request per component, whatever the number of its tags.
     const readComponents = async (components) => {
@@ -5937,6 +5979,12 @@ async function releaseSetContext(repo, tags, options) {
         if (!usable)
             unjudged.push(unlisted((0,base_text/* inline */.mG)(entry.tag, 100), 'it could not be used, so its changes are unknown'));
     }
+    return { packages, unusable, unjudged };
+}
+/** The context of a release set; never throws: what cannot be read or used is named in `warning`. */
+async function releaseSetContext(repo, tags, options) {
+    const { read, missing, requests, visible, hidden } = reading(options.reader);
+    const { packages, unusable, unjudged } = await resolvePackages(repo, tags, read);
     const described = packages.slice(0, MAX_PACKAGES);
     const treeAt = treesByCommit(visible);
     const built = await mapBounded(described, READS_AT_ONCE, (pkg) => packageContext(repo, pkg, read, treeAt));
@@ -6361,8 +6409,21 @@ function parseSettings(source, options = { commands: false }) {
         : options.commands && !jobId && prompt === undefined
             ? { mode: 'command' }
             : undefined;
+    const common = parseCommon(get, apiKey, projectId, automationId !== undefined);
+    common.group = parseGroup(get, { wait: common.wait, jobId }, fail);
+    // Only a step that waits learns the docs pull request whose branch would be previewed.
+    if (common.preview && !common.wait) {
+        throw new InputError('preview', 'true needs wait: true (a step that returns before the job ends has no docs pull request to preview).');
+    }
+    return { ...common, ...(request ?? readRequest(jobId, prompt)) };
+}
+/**
+ * The inputs every mode shares (`group` is set once they are read), read in this order: the first
+ * wrong one is the error. `automation`: the step triggers an automation.
+ */
+function parseCommon(get, apiKey, projectId, automation) {
     const pollIntervalMs = durationInput(get, 'poll-interval', MIN_POLL_INTERVAL_MS);
-    const common = {
+    return {
         apiKey,
         projectId,
         wait: parseBoolean(get('wait'), 'wait'),
@@ -6395,15 +6456,9 @@ function parseSettings(source, options = { commands: false }) {
         docsChecks: parseDocsChecks(get('docs-checks'), {
             wait: parseBoolean(get('wait'), 'wait'),
             dryRun: parseBoolean(get('dry-run'), 'dry-run'),
-            automation: automationId !== undefined
+            automation
         })
     };
-    common.group = parseGroup(get, { wait: common.wait, jobId }, fail);
-    // Only a step that waits learns the docs pull request whose branch would be previewed.
-    if (common.preview && !common.wait) {
-        throw new InputError('preview', 'true needs wait: true (a step that returns before the job ends has no docs pull request to preview).');
-    }
-    return { ...common, ...(request ?? readRequest(jobId, prompt)) };
 }
 /** The mode follows from which of `job-id` and the prompt are set. */
 function readRequest(jobId, prompt) {
@@ -6494,17 +6549,10 @@ async function buildPrompt(settings, deps, since) {
     }
     let outsider;
     if (trigger.kind === 'pull-request') {
-        const { pullRequest } = deps.trust();
-        const author = await decideAuthorText(pullRequest, settings.untrustedContext, settings, deps.permissions);
-        outsider = await promptOutsider(pullRequest, trigger.number, author, deps.permissions);
-        if (deps.signal.aborted)
-            throw new cancel/* Cancelled */.c(false);
-        if (!author.include) {
-            const context = withheldContext(trigger, pullRequest, author.why);
-            log.info(`Context: the ${WITHHELD} of pull request #${trigger.number} are withheld: ${author.why}; untrusted-context: include would pass them.`);
-            return { prompt: promptWithContext(settings.prompt, context), context };
-        }
-        log.debug(`Context: the pull request's own text is included: ${author.why}.`);
+        const own = await pullRequestText(settings, trigger, deps);
+        if ('withheld' in own)
+            return own.withheld;
+        outsider = own.outsider;
     }
     const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)]);
     const reader = settings.githubToken && repo ? deps.github.reader(repo, signal) : undefined;
@@ -6525,6 +6573,25 @@ async function buildPrompt(settings, deps, since) {
         log.warning(context.warning);
     log.info(`Context: ${context.description} (${(0,base_text/* plural */.LS)(context.text.length, 'character')}, ${(0,base_text/* plural */.LS)(context.requests, 'GitHub request')})`);
     return { prompt: promptWithContext(settings.prompt, context), context, outsider };
+}
+/**
+ * A pull request's own text, judged: why the job carries text written by someone without write
+ * access (undefined when it does not), or, when the text is withheld, the prompt with the context
+ * that stands for it.
+ */
+async function pullRequestText(settings, trigger, deps) {
+    const { pullRequest } = deps.trust();
+    const author = await decideAuthorText(pullRequest, settings.untrustedContext, settings, deps.permissions);
+    const outsider = await promptOutsider(pullRequest, trigger.number, author, deps.permissions);
+    if (deps.signal.aborted)
+        throw new cancel/* Cancelled */.c(false);
+    if (!author.include) {
+        const context = withheldContext(trigger, pullRequest, author.why);
+        deps.log.info(`Context: the ${WITHHELD} of pull request #${trigger.number} are withheld: ${author.why}; untrusted-context: include would pass them.`);
+        return { withheld: { prompt: promptWithContext(settings.prompt, context), context } };
+    }
+    deps.log.debug(`Context: the pull request's own text is included: ${author.why}.`);
+    return { outsider };
 }
 
 ;// CONCATENATED MODULE: ./src/step/group/plan.ts
@@ -8741,11 +8808,7 @@ async function readCommand(settings, comment, thread, deps) {
     const requested = visible.text.trim();
     if (!requested)
         return { ignored: `Comment by ${who} has nothing visible after ${settings.triggerPhrase}: nothing to do.` };
-    let prompt = requested;
-    if (prompt.length > MAX_PROMPT_CHARS) {
-        deps.log.warning(`The request has ${(0,base_text/* formatCount */.B4)(prompt.length)} characters; the first ${(0,base_text/* formatCount */.B4)(MAX_PROMPT_CHARS)} are sent.`);
-        prompt = prompt.slice(0, MAX_PROMPT_CHARS);
-    }
+    const prompt = withinLimit(requested, deps.log);
     let marker;
     try {
         marker = await thread.marker();
@@ -8757,9 +8820,7 @@ async function readCommand(settings, comment, thread, deps) {
         return { ignored: `The command from ${who} was not carried out: the pull request's comments could not be read.` };
     }
     await acknowledge(comment, thread.api, deps.log, 'eyes');
-    // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
-    const again = [marker?.command, ...(marker?.records ?? []).map((entry) => entry.command)].find((handled) => handled?.id === comment.id);
-    const linked = again ? again.job : marker?.job;
+    const linked = linkedJob(marker, comment.id);
     const command = { author: comment.author.login, text: requested, id: comment.id, hidden: visible.removed };
     if (linked) {
         deps.log.info(`${settings.triggerPhrase} from ${who}: a follow-up to job ${(0,base_text/* inline */.mG)(linked)}.`);
@@ -8775,6 +8836,19 @@ async function readCommand(settings, comment, thread, deps) {
     }
     deps.log.info(`${settings.triggerPhrase} from ${who}: no job is linked to this pull request, so a new one.`);
     return { ...settings, mode: 'create', prompt, command: { ...command, kind: 'create' } };
+}
+/** The request as sent: its first MAX_PROMPT_CHARS characters, with a warning when it is longer. */
+function withinLimit(requested, log) {
+    if (requested.length <= MAX_PROMPT_CHARS)
+        return requested;
+    log.warning(`The request has ${(0,base_text/* formatCount */.B4)(requested.length)} characters; the first ${(0,base_text/* formatCount */.B4)(MAX_PROMPT_CHARS)} are sent.`);
+    return requested.slice(0, MAX_PROMPT_CHARS);
+}
+/** The job comment `id` goes to: the marker's linked job, or the one it went to if it was handled before. */
+function linkedJob(marker, id) {
+    // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
+    const again = [marker?.command, ...(marker?.records ?? []).map((entry) => entry.command)].find((handled) => handled?.id === id);
+    return again ? again.job : marker?.job;
 }
 /**
  * A reaction says the command was read (👀) or read and not carried out (😕); reviews take none

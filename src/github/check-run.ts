@@ -45,13 +45,17 @@ export interface ListedCheckRun extends CheckRun {
   completed: boolean
 }
 
+/** A check run to create: its name, its commit, whose it is and the page it links to. */
+export interface NewCheckRun {
+  name: string
+  headSha: string
+  externalId: string | undefined
+  detailsUrl: string | undefined
+}
+
 export interface CheckRunApi {
   /** `POST /repos/{owner}/{repo}/check-runs`. */
-  create(
-    run: { name: string; headSha: string; externalId: string | undefined; detailsUrl: string | undefined },
-    state: CheckState,
-    output: CheckOutput
-  ): Promise<CheckRun>
+  create(run: NewCheckRun, state: CheckState, output: CheckOutput): Promise<CheckRun>
   /** `PATCH /repos/{owner}/{repo}/check-runs/{id}`. */
   update(id: number, state: CheckState, output: CheckOutput, detailsUrl: string | undefined): Promise<void>
   /** The check runs named `name` on commit `sha`, newest first (MAX_CHECK_PAGES pages of them at most). */
@@ -62,74 +66,107 @@ export interface CheckRunApi {
   tagCommit(tag: string): Promise<string>
 }
 
+/** What every request shares: the Octokit loaded on demand, and the repository's owner and name. */
+interface Repo {
+  client: () => Promise<Octokit>
+  owner: string
+  repo: string
+}
+
+/** A fresh signal per request, so each gets the whole CHECK_TIMEOUT_MS. */
+const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
+
+/** A check run's state and output as GitHub takes them, the summary cut to GitHub's limit. */
+const fields = (state: CheckState, output: CheckOutput) => ({
+  ...state,
+  output: { title: output.title, summary: truncate(output.summary, MAX_CHECK_SUMMARY_CHARS) }
+})
+
+async function createCheckRun(
+  { client, owner, repo }: Repo,
+  { name, headSha, externalId, detailsUrl }: NewCheckRun,
+  state: CheckState,
+  output: CheckOutput
+): Promise<CheckRun> {
+  const octokit = await client()
+  const { data } = await octokit.rest.checks.create({
+    owner,
+    repo,
+    name,
+    head_sha: headSha,
+    // Octokit leaves out what is undefined.
+    external_id: externalId,
+    details_url: detailsUrl,
+    ...fields(state, output),
+    request: request()
+  })
+  return { id: data.id, url: data.html_url ?? undefined }
+}
+
+async function updateCheckRun(
+  { client, owner, repo }: Repo,
+  id: number,
+  state: CheckState,
+  output: CheckOutput,
+  detailsUrl: string | undefined
+): Promise<void> {
+  const octokit = await client()
+  await octokit.rest.checks.update({
+    owner,
+    repo,
+    check_run_id: id,
+    details_url: detailsUrl,
+    ...fields(state, output),
+    request: request()
+  })
+}
+
+async function listCheckRuns({ client, owner, repo }: Repo, sha: string, name: string): Promise<ListedCheckRun[]> {
+  const octokit = await client()
+  const listing = request()
+  const first = octokit.rest.checks.listForRef({
+    owner,
+    repo,
+    ref: sha,
+    check_name: name,
+    filter: 'all',
+    per_page: 100,
+    request: listing
+  })
+  const runs = await allPages(octokit, first, listing, (page) => page.check_runs, MAX_CHECK_PAGES)
+  return runs
+    .map((run) => ({
+      id: run.id,
+      url: run.html_url ?? undefined,
+      externalId: run.external_id ?? undefined,
+      completed: run.status === 'completed'
+    }))
+    .sort((a, b) => b.id - a.id)
+}
+
+async function pullHead({ client, owner, repo }: Repo, number: number): Promise<string> {
+  const octokit = await client()
+  const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request: request() })
+  return data.head.sha
+}
+
+async function tagCommit({ client, owner, repo }: Repo, tag: string): Promise<string> {
+  const octokit = await client()
+  const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `tags/${tag}`, request: request() })
+  if (data.object.type !== 'tag') return data.object.sha
+  const annotated = await octokit.rest.git.getTag({ owner, repo, tag_sha: data.object.sha, request: request() })
+  return annotated.data.object.sha
+}
+
 /** The check runs of `owner/name` through an Octokit loaded on demand. */
 export function checkRunApi(client: () => Promise<Octokit>, repository: string): CheckRunApi {
   const [owner = '', repo = ''] = repository.split('/')
-  const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
-  const fields = (state: CheckState, output: CheckOutput) => ({
-    ...state,
-    output: { title: output.title, summary: truncate(output.summary, MAX_CHECK_SUMMARY_CHARS) }
-  })
+  const at: Repo = { client, owner, repo }
   return {
-    create: async ({ name, headSha, externalId, detailsUrl }, state, output) => {
-      const octokit = await client()
-      const { data } = await octokit.rest.checks.create({
-        owner,
-        repo,
-        name,
-        head_sha: headSha,
-        // Octokit leaves out what is undefined.
-        external_id: externalId,
-        details_url: detailsUrl,
-        ...fields(state, output),
-        request: request()
-      })
-      return { id: data.id, url: data.html_url ?? undefined }
-    },
-    update: async (id, state, output, detailsUrl) => {
-      const octokit = await client()
-      await octokit.rest.checks.update({
-        owner,
-        repo,
-        check_run_id: id,
-        details_url: detailsUrl,
-        ...fields(state, output),
-        request: request()
-      })
-    },
-    list: async (sha, name) => {
-      const octokit = await client()
-      const listing = request()
-      const first = octokit.rest.checks.listForRef({
-        owner,
-        repo,
-        ref: sha,
-        check_name: name,
-        filter: 'all',
-        per_page: 100,
-        request: listing
-      })
-      const runs = await allPages(octokit, first, listing, (page) => page.check_runs, MAX_CHECK_PAGES)
-      return runs
-        .map((run) => ({
-          id: run.id,
-          url: run.html_url ?? undefined,
-          externalId: run.external_id ?? undefined,
-          completed: run.status === 'completed'
-        }))
-        .sort((a, b) => b.id - a.id)
-    },
-    pullHead: async (number) => {
-      const octokit = await client()
-      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request: request() })
-      return data.head.sha
-    },
-    tagCommit: async (tag) => {
-      const octokit = await client()
-      const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `tags/${tag}`, request: request() })
-      if (data.object.type !== 'tag') return data.object.sha
-      const annotated = await octokit.rest.git.getTag({ owner, repo, tag_sha: data.object.sha, request: request() })
-      return annotated.data.object.sha
-    }
+    create: (run, state, output) => createCheckRun(at, run, state, output),
+    update: (id, state, output, detailsUrl) => updateCheckRun(at, id, state, output, detailsUrl),
+    list: (sha, name) => listCheckRuns(at, sha, name),
+    pullHead: (number) => pullHead(at, number),
+    tagCommit: (tag) => tagCommit(at, tag)
   }
 }

@@ -1,5 +1,4 @@
 import type { getOctokit } from '@actions/github'
-import { toCommit, type Commit } from './commit.js'
 import { checkRunApi, type CheckRunApi } from './check-run.js'
 import { docsChecksApi, type DocsChecksApi } from './docs-checks.js'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
@@ -9,72 +8,15 @@ import { ownerApi, type OwnerApi } from './owner/api.js'
 import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
 import { pullBranch } from './pull-branch.js'
-import { packageReads, type PackageReads } from './context/package-reads.js'
-import { allPages } from './pages.js'
-import { countRequests, RequestCount } from './requests.js'
+import { countRequests, type RequestCount } from './requests.js'
+import { githubReader, type GitHubReader } from './reader.js'
 import { systemClock, type Clock } from '../base/clock.js'
 import { retryReads, throttleOptions, type RetryPace } from './retry.js'
 import { redactWrites } from './redact-writes.js'
-import { changedFile, type ChangedFile } from './changed-file.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
 const LABEL_TIMEOUT_MS = 30_000
-/** Successful runs read to find the base of a scheduled run: the newest few are enough. */
-const RUNS_READ = 5
-
-/** A GitHub Release, as much of it as the context uses. */
-export interface Release {
-  tag: string
-  name: string
-  body: string
-  url: string | undefined
-}
-
-/** A tag ref: `type` is `tag` for an annotated tag (`sha` is then the tag object's). */
-export interface TagRef {
-  name: string
-  type: string
-  sha: string
-}
-
-export interface Comparison {
-  /** `ahead` when base is an ancestor of head; `identical`, `behind` or `diverged` otherwise. */
-  status: string
-  commits: Commit[]
-  /** All the commits between the two, of which `commits` may be the first 250. */
-  total: number
-  /** The changed files, at most 300, with their patches. */
-  files: ChangedFile[]
-  /** GitHub's answer had no file list at all (the schema leaves `files` optional): `files` is then empty. */
-  filesMissing?: boolean
-  url: string | undefined
-}
-
-/** A successful run of a workflow. */
-export interface WorkflowRun {
-  headSha: string
-  url: string
-  /** When it was created (ISO 8601). */
-  createdAt: string
-}
-
-/** The reads the context makes. A failure throws the Octokit error (with `status`). */
-export interface GitHubReader extends PackageReads {
-  /** The requests these reads sent: every try and every page. */
-  requests(): number
-  /** The release of a tag; undefined when there is none (404). */
-  releaseByTag(tag: string): Promise<Release | undefined>
-  /** The tags whose names start with `prefix` ('' for all), every page of them. */
-  tagRefs(prefix: string): Promise<TagRef[]>
-  /** The message of an annotated tag object. */
-  tagMessage(sha: string): Promise<string>
-  compare(base: string, head: string): Promise<Comparison>
-  /** Page `page` (from 1) of a pull request's changed files, 100 a page. */
-  pullFiles(number: number, page?: number): Promise<ChangedFile[]>
-  /** The newest successful runs of workflow file `workflow` on `branch` for `event`, newest first. */
-  successfulRuns(workflow: string, branch: string, event: string): Promise<WorkflowRun[]>
-}
 
 /**
  * The GitHub REST API through `@actions/github`'s Octokit, with one token (docs-client.ts). The module (and
@@ -126,87 +68,7 @@ export class GitHubClient {
 
   /** Reads of `owner/name`, each aborted by `signal`. */
   reader(repository: string, signal: AbortSignal): GitHubReader {
-    const [owner = '', repo = ''] = repository.split('/')
-    const count = new RequestCount()
-    const request = { signal, count }
-    return {
-      requests: () => count.sent,
-      ...packageReads(() => this.client(), owner, repo, request),
-      releaseByTag: async (tag) => {
-        const octokit = await this.client()
-        try {
-          const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag, request })
-          return { tag: data.tag_name, name: data.name ?? '', body: data.body ?? '', url: data.html_url }
-        } catch (error) {
-          if ((error as { status?: unknown }).status === 404) return undefined
-          throw error
-        }
-      },
-      tagRefs: async (prefix) => {
-        const octokit = await this.client()
-        const ref = prefix ? `tags/${prefix}` : 'tags'
-        // GitHub answers matching-refs whole today; pages are followed should it ever send a Link.
-        return allPages(octokit, octokit.rest.git.listMatchingRefs({ owner, repo, ref, request }), request, (refs) =>
-          refs.map((tag) => ({
-            name: tag.ref.replace(/^refs\/tags\//, ''),
-            type: tag.object.type,
-            sha: tag.object.sha
-          }))
-        )
-      },
-      tagMessage: async (sha) => {
-        const octokit = await this.client()
-        const { data } = await octokit.rest.git.getTag({ owner, repo, tag_sha: sha, request })
-        return data.message
-      },
-      compare: async (base, head) => {
-        const octokit = await this.client()
-        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-          owner,
-          repo,
-          basehead: `${base}...${head}`,
-          request
-        })
-        return {
-          status: data.status,
-          commits: data.commits.map(toCommit),
-          total: data.total_commits,
-          files: (data.files ?? []).map(changedFile),
-          ...(data.files ? {} : { filesMissing: true }),
-          url: data.html_url
-        }
-      },
-      pullFiles: async (number, page = 1) => {
-        const octokit = await this.client()
-        const { data } = await octokit.rest.pulls.listFiles({
-          owner,
-          repo,
-          pull_number: number,
-          per_page: 100,
-          page,
-          request
-        })
-        return data.map(changedFile)
-      },
-      successfulRuns: async (workflow, branch, event) => {
-        const octokit = await this.client()
-        const { data } = await octokit.rest.actions.listWorkflowRuns({
-          owner,
-          repo,
-          workflow_id: workflow,
-          branch,
-          event,
-          status: 'success',
-          per_page: RUNS_READ,
-          request
-        })
-        return data.workflow_runs.map((run) => ({
-          headSha: run.head_sha,
-          url: run.html_url,
-          createdAt: run.created_at
-        }))
-      }
-    }
+    return githubReader(() => this.client(), repository, signal)
   }
 
   /** The head branch of a pull request (the docs PR, for its preview). */

@@ -6,7 +6,7 @@ import { Cancelled } from '../base/cancel.js'
 import type { Clock } from '../base/clock.js'
 import type { Log } from '../base/log.js'
 import { inline, plural } from '../base/text.js'
-import type { GitHubReader } from '../github/client.js'
+import type { GitHubReader } from '../github/reader.js'
 import { CONTEXT_BUDGET_CHARS } from '../github/context/budget.js'
 import { CONTEXT_TIMEOUT_MS, gatherContext, promptWithContext, type ContextResult } from '../github/context/context.js'
 import type { Trigger } from '../github/event.js'
@@ -77,18 +77,9 @@ export async function buildPrompt(
   }
   let outsider: string | undefined
   if (trigger.kind === 'pull-request') {
-    const { pullRequest } = deps.trust()
-    const author = await decideAuthorText(pullRequest, settings.untrustedContext, settings, deps.permissions)
-    outsider = await promptOutsider(pullRequest, trigger.number, author, deps.permissions)
-    if (deps.signal.aborted) throw new Cancelled(false)
-    if (!author.include) {
-      const context = withheldContext(trigger, pullRequest, author.why)
-      log.info(
-        `Context: the ${WITHHELD} of pull request #${trigger.number} are withheld: ${author.why}; untrusted-context: include would pass them.`
-      )
-      return { prompt: promptWithContext(settings.prompt, context), context }
-    }
-    log.debug(`Context: the pull request's own text is included: ${author.why}.`)
+    const own = await pullRequestText(settings, trigger, deps)
+    if ('withheld' in own) return own.withheld
+    outsider = own.outsider
   }
   const signal = AbortSignal.any([deps.signal, deps.clock.timeout(CONTEXT_TIMEOUT_MS)])
   const reader = settings.githubToken && repo ? deps.github.reader(repo, signal) : undefined
@@ -113,4 +104,29 @@ export async function buildPrompt(
     `Context: ${context.description} (${plural(context.text.length, 'character')}, ${plural(context.requests, 'GitHub request')})`
   )
   return { prompt: promptWithContext(settings.prompt, context), context, outsider }
+}
+
+/**
+ * A pull request's own text, judged: why the job carries text written by someone without write
+ * access (undefined when it does not), or, when the text is withheld, the prompt with the context
+ * that stands for it.
+ */
+async function pullRequestText(
+  settings: Extract<Settings, { mode: 'create' }>,
+  trigger: Extract<Trigger, { kind: 'pull-request' }>,
+  deps: PromptDeps
+): Promise<{ outsider: string | undefined } | { withheld: BuiltPrompt }> {
+  const { pullRequest } = deps.trust()
+  const author = await decideAuthorText(pullRequest, settings.untrustedContext, settings, deps.permissions)
+  const outsider = await promptOutsider(pullRequest, trigger.number, author, deps.permissions)
+  if (deps.signal.aborted) throw new Cancelled(false)
+  if (!author.include) {
+    const context = withheldContext(trigger, pullRequest, author.why)
+    deps.log.info(
+      `Context: the ${WITHHELD} of pull request #${trigger.number} are withheld: ${author.why}; untrusted-context: include would pass them.`
+    )
+    return { withheld: { prompt: promptWithContext(settings.prompt, context), context } }
+  }
+  deps.log.debug(`Context: the pull request's own text is included: ${author.why}.`)
+  return { outsider }
 }

@@ -152,8 +152,30 @@ export function parseSettings(source: InputSource, options = { commands: false }
       ? ({ mode: 'command' } as const)
       : undefined
 
+  const common = parseCommon(get, apiKey, projectId, automationId !== undefined)
+  common.group = parseGroup(get, { wait: common.wait, jobId }, fail)
+  // Only a step that waits learns the docs pull request whose branch would be previewed.
+  if (common.preview && !common.wait) {
+    throw new InputError(
+      'preview',
+      'true needs wait: true (a step that returns before the job ends has no docs pull request to preview).'
+    )
+  }
+  return { ...common, ...(request ?? readRequest(jobId, prompt)) }
+}
+
+/**
+ * The inputs every mode shares (`group` is set once they are read), read in this order: the first
+ * wrong one is the error. `automation`: the step triggers an automation.
+ */
+function parseCommon(
+  get: (name: string) => string,
+  apiKey: string,
+  projectId: string,
+  automation: boolean
+): CommonSettings {
   const pollIntervalMs = durationInput(get, 'poll-interval', MIN_POLL_INTERVAL_MS)
-  const common: CommonSettings = {
+  return {
     apiKey,
     projectId,
     wait: parseBoolean(get('wait'), 'wait'),
@@ -186,18 +208,9 @@ export function parseSettings(source: InputSource, options = { commands: false }
     docsChecks: parseDocsChecks(get('docs-checks'), {
       wait: parseBoolean(get('wait'), 'wait'),
       dryRun: parseBoolean(get('dry-run'), 'dry-run'),
-      automation: automationId !== undefined
+      automation
     })
   }
-  common.group = parseGroup(get, { wait: common.wait, jobId }, fail)
-  // Only a step that waits learns the docs pull request whose branch would be previewed.
-  if (common.preview && !common.wait) {
-    throw new InputError(
-      'preview',
-      'true needs wait: true (a step that returns before the job ends has no docs pull request to preview).'
-    )
-  }
-  return { ...common, ...(request ?? readRequest(jobId, prompt)) }
 }
 
 /** The mode follows from which of `job-id` and the prompt are set. */

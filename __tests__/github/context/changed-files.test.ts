@@ -2,7 +2,7 @@
 // pull request's pages, and why a list may not be all of the change's files.
 import { describe, expect, it } from '@jest/globals'
 import type { ChangedFile } from '../../../src/github/changed-file.js'
-import type { Comparison, GitHubReader } from '../../../src/github/client.js'
+import type { Comparison, GitHubReader } from '../../../src/github/reader.js'
 import { comparedFiles, pathsOf, rangeName, unlisted } from '../../../src/github/context/changed.js'
 import { readPullFiles } from '../../../src/github/context/pull-files.js'
 import type { Read } from '../../../src/github/context/reading.js'

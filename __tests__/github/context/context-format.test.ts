@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { gatherContext, promptWithContext, type ContextOptions } from '../../../src/github/context/context.js'
 import { RUNS_TRIED } from '../../../src/github/context/last-run.js'
 import type { Trigger } from '../../../src/github/event.js'
-import type { Comparison, GitHubReader } from '../../../src/github/client.js'
+import type { Comparison, GitHubReader } from '../../../src/github/reader.js'
 
 type Reads = Omit<GitHubReader, 'requests'>
 /** A reader whose every read is one request (a fake neither retries nor pages), counted. */

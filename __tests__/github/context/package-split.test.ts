@@ -1,7 +1,7 @@
 // A package's range split into its own commits and the others: release commits are left out of
 // both lists and of the range's count, as a whole range's are.
 import { describe, expect, it } from '@jest/globals'
-import type { Comparison } from '../../../src/github/client.js'
+import type { Comparison } from '../../../src/github/reader.js'
 import type { Commit } from '../../../src/github/commit.js'
 import { splitRange, type PackageScope } from '../../../src/github/context/package.js'
 

@@ -1,7 +1,7 @@
 /** The previous release is found reading as few tags as the prefixes allow. */
 import { expect, it } from '@jest/globals'
 import { findPreviousRelease } from '../../../src/github/context/previous-release.js'
-import type { TagRef } from '../../../src/github/client.js'
+import type { TagRef } from '../../../src/github/reader.js'
 import { parseTag } from '../../../src/github/context/version.js'
 
 const TAGS = ['v0.9.0', 'v1.0.0', 'v1.1.0', 'v10.0.0', 'v2.0.0-rc.1', 'pkg@1.0.0', 'latest']

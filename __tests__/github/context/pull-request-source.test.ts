@@ -3,7 +3,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { gatherContext } from '../../../src/github/context/context.js'
 import type { Trigger } from '../../../src/github/event.js'
-import type { GitHubReader } from '../../../src/github/client.js'
+import type { GitHubReader } from '../../../src/github/reader.js'
 
 const pr: Trigger = {
   kind: 'pull-request',

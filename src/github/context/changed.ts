@@ -3,7 +3,7 @@
  * why the list may not be all of them. A list that may be incomplete never skips a run.
  */
 import type { ChangedFile } from '../changed-file.js'
-import type { Comparison } from '../client.js'
+import type { Comparison } from '../reader.js'
 import { formatCount, inline } from '../../base/text.js'
 
 /** Compare lists at most this many files of a range, and no total: exactly this many may be more. */

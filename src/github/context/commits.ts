@@ -2,7 +2,7 @@
  * Commit subjects as the context lists them: pull request numbers kept; merges, bots' commits and
  * a range's release commit left out.
  */
-import type { Comparison } from '../client.js'
+import type { Comparison } from '../reader.js'
 import type { Commit } from '../commit.js'
 import type { PushedCommit } from '../event.js'
 import { inline, plural } from '../../base/text.js'

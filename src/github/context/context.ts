@@ -4,7 +4,7 @@
  * are what it can document.
  */
 import type { Trigger } from '../event.js'
-import type { GitHubReader } from '../client.js'
+import type { GitHubReader } from '../reader.js'
 import { render, type Built } from './budget.js'
 import type { ChangedFiles } from './changed.js'
 import { findLastRun } from './last-run.js'

@@ -2,7 +2,7 @@
  * The base of a scheduled or manual run's context: the commit of the newest successful run of the
  * same workflow on the same branch and event that is an ancestor of this run's commit.
  */
-import type { Comparison, GitHubReader, WorkflowRun } from '../client.js'
+import type { Comparison, GitHubReader, WorkflowRun } from '../reader.js'
 
 /** Runs tried, newest first: one whose commit left the branch (a force-push) is passed over. */
 export const RUNS_TRIED = 3

@@ -2,7 +2,7 @@
  * A package's own part of a monorepo's release: its directory, found at the tag, and the commits
  * of the range that touch it, listed before the rest of the range.
  */
-import type { Comparison } from '../client.js'
+import type { Comparison } from '../reader.js'
 import type { Commit } from '../commit.js'
 import { inline, plural } from '../../base/text.js'
 import type { Section } from './budget.js'

@@ -4,7 +4,7 @@
  * patch, minor or pre-release costs one request however many tags the repository has; a new
  * major two. (GitHub has no way to ask for fewer: matching-refs takes a prefix only.)
  */
-import type { TagRef } from '../client.js'
+import type { TagRef } from '../reader.js'
 import { previousVersion, type VersionTag } from './version.js'
 
 export interface PreviousRelease {

@@ -2,7 +2,7 @@
  * The context's reads of GitHub: counted, their failures collected for the one warning, and
  * GitHub's text kept as a reviewer sees it rendered.
  */
-import type { GitHubReader } from '../client.js'
+import type { GitHubReader } from '../reader.js'
 import { visibleText } from '../../base/hidden.js'
 
 export const CONTENTS = '`contents: read`'

@@ -3,7 +3,7 @@
  * job. The context opens with a table of the packages, then each package's notes, changes and
  * patches in a part of the budget that grows with the size of its change.
  */
-import type { TagRef } from '../client.js'
+import type { TagRef } from '../reader.js'
 import type { Commit } from '../commit.js'
 import { commitLines } from './commits.js'
 import { mapBounded } from '../../base/bounded.js'
@@ -43,13 +43,15 @@ interface Package {
   refs: TagRef[] | undefined
 }
 
-/** The context of a release set; never throws: what cannot be read or used is named in `warning`. */
-export async function releaseSetContext(
-  repo: string,
-  tags: readonly ReleaseTag[],
-  options: ContextOptions
-): Promise<ContextResult> {
-  const { read, missing, requests, visible, hidden } = reading(options.reader)
+/** The packages of `tags` that can be used, and what cannot be used of them: why, and its changes unknown. */
+interface Resolved {
+  packages: Package[]
+  unusable: string[]
+  unjudged: ChangedFiles[]
+}
+
+/** Each tag's package, found among its component's tags (read once per component), or why it cannot be used. */
+async function resolvePackages(repo: string, tags: readonly ReleaseTag[], read: Read): Promise<Resolved> {
   const refsOf = new Map<string, TagRef[] | undefined>()
   // One matching-refs request per component, whatever the number of its tags.
   const readComponents = async (components: string[]): Promise<void> => {
@@ -83,6 +85,17 @@ export async function releaseSetContext(
     else unusable.push(`${code(entry.tag)}${fallback ? ` (nor ${code(fallback.tag)})` : ''} is not a tag of ${repo}`)
     if (!usable) unjudged.push(unlisted(inline(entry.tag, 100), 'it could not be used, so its changes are unknown'))
   }
+  return { packages, unusable, unjudged }
+}
+
+/** The context of a release set; never throws: what cannot be read or used is named in `warning`. */
+export async function releaseSetContext(
+  repo: string,
+  tags: readonly ReleaseTag[],
+  options: ContextOptions
+): Promise<ContextResult> {
+  const { read, missing, requests, visible, hidden } = reading(options.reader)
+  const { packages, unusable, unjudged } = await resolvePackages(repo, tags, read)
 
   const described = packages.slice(0, MAX_PACKAGES)
   const treeAt = treesByCommit(visible)

@@ -2,7 +2,7 @@
  * The context of a release or tag: its notes (or tag message), its previous release and the
  * change between them.
  */
-import type { Comparison, Release, TagRef } from '../client.js'
+import type { Comparison, Release, TagRef } from '../reader.js'
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'

@@ -6,7 +6,7 @@
  */
 import { visibleText } from '../../base/hidden.js'
 import { inline, plural } from '../../base/text.js'
-import type { GitHubReader } from '../client.js'
+import type { GitHubReader } from '../reader.js'
 import { render, type Built } from './budget.js'
 import { comparedFiles, rangeName } from './changed.js'
 import { changeLines, countOf } from './commits.js'

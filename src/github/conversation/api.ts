@@ -39,6 +39,100 @@ export interface ConversationApi {
   updateRelease(id: number, body: string): Promise<void>
 }
 
+/** What every request shares: the Octokit loaded on demand, the repository, and each request's options. */
+interface Conversation {
+  client: () => Promise<Octokit>
+  owner: string
+  repo: string
+  /** A fresh time limit for each request, and the count it goes in. */
+  request: () => CountedRequest
+}
+
+const comment = (data: { id: number; body?: string; user: { login: string } | null }): IssueComment => ({
+  id: data.id,
+  body: data.body ?? '',
+  author: data.user?.login ?? ''
+})
+
+async function listComments({ client, owner, repo, request }: Conversation, number: number): Promise<IssueComment[]> {
+  const octokit = await client()
+  let pages = 0
+  // One time limit for the whole listing. Each page is cut to what is used as it comes; past
+  // MAX_COMMENT_PAGES the read fails rather than answer part of the thread (a missing own
+  // comment would be written twice).
+  const listing = request()
+  const first = octokit.rest.issues.listComments({
+    owner,
+    repo,
+    issue_number: number,
+    per_page: 100,
+    request: listing
+  })
+  return allPages(octokit, first, listing, (page) => {
+    if (++pages > MAX_COMMENT_PAGES) {
+      throw new Error(`pull request #${number} has more than ${MAX_COMMENT_PAGES * 100} comments: not read`)
+    }
+    return page.map(comment)
+  })
+}
+
+async function createComment(
+  { client, owner, repo, request }: Conversation,
+  number: number,
+  body: string
+): Promise<IssueComment> {
+  const octokit = await client()
+  const { data } = await octokit.rest.issues.createComment({
+    owner,
+    repo,
+    issue_number: number,
+    body,
+    request: request()
+  })
+  return comment(data)
+}
+
+async function updateComment({ client, owner, repo, request }: Conversation, id: number, body: string): Promise<void> {
+  const octokit = await client()
+  await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, request: request() })
+}
+
+async function deleteComment({ client, owner, repo, request }: Conversation, id: number): Promise<void> {
+  const octokit = await client()
+  await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id, request: request() })
+}
+
+async function react(
+  { client, owner, repo, request }: Conversation,
+  kind: CommentKind,
+  id: number,
+  content: 'eyes' | '+1' | 'confused'
+): Promise<void> {
+  const octokit = await client()
+  const params = { owner, repo, comment_id: id, content, request: request() }
+  if (kind === 'issue') await octokit.rest.reactions.createForIssueComment(params)
+  else await octokit.rest.reactions.createForPullRequestReviewComment(params)
+}
+
+async function release(
+  { client, owner, repo, request }: Conversation,
+  tag: string
+): Promise<{ id: number; body: string } | undefined> {
+  const octokit = await client()
+  try {
+    const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag, request: request() })
+    return { id: data.id, body: data.body ?? '' }
+  } catch (error) {
+    if ((error as { status?: unknown }).status === 404) return undefined
+    throw error
+  }
+}
+
+async function updateRelease({ client, owner, repo, request }: Conversation, id: number, body: string): Promise<void> {
+  const octokit = await client()
+  await octokit.rest.repos.updateRelease({ owner, repo, release_id: id, body, request: request() })
+}
+
 /** The conversation of `owner/name` through an Octokit loaded on demand; its requests counted in `count`. */
 export function conversationApi(
   client: () => Promise<Octokit>,
@@ -50,73 +144,16 @@ export function conversationApi(
     signal: AbortSignal.timeout(WRITE_TIMEOUT_MS),
     count
   })
-  const comment = (data: { id: number; body?: string; user: { login: string } | null }): IssueComment => ({
-    id: data.id,
-    body: data.body ?? '',
-    author: data.user?.login ?? ''
-  })
+  const at: Conversation = { client, owner, repo, request }
   return {
     identity: async () => readIdentity(await client(), request),
-    listComments: async (number) => {
-      const octokit = await client()
-      let pages = 0
-      // One time limit for the whole listing. Each page is cut to what is used as it comes; past
-      // MAX_COMMENT_PAGES the read fails rather than answer part of the thread (a missing own
-      // comment would be written twice).
-      const listing = request()
-      const first = octokit.rest.issues.listComments({
-        owner,
-        repo,
-        issue_number: number,
-        per_page: 100,
-        request: listing
-      })
-      return allPages(octokit, first, listing, (page) => {
-        if (++pages > MAX_COMMENT_PAGES) {
-          throw new Error(`pull request #${number} has more than ${MAX_COMMENT_PAGES * 100} comments: not read`)
-        }
-        return page.map(comment)
-      })
-    },
-    createComment: async (number, body) => {
-      const octokit = await client()
-      const { data } = await octokit.rest.issues.createComment({
-        owner,
-        repo,
-        issue_number: number,
-        body,
-        request: request()
-      })
-      return comment(data)
-    },
-    updateComment: async (id, body) => {
-      const octokit = await client()
-      await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body, request: request() })
-    },
-    deleteComment: async (id) => {
-      const octokit = await client()
-      await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id, request: request() })
-    },
-    react: async (kind, id, content) => {
-      const octokit = await client()
-      const params = { owner, repo, comment_id: id, content, request: request() }
-      if (kind === 'issue') await octokit.rest.reactions.createForIssueComment(params)
-      else await octokit.rest.reactions.createForPullRequestReviewComment(params)
-    },
-    release: async (tag) => {
-      const octokit = await client()
-      try {
-        const { data } = await octokit.rest.repos.getReleaseByTag({ owner, repo, tag, request: request() })
-        return { id: data.id, body: data.body ?? '' }
-      } catch (error) {
-        if ((error as { status?: unknown }).status === 404) return undefined
-        throw error
-      }
-    },
-    updateRelease: async (id, body) => {
-      const octokit = await client()
-      await octokit.rest.repos.updateRelease({ owner, repo, release_id: id, body, request: request() })
-    }
+    listComments: (number) => listComments(at, number),
+    createComment: (number, body) => createComment(at, number, body),
+    updateComment: (id, body) => updateComment(at, id, body),
+    deleteComment: (id) => deleteComment(at, id),
+    react: (kind, id, content) => react(at, kind, id, content),
+    release: (tag) => release(at, tag),
+    updateRelease: (id, body) => updateRelease(at, id, body)
   }
 }
 

@@ -94,116 +94,155 @@ interface MergeFactsAnswer {
   }
 }
 
+/** What every request shares: the Octokit loaded on demand, the pull request, and each request's signal. */
+interface Pull {
+  client: () => Promise<Octokit>
+  owner: string
+  repo: string
+  number: number
+  request: () => { signal: AbortSignal }
+}
+
+/** A team of the repository's owner, as `org/slug`. */
+const team = (owner: string, slug: string): string => `${owner}/${slug}`
+
+async function pullFacts({ client, owner, repo, number, request }: Pull): Promise<DocsPullFacts> {
+  const octokit = await client()
+  const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request: request() })
+  return {
+    state: data.merged ? 'merged' : data.state === 'open' ? 'open' : 'closed',
+    author: data.user.login,
+    head: data.head.sha,
+    reviewers: [
+      ...(data.requested_reviewers ?? []).map((user) => user.login),
+      ...(data.requested_teams ?? []).map((t) => team(owner, t.slug))
+    ],
+    assignees: (data.assignees ?? []).map((user) => user.login)
+  }
+}
+
+async function asked({ client, owner, repo, number, request }: Pull): Promise<Asked> {
+  const octokit = await client()
+  let pages = 0
+  // Each page with the listing's signal (allPages): Octokit's paginate would send them without it.
+  const listing = request()
+  const first = octokit.rest.issues.listEvents({
+    owner,
+    repo,
+    issue_number: number,
+    per_page: 100,
+    request: listing
+  })
+  const events = await allPages(octokit, first, listing, (page) => {
+    // Past the bound the read fails rather than answer part: someone could be asked twice.
+    if (++pages > MAX_EVENT_PAGES)
+      throw new Error(`pull request #${number} has more than ${MAX_EVENT_PAGES * 100} events: not read`)
+    return page.map((event): Record<string, unknown> => ({ ...event }))
+  })
+  const field = (value: unknown, key: 'login' | 'slug'): string[] =>
+    isRecord(value) && typeof value[key] === 'string' ? [value[key]] : []
+  return {
+    reviewers: events
+      .filter((e) => e.event === 'review_requested')
+      .flatMap((e) => [
+        ...field(e.requested_reviewer, 'login'),
+        ...field(e.requested_team, 'slug').map((slug) => team(owner, slug))
+      ]),
+    assignees: events.filter((e) => e.event === 'assigned').flatMap((e) => field(e.assignee, 'login'))
+  }
+}
+
+async function requestReviewers(
+  { client, owner, repo, number, request }: Pull,
+  logins: string[],
+  teams: string[]
+): Promise<void> {
+  const octokit = await client()
+  await octokit.rest.pulls.requestReviewers({
+    owner,
+    repo,
+    pull_number: number,
+    reviewers: logins,
+    team_reviewers: teams,
+    request: request()
+  })
+}
+
+async function assign({ client, owner, repo, number, request }: Pull, logins: string[]): Promise<string[]> {
+  const octokit = await client()
+  const { data } = await octokit.rest.issues.addAssignees({
+    owner,
+    repo,
+    issue_number: number,
+    assignees: logins,
+    request: request()
+  })
+  return (data.assignees ?? []).map((user) => user.login)
+}
+
+async function mergeFacts({ client, owner, repo, number, request }: Pull): Promise<MergeFacts> {
+  const octokit = await client()
+  const answer = await octokit.graphql<MergeFactsAnswer>(MERGE_FACTS, {
+    owner,
+    repo,
+    number,
+    // mergeStateStatus was a preview field; GitHub Enterprise Server may still want the header.
+    mediaType: { previews: ['merge-info-preview'] },
+    request: request()
+  })
+  const pull = answer.repository.pullRequest
+  return {
+    id: pull.id,
+    mergeState: pull.mergeStateStatus,
+    reviewDecision: pull.reviewDecision,
+    autoMerge: pull.autoMergeRequest !== null
+  }
+}
+
+async function enableAutoMerge(
+  { client, request }: Pull,
+  id: string,
+  method: MergeMethod,
+  head: string
+): Promise<void> {
+  const octokit = await client()
+  await octokit.graphql(ENABLE_AUTO_MERGE, {
+    pullRequestId: id,
+    mergeMethod: method.toUpperCase(),
+    expectedHeadOid: head,
+    request: request()
+  })
+}
+
+async function disableAutoMerge({ client, request }: Pull, id: string): Promise<void> {
+  const octokit = await client()
+  await octokit.graphql(DISABLE_AUTO_MERGE, { pullRequestId: id, request: request() })
+}
+
+async function merge({ client, owner, repo, number, request }: Pull, method: MergeMethod, head: string): Promise<void> {
+  const octokit = await client()
+  await octokit.rest.pulls.merge({
+    owner,
+    repo,
+    pull_number: number,
+    merge_method: method,
+    sha: head,
+    request: request()
+  })
+}
+
 /** The owner side of pull request `pr`; `signal` bounds each request. */
 export function ownerApi(client: () => Promise<Octokit>, pr: PullRequestRef, signal: () => AbortSignal): OwnerApi {
   const { owner, repo, number } = pr
-  const request = (): { signal: AbortSignal } => ({ signal: signal() })
-  const team = (slug: string): string => `${owner}/${slug}`
+  const at: Pull = { client, owner, repo, number, request: () => ({ signal: signal() }) }
   return {
-    pull: async () => {
-      const octokit = await client()
-      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request: request() })
-      return {
-        state: data.merged ? 'merged' : data.state === 'open' ? 'open' : 'closed',
-        author: data.user.login,
-        head: data.head.sha,
-        reviewers: [
-          ...(data.requested_reviewers ?? []).map((user) => user.login),
-          ...(data.requested_teams ?? []).map((t) => team(t.slug))
-        ],
-        assignees: (data.assignees ?? []).map((user) => user.login)
-      }
-    },
-    asked: async () => {
-      const octokit = await client()
-      let pages = 0
-      // Each page with the listing's signal (allPages): Octokit's paginate would send them without it.
-      const listing = request()
-      const first = octokit.rest.issues.listEvents({
-        owner,
-        repo,
-        issue_number: number,
-        per_page: 100,
-        request: listing
-      })
-      const events = await allPages(octokit, first, listing, (page) => {
-        // Past the bound the read fails rather than answer part: someone could be asked twice.
-        if (++pages > MAX_EVENT_PAGES)
-          throw new Error(`pull request #${number} has more than ${MAX_EVENT_PAGES * 100} events: not read`)
-        return page.map((event): Record<string, unknown> => ({ ...event }))
-      })
-      const field = (value: unknown, key: 'login' | 'slug'): string[] =>
-        isRecord(value) && typeof value[key] === 'string' ? [value[key]] : []
-      return {
-        reviewers: events
-          .filter((e) => e.event === 'review_requested')
-          .flatMap((e) => [...field(e.requested_reviewer, 'login'), ...field(e.requested_team, 'slug').map(team)]),
-        assignees: events.filter((e) => e.event === 'assigned').flatMap((e) => field(e.assignee, 'login'))
-      }
-    },
-    requestReviewers: async (logins, teams) => {
-      const octokit = await client()
-      await octokit.rest.pulls.requestReviewers({
-        owner,
-        repo,
-        pull_number: number,
-        reviewers: logins,
-        team_reviewers: teams,
-        request: request()
-      })
-    },
-    assign: async (logins) => {
-      const octokit = await client()
-      const { data } = await octokit.rest.issues.addAssignees({
-        owner,
-        repo,
-        issue_number: number,
-        assignees: logins,
-        request: request()
-      })
-      return (data.assignees ?? []).map((user) => user.login)
-    },
-    mergeFacts: async () => {
-      const octokit = await client()
-      const answer = await octokit.graphql<MergeFactsAnswer>(MERGE_FACTS, {
-        owner,
-        repo,
-        number,
-        // mergeStateStatus was a preview field; GitHub Enterprise Server may still want the header.
-        mediaType: { previews: ['merge-info-preview'] },
-        request: request()
-      })
-      const pull = answer.repository.pullRequest
-      return {
-        id: pull.id,
-        mergeState: pull.mergeStateStatus,
-        reviewDecision: pull.reviewDecision,
-        autoMerge: pull.autoMergeRequest !== null
-      }
-    },
-    enableAutoMerge: async (id, method, head) => {
-      const octokit = await client()
-      await octokit.graphql(ENABLE_AUTO_MERGE, {
-        pullRequestId: id,
-        mergeMethod: method.toUpperCase(),
-        expectedHeadOid: head,
-        request: request()
-      })
-    },
-    disableAutoMerge: async (id) => {
-      const octokit = await client()
-      await octokit.graphql(DISABLE_AUTO_MERGE, { pullRequestId: id, request: request() })
-    },
-    merge: async (method, head) => {
-      const octokit = await client()
-      await octokit.rest.pulls.merge({
-        owner,
-        repo,
-        pull_number: number,
-        merge_method: method,
-        sha: head,
-        request: request()
-      })
-    }
+    pull: () => pullFacts(at),
+    asked: () => asked(at),
+    requestReviewers: (logins, teams) => requestReviewers(at, logins, teams),
+    assign: (logins) => assign(at, logins),
+    mergeFacts: () => mergeFacts(at),
+    enableAutoMerge: (id, method, head) => enableAutoMerge(at, id, method, head),
+    disableAutoMerge: (id) => disableAutoMerge(at, id),
+    merge: (method, head) => merge(at, method, head)
   }
 }

@@ -8,6 +8,7 @@ import { removeHidden } from '../../base/hidden.js'
 import { formatCount, inline, normalizeLineEndings } from '../../base/text.js'
 import { refused, type CommentKind, type ConversationApi } from '../../github/conversation/api.js'
 import { commandText, type CommentEvent } from '../../github/conversation/command.js'
+import type { LinkMarker } from '../../github/conversation/marker.js'
 import type { LinkBackThread } from '../../github/conversation/thread.js'
 import { botAllowed } from '../../github/permissions.js'
 import { unreachable } from '../../github/unreachable.js'
@@ -49,13 +50,7 @@ export async function readCommand(
   const requested = visible.text.trim()
   if (!requested)
     return { ignored: `Comment by ${who} has nothing visible after ${settings.triggerPhrase}: nothing to do.` }
-  let prompt = requested
-  if (prompt.length > MAX_PROMPT_CHARS) {
-    deps.log.warning(
-      `The request has ${formatCount(prompt.length)} characters; the first ${formatCount(MAX_PROMPT_CHARS)} are sent.`
-    )
-    prompt = prompt.slice(0, MAX_PROMPT_CHARS)
-  }
+  const prompt = withinLimit(requested, deps.log)
   let marker
   try {
     marker = await thread.marker()
@@ -68,11 +63,7 @@ export async function readCommand(
     return { ignored: `The command from ${who} was not carried out: the pull request's comments could not be read.` }
   }
   await acknowledge(comment, thread.api, deps.log, 'eyes')
-  // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
-  const again = [marker?.command, ...(marker?.records ?? []).map((entry) => entry.command)].find(
-    (handled) => handled?.id === comment.id
-  )
-  const linked = again ? again.job : marker?.job
+  const linked = linkedJob(marker, comment.id)
   const command = { author: comment.author.login, text: requested, id: comment.id, hidden: visible.removed }
   if (linked) {
     deps.log.info(`${settings.triggerPhrase} from ${who}: a follow-up to job ${inline(linked)}.`)
@@ -88,6 +79,24 @@ export async function readCommand(
   }
   deps.log.info(`${settings.triggerPhrase} from ${who}: no job is linked to this pull request, so a new one.`)
   return { ...settings, mode: 'create', prompt, command: { ...command, kind: 'create' } }
+}
+
+/** The request as sent: its first MAX_PROMPT_CHARS characters, with a warning when it is longer. */
+function withinLimit(requested: string, log: Log): string {
+  if (requested.length <= MAX_PROMPT_CHARS) return requested
+  log.warning(
+    `The request has ${formatCount(requested.length)} characters; the first ${formatCount(MAX_PROMPT_CHARS)} are sent.`
+  )
+  return requested.slice(0, MAX_PROMPT_CHARS)
+}
+
+/** The job comment `id` goes to: the marker's linked job, or the one it went to if it was handled before. */
+function linkedJob(marker: LinkMarker | undefined, id: number): string | undefined {
+  // A re-run of the run that handled this comment asks the same again, so its re-run record matches.
+  const again = [marker?.command, ...(marker?.records ?? []).map((entry) => entry.command)].find(
+    (handled) => handled?.id === id
+  )
+  return again ? again.job : marker?.job
 }
 
 /**

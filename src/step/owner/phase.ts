@@ -31,34 +31,17 @@ export async function ownDocsPull(
   const link = pullRequest(state)
   if (!asked || settings.dryRun || state.outcome !== 'completed' || link.kind !== 'link') return undefined
   const { log } = deps
-  // The link is the server's: only a pull request in the job's own repository gets the token's writes.
-  const bound = labelTarget(link.url, state.job?.source?.repository, deps.serverUrl)
-  if (bound?.kind !== 'label') {
-    if (bound) log.warning(`Not acting on the docs pull request ${inline(link.url, 200)}: ${bound.reason}.`)
-    return undefined
-  }
-  const { pr } = bound
-  const repository = `${pr.owner}/${pr.repo}`
-  const target: Target = { pr, label: `${repository}#${pr.number}`, repository }
+  const target = docsTarget(link.url, state, deps)
+  if (!target) return undefined
   if (!settings.docsToken) {
     log.warning(
       `Inputs 'docs-token' and 'github-token' are empty: nobody is asked to review ${target.label} or assigned, and it is not merged.`
     )
     return undefined
   }
-  let api: OwnerApi
-  let pull: DocsPullFacts
-  try {
-    api = deps.github.owner(pr)
-    pull = await api.pull()
-  } catch (error) {
-    const refusal = refusalOf(error)
-    const hint = refusal.lost ? '' : ` The ${DOCS_TOKEN} needs pull-requests: read on ${repository}.`
-    log.warning(
-      `Could not read ${target.label} (${said(refusal)}), so nobody is asked to review it or assigned, and it is not merged.${hint}`
-    )
-    return undefined
-  }
+  const read = await readDocsPull(target, deps)
+  if (!read) return undefined
+  const { api, pull } = read
   if (pull.state !== 'open') {
     log.info(
       `${target.label} is ${pull.state}: nobody is asked to review it or assigned, and merge: auto has nothing to do.`
@@ -78,7 +61,7 @@ export async function ownDocsPull(
   }
   if (owner.merge === 'none') return result
   const method = owner.mergeMethod
-  const elsewhere = owner.docsRepository && !same(owner.docsRepository, repository)
+  const elsewhere = owner.docsRepository && !same(owner.docsRepository, target.repository)
   if (elsewhere) {
     log.warning(
       `merge: auto acts only on a pull request in docs-repository ${owner.docsRepository}: ${target.label} is left open.`
@@ -87,6 +70,37 @@ export async function ownDocsPull(
   }
   const ask = { pull, target, method, outsider: state.outsider, reviewers: result.reviewers }
   return { ...result, merge: await mergeDocsPull(api, ask, deps) }
+}
+
+/** The docs pull request at `url`, when the token may write to it; undefined otherwise, said when it is elsewhere. */
+function docsTarget(url: string, state: Readonly<RunState>, deps: OwnerDeps): Target | undefined {
+  // The link is the server's: only a pull request in the job's own repository gets the token's writes.
+  const bound = labelTarget(url, state.job?.source?.repository, deps.serverUrl)
+  if (bound?.kind !== 'label') {
+    if (bound) deps.log.warning(`Not acting on the docs pull request ${inline(url, 200)}: ${bound.reason}.`)
+    return undefined
+  }
+  const { pr } = bound
+  const repository = `${pr.owner}/${pr.repo}`
+  return { pr, label: `${repository}#${pr.number}`, repository }
+}
+
+/** The owner API of the docs pull request and what it is now; undefined, with a warning, when it cannot be read. */
+async function readDocsPull(
+  target: Target,
+  deps: OwnerDeps
+): Promise<{ api: OwnerApi; pull: DocsPullFacts } | undefined> {
+  try {
+    const api = deps.github.owner(target.pr)
+    return { api, pull: await api.pull() }
+  } catch (error) {
+    const refusal = refusalOf(error)
+    const hint = refusal.lost ? '' : ` The ${DOCS_TOKEN} needs pull-requests: read on ${target.repository}.`
+    deps.log.warning(
+      `Could not read ${target.label} (${said(refusal)}), so nobody is asked to review it or assigned, and it is not merged.${hint}`
+    )
+    return undefined
+  }
 }
 
 /** The logins and teams of an input: `author` resolved; bots, the docs PR's author and other organizations' teams left out, said once. */

@@ -62,6 +62,13 @@ describe('what a run loads before its first request', () => {
     expect(readFileSync(join(SRC, 'step/action.ts'), 'utf8')).toContain("import('./closing.js')")
   })
 
+  it('leaves reading the context (the GitHub reads of a trigger) to the `import()` of a run that reads it', () => {
+    for (const file of ['context', 'release-set', 'since-documented', 'withheld-context'])
+      expect(runner.files).not.toContain(`github/context/${file}.ts`)
+    expect(runner.files).not.toContain('step/prompt-context.ts')
+    expect(readFileSync(join(SRC, 'step/prompt.ts'), 'utf8')).toContain("import('./prompt-context.js')")
+  })
+
   it.each([
     ['the markdown parser', 'micromark', 'base/hidden.ts'],
     ['Octokit', '@actions/github', 'github/client.ts'],

@@ -148,11 +148,7 @@ describe('check run', () => {
 
   it('a re-run of the workflow run makes a check of its own: the first one, completed, is final on GitHub', async () => {
     const records = new MemoryRecords(true)
-    const cancel = new AbortController()
-    let polls = 0
-    virtual().sim.onRequest = (request) => {
-      if (request.operation === 'get' && ++polls === 2) cancel.abort()
-    }
+    const cancel = step.cancelAtRequest('get', 2)
     const first = await run({}, { records, cancel })
     expect(first.code).toBe(1)
     expect(checks().map((check) => check.states)).toEqual([['in_progress', 'cancelled']])

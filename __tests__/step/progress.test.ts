@@ -154,11 +154,7 @@ describe('progress', () => {
 
   it('a re-run resumes the same comment, from the first read of the job on', async () => {
     const records = new MemoryRecords(true)
-    const cancel = new AbortController()
-    let polls = 0
-    virtual().sim.onRequest = (request) => {
-      if (request.operation === 'get' && ++polls === 2) cancel.abort()
-    }
+    const cancel = step.cancelAtRequest('get', 2)
     const first = await run({}, { records, cancel })
     expect(first.code).toBe(1)
     const [comment] = comments()

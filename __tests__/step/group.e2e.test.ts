@@ -8,6 +8,7 @@ import { describe, expect, it } from '@jest/globals'
 import { runAction, secretLeaks } from '../../scripts/run-action.js'
 import { mergedPullRequestRun } from '../../scripts/merged-pull-request.js'
 import { useProcessGitHub } from '../fixtures/action-process.js'
+import { addChanges } from '../fixtures/github.js'
 
 const KEY = 'mint_e2e_group_key_0123456789'
 const { sim, github, env } = useProcessGitHub({
@@ -16,15 +17,7 @@ const { sim, github, env } = useProcessGitHub({
   fresh: 'none',
   linked: true,
   data: (gh) => {
-    for (const number of [41, 43])
-      gh.addPull('acme/app', {
-        number,
-        title: `Change ${number}`,
-        head: `b${number}`,
-        base: 'main',
-        files: [],
-        merged: true
-      })
+    addChanges(gh, 'acme/app', [41, 43])
     gh.setPermission('acme/app', 'mona', 'write')
   }
 })

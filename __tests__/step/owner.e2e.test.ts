@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { runAction, secretLeaks } from '../../scripts/run-action.js'
 import { mergedPullRequestRun } from '../../scripts/merged-pull-request.js'
 import { useProcessGitHub } from '../fixtures/action-process.js'
+import { addChanges } from '../fixtures/github.js'
 
 const KEY = 'mint_e2e_owner_key_0123456789'
 const { sim, github, env } = useProcessGitHub({
@@ -15,7 +16,7 @@ const { sim, github, env } = useProcessGitHub({
   fresh: 'reset',
   linked: true,
   data: (gh) => {
-    gh.addPull('acme/app', { number: 41, title: 'Change 41', head: 'b41', base: 'main', files: [], merged: true })
+    addChanges(gh, 'acme/app', [41])
     gh.setPermission('acme/app', 'dev', 'write')
     gh.setPermission('acme/docs', 'dev', 'write')
     gh.setMergeRules('acme/docs', { requiredChecks: true })

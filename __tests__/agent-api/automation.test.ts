@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { Agent } from 'undici'
+import { describe, expect, it } from '@jest/globals'
 import {
   identifiedRun,
   parseAutomationRun,
@@ -8,36 +7,16 @@ import {
   TRIGGER_RATE_WAIT_MS
 } from '../../src/agent-api/automation.js'
 import { Cancelled } from '../../src/base/cancel.js'
-import { AgentClient } from '../../src/agent-api/client.js'
 import { ApiError, type ApiErrorKind } from '../../src/agent-api/errors.js'
-import { AgentApiSimulator, type AutomationScenario } from '../../simulator/agent-api.js'
-import { VirtualClock } from '../../simulator/virtual-clock.js'
+import type { AutomationScenario } from '../../simulator/agent-api.js'
+import { useAgentClient } from '../fixtures/agent-client.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('automation trigger', () => {
-  let sim: AgentApiSimulator | undefined
-  let dispatcher: Agent | undefined
-  afterEach(async () => {
-    await sim?.close()
-    await dispatcher?.close()
-    sim = undefined
-    dispatcher = undefined
-  })
+  const start = useAgentClient({ seed: 5, apiKey: 'mint_trigger_key', projectId: 'proj/1' })
 
   async function setUp(automations: Partial<AutomationScenario> = {}, timeoutMs = 30 * 60_000) {
-    const clock = new VirtualClock({ seed: 5 })
-    const started = await AgentApiSimulator.start({ clock, automations, prefix: '/api' })
-    sim = started
-    dispatcher = new Agent()
-    const client = new AgentClient({
-      baseUrl: new URL(started.url),
-      apiKey: 'mint_trigger_key',
-      projectId: 'proj/1',
-      dispatcher,
-      userAgent: 'test',
-      clock,
-      debug: () => undefined
-    })
+    const { sim: started, clock, client } = await start({ automations, prefix: '/api' })
     const waits: string[] = []
     const cancel = new AbortController()
     const trigger = (automation: string) =>

@@ -1,36 +1,16 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { Agent } from 'undici'
-import { AgentClient } from '../../src/agent-api/client.js'
+import { describe, expect, it } from '@jest/globals'
 import { parsePreviewRequested, parsePreviewStatus } from '../../src/agent-api/deployment.js'
 import { awaitPreview, PREVIEW_MAX_MS, PREVIEW_RATE_WAIT_MS, type PreviewOptions } from '../../src/agent-api/preview.js'
-import { AgentApiSimulator, type PreviewScenario } from '../../simulator/agent-api.js'
-import { VirtualClock } from '../../simulator/virtual-clock.js'
+import type { PreviewScenario } from '../../simulator/agent-api.js'
+import { useAgentClient } from '../fixtures/agent-client.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('preview deployments', () => {
-  let sim: AgentApiSimulator | undefined
-  let dispatcher: Agent | undefined
-  afterEach(async () => {
-    await sim?.close()
-    await dispatcher?.close()
-    sim = undefined
-    dispatcher = undefined
-  })
+  const start = useAgentClient({ seed: 3, apiKey: 'mint_preview_key', projectId: 'proj_1' })
 
   async function setUp(previews: Partial<PreviewScenario> = {}, timeoutMs = 30 * 60_000) {
-    const clock = new VirtualClock({ seed: 3 })
-    sim = await AgentApiSimulator.start({ clock, previews })
-    dispatcher = new Agent()
+    const { sim, clock, client } = await start({ previews })
     const debug: string[] = []
-    const client = new AgentClient({
-      baseUrl: new URL(sim.url),
-      apiKey: 'mint_preview_key',
-      projectId: 'proj_1',
-      dispatcher,
-      userAgent: 'test',
-      clock,
-      debug: () => undefined
-    })
     const options: PreviewOptions = {
       clock,
       signal: new AbortController().signal,

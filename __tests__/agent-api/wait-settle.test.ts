@@ -8,6 +8,7 @@ import { VirtualClock } from '../../simulator/virtual-clock.js'
 import { ApiError } from '../../src/agent-api/errors.js'
 import type { AgentJob } from '../../src/agent-api/job.js'
 import { waitForJob } from '../../src/agent-api/wait.js'
+import { quietWait } from '../fixtures/wait.js'
 
 const job = (status: string): AgentJob => ({ id: 'j', status, raw: { status } })
 
@@ -15,21 +16,17 @@ const job = (status: string): AgentJob => ({ id: 'j', status, raw: { status } })
 function wait(answer: (poll: number) => AgentJob | ApiError, deadlineMs: number) {
   const clock = new VirtualClock({ seed: 5 })
   let polls = 0
-  return waitForJob({
-    jobId: 'j',
-    getJob: () => {
-      const result = answer(++polls)
-      return result instanceof ApiError ? Promise.reject(result) : Promise.resolve(result)
-    },
-    schedule: { initialMs: 2000, maxMs: 10_000 },
-    deadline: clock.now() + deadlineMs,
-    pollNow: true,
-    notFoundUntil: undefined,
-    clock,
-    signal: new AbortController().signal,
-    onPoll: () => undefined,
-    onHeartbeat: () => undefined
-  })
+  return waitForJob(
+    quietWait(
+      clock,
+      'j',
+      () => {
+        const result = answer(++polls)
+        return result instanceof ApiError ? Promise.reject(result) : Promise.resolve(result)
+      },
+      clock.now() + deadlineMs
+    )
+  )
 }
 
 describe('the late-PR-link grace', () => {

@@ -2,32 +2,33 @@
 // loopback: a page that never answers ends on its read's signal (allPages carries it to every page,
 // Octokit's paginate did not), and a GraphQL query is a read, tried again after a 5xx, with no
 // fallback identity on a 5xx.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
 import { GitHubClient } from '../../src/github/client.js'
-import { testClient } from '../fixtures/github.js'
+import { realClock, testClient, useFakeGitHub } from '../fixtures/github.js'
 
 const DOCS = 'acme/docs'
 const APP = 'acme/app'
 let fake: GitHubApiFake
 
-beforeAll(async () => {
-  fake = await GitHubApiFake.start({ token: 'tok' })
-})
-afterAll(async () => {
-  await fake.close()
-})
-beforeEach(() => {
-  fake.reset()
-  fake.addRepo(APP)
-  fake.addPull(DOCS, {
-    number: 5,
-    title: 'Docs',
-    head: { ref: 'docs/x', sha: 'c'.repeat(40) },
-    base: 'main',
-    files: []
-  })
-})
+useFakeGitHub(
+  realClock,
+  {
+    token: 'tok',
+    fresh: 'reset',
+    each: (gh) => {
+      gh.addRepo(APP)
+      gh.addPull(DOCS, {
+        number: 5,
+        title: 'Docs',
+        head: { ref: 'docs/x', sha: 'c'.repeat(40) },
+        base: 'main',
+        files: []
+      })
+    }
+  },
+  (started) => (fake = started)
+)
 
 describe('a paginated read', () => {
   it('whose second page never answers ends on its signal, not on undici’s 300 s', async () => {

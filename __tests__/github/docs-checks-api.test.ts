@@ -1,27 +1,29 @@
 // The reads of the docs pull request's checks, through the action's client against the fake GitHub
 // over loopback: what each answer becomes (GitHub's nulls as empty text or no link), every page of
 // a list read with the step's signal and counted, and annotations cut at what the step asks for.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { RequestCount } from '../../src/github/requests.js'
+import { realClock, useFakeGitHub } from '../fixtures/github.js'
 
 const DOCS = 'acme/docs'
 const pr = { owner: 'acme', repo: 'docs', number: 5 }
 let fake: GitHubApiFake
 let sha: string
 
-beforeAll(async () => {
-  fake = await GitHubApiFake.start({ token: 'tok' })
-})
-afterAll(async () => {
-  await fake.close()
-})
-beforeEach(() => {
-  fake.reset()
-  sha = fake.addCommits(DOCS, [{ message: 'docs: x' }])[0] ?? ''
-  fake.addPull(DOCS, { number: 5, title: 'Docs', head: { ref: 'docs/x', sha }, base: 'main', files: [] })
-})
+useFakeGitHub(
+  realClock,
+  {
+    token: 'tok',
+    fresh: 'reset',
+    each: (gh) => {
+      sha = gh.addCommits(DOCS, [{ message: 'docs: x' }])[0] ?? ''
+      gh.addPull(DOCS, { number: 5, title: 'Docs', head: { ref: 'docs/x', sha }, base: 'main', files: [] })
+    }
+  },
+  (started) => (fake = started)
+)
 
 const api = (signal = (): AbortSignal => AbortSignal.timeout(5000), count?: RequestCount) =>
   new GitHubClient('tok', fake.url, { pace: { msPerSecond: 1 } }).docsChecks(pr, signal, count)

@@ -1,9 +1,10 @@
 // The owner side of the docs pull request through the action's GitHub client, against the fake
 // GitHub over loopback: what each read gives, what each write sends.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { MAX_EVENT_PAGES, type OwnerApi } from '../../src/github/owner/api.js'
+import { realClock, useFakeGitHub } from '../fixtures/github.js'
 
 const DOCS = 'acme/docs'
 const pr = { owner: 'acme', repo: 'docs', number: 5 }
@@ -12,24 +13,25 @@ const HEAD = 'c'.repeat(40)
 let fake: GitHubApiFake
 let api: OwnerApi
 
-beforeAll(async () => {
-  fake = await GitHubApiFake.start({ token: 'tok' })
-})
-afterAll(async () => {
-  await fake.close()
-})
-beforeEach(() => {
-  fake.reset()
-  fake.addPull(DOCS, {
-    number: 5,
-    title: 'Docs',
-    head: { ref: 'docs/x', sha: HEAD },
-    base: 'main',
-    files: [],
-    user: { login: 'mintlify[bot]' }
-  })
-  api = new GitHubClient('tok', fake.url, { pace: { msPerSecond: 1 } }).owner(pr, () => AbortSignal.timeout(5000))
-})
+useFakeGitHub(
+  realClock,
+  {
+    token: 'tok',
+    fresh: 'reset',
+    each: (gh) => {
+      gh.addPull(DOCS, {
+        number: 5,
+        title: 'Docs',
+        head: { ref: 'docs/x', sha: HEAD },
+        base: 'main',
+        files: [],
+        user: { login: 'mintlify[bot]' }
+      })
+      api = new GitHubClient('tok', gh.url, { pace: { msPerSecond: 1 } }).owner(pr, () => AbortSignal.timeout(5000))
+    }
+  },
+  (started) => (fake = started)
+)
 
 const body = (route: string) => JSON.parse(fake.requests.find((r) => r.route === route)?.body ?? '{}') as unknown
 

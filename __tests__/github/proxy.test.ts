@@ -6,23 +6,25 @@
  * first loaded (so the variables are set in this file before anything loads it).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
 import { startProxy, type Proxy } from '../fixtures/proxy.js'
-import { useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { APP, usePullRequest } from '../fixtures/pull-request.js'
 
 describe('GitHub reachable only through a proxy', () => {
-  const APP = 'acme/app'
   const HOST = 'github.proxy.test'
-  const step = useStep({ key: 'mint_proxy_key_0123456789', project: 'proj-proxy', scenario: { runMs: 3000 } })
-  let github: GitHubApiFake
+  const pr = usePullRequest({
+    key: 'mint_proxy_key_0123456789',
+    project: 'proj-proxy',
+    scenario: { runMs: 3000 },
+    repos: [APP],
+    pull: { merged: true }
+  })
+  const { github } = pr
   let proxy: Proxy
   let apiUrl: string
   const saved = { ...process.env }
-  const fake = useFakeGitHub(step.clock, { repo: APP, fresh: 'reset' }, (started) => (github = started))
   beforeAll(async () => {
-    proxy = await startProxy({ [HOST]: github.url })
-    apiUrl = `http://${HOST}:${new URL(github.url).port}`
+    proxy = await startProxy({ [HOST]: github().url })
+    apiUrl = `http://${HOST}:${new URL(github().url).port}`
     // As the runner sets them: for the whole process. The Agent API simulator is on loopback.
     Object.assign(process.env, {
       GITHUB_API_URL: apiUrl,
@@ -39,32 +41,11 @@ describe('GitHub reachable only through a proxy', () => {
     await proxy.close()
   })
   beforeEach(() => {
-    github.addRepo(APP)
-    github.addPull(APP, { number: 7, title: 'Add --dry-run', head: 'dry', base: 'main', files: [], merged: true })
-    github.setPermission(APP, 'mona', 'write')
     proxy.seen.length = 0
   })
-  const side = (ref: string) => ({ ref, repo: { full_name: APP } })
-  const pull = {
-    number: 7,
-    title: 'Add --dry-run',
-    body: 'Adds a flag.',
-    user: { login: 'mona' },
-    head: side('dry'),
-    base: side('main')
-  }
+  const pull = pr.pull({ body: 'Adds a flag.' })
   const run = (event: string, payload: unknown, inputs: Record<string, string> = {}) =>
-    step.run(inputs, {
-      env: fake.env({
-        GITHUB_API_URL: apiUrl,
-        GITHUB_EVENT_NAME: event,
-        GITHUB_ACTOR: 'mona',
-        GITHUB_EVENT_PATH: '/event.json',
-        GITHUB_RUN_ID: '5001',
-        GITHUB_RUN_ATTEMPT: '1'
-      }),
-      files: { '/event.json': JSON.stringify(payload) }
-    })
+    pr.run(inputs, { event, payload, env: { GITHUB_API_URL: apiUrl } })
 
   it('reads the context, links back and carries out a /docs command, every request through the proxy', async () => {
     const first = await run(
@@ -75,8 +56,8 @@ describe('GitHub reachable only through a proxy', () => {
     expect(first.code).toBe(0)
     expect(first.at('warning')).toEqual([])
     expect(first.at('info')).toContain('Linked back on acme/app#7.')
-    expect(github.requests.map((r) => r.route)).toEqual(expect.arrayContaining(['pull-files', 'comment-create']))
-    github.requests.length = 0
+    expect(github().requests.map((r) => r.route)).toEqual(expect.arrayContaining(['pull-files', 'comment-create']))
+    github().requests.length = 0
     const command = {
       action: 'created',
       issue: { number: 7, title: 'Add --dry-run', user: { login: 'mona' }, pull_request: { url: 'x' } },
@@ -86,7 +67,7 @@ describe('GitHub reachable only through a proxy', () => {
     expect(followUp.code).toBe(0)
     expect(followUp.outputs).toMatchObject({ command: 'follow-up', 'job-id': first.outputs['job-id'] })
     expect(followUp.at('warning')).toEqual([])
-    expect(github.requests.map((r) => `${r.method} ${r.route}`)).toEqual(
+    expect(github().requests.map((r) => `${r.method} ${r.route}`)).toEqual(
       expect.arrayContaining(['GET user', 'POST graphql', 'GET comments', 'POST reaction', 'PATCH comment-update'])
     )
     // Nothing reached GitHub but through the proxy.

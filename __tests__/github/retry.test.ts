@@ -3,7 +3,7 @@
 // rate limit, the one answer that says GitHub did nothing. A read's waits between tries run on the
 // step's clock (a virtual one here); the throttling plugin's on real timers, a second of
 // Retry-After being 1 ms here (the client's pace).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer as createTlsServer } from 'node:https'
@@ -13,9 +13,9 @@ import type { GitHubClient } from '../../src/github/client.js'
 import { MAX_COMMENT_PAGES } from '../../src/github/conversation/api.js'
 import { READ_WAITS_MS } from '../../src/github/retry.js'
 import { unreachable } from '../../src/github/unreachable.js'
-import { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github.js'
 import { VirtualClock } from '../../simulator/virtual-clock.js'
-import { testClient } from '../fixtures/github.js'
+import { realClock, testClient, useFakeGitHub } from '../fixtures/github.js'
 
 const REPO = 'acme/app'
 const PR = { owner: 'acme', repo: 'app', number: 7 }
@@ -23,20 +23,21 @@ let fake: GitHubApiFake
 let github: GitHubClient
 let clock: VirtualClock
 
-beforeAll(async () => {
-  fake = await GitHubApiFake.start({ token: 'tok' })
-})
-afterAll(async () => {
-  await fake.close()
-})
-beforeEach(() => {
-  fake.reset()
-  fake.addRepo(REPO)
-  fake.addPull(REPO, { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
-  fake.setPermission(REPO, 'ada', 'write')
-  clock = new VirtualClock()
-  github = testClient('tok', fake.url, clock)
-})
+useFakeGitHub(
+  realClock,
+  {
+    token: 'tok',
+    fresh: 'reset',
+    each: (gh) => {
+      gh.addRepo(REPO)
+      gh.addPull(REPO, { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
+      gh.setPermission(REPO, 'ada', 'write')
+      clock = new VirtualClock()
+      github = testClient('tok', gh.url, clock)
+    }
+  },
+  (started) => (fake = started)
+)
 
 const read = (signal = AbortSignal.timeout(5000)): Promise<string> => github.permission(REPO, 'ada', signal)
 const write = (): Promise<void> => github.addLabels(PR, ['docs'])

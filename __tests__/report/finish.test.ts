@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { OUTPUT_NAMES, renderOutputs } from '../../src/report/finish.js'
 import { initialState } from '../../src/report/state.js'
-import { DONE_JOB as done, runStateAt } from '../fixtures/run-state.js'
+import { DONE_JOB as done, runStateAt, UNUSED_OUTPUTS } from '../fixtures/run-state.js'
 
 const state = runStateAt(1_000_000)
 
@@ -10,9 +10,7 @@ describe('renderOutputs', () => {
     const outputs = renderOutputs(state({ outcome: 'completed', prompt: 'p' }, done), undefined)
     expect(Object.keys(outputs)).toEqual([...OUTPUT_NAMES])
     expect(outputs).toEqual({
-      'check-run-id': '',
-      'docs-checks': '',
-      'fix-rounds': '',
+      ...UNUSED_OUTPUTS,
       'job-id': 'job_1',
       status: 'completed',
       'pr-link': 'https://github.com/acme/docs/pull/42',
@@ -26,16 +24,7 @@ describe('renderOutputs', () => {
       'timed-out': 'false',
       'not-permitted': 'false',
       job: JSON.stringify(done),
-      prompt: 'p',
-      command: '',
-      grouped: 'false',
-      'preview-url': '',
-      'automation-run-id': '',
-      reviewers: '',
-      assignees: '',
-      merge: '',
-      skipped: 'false',
-      'skip-reason': ''
+      prompt: 'p'
     })
     expect(renderOutputs(state({}), undefined, { command: { kind: 'create', author: 'm', text: 't' } }).command).toBe(
       'create'

@@ -19,6 +19,7 @@ import { explainTrigger } from '../../src/report/automation.js'
 import { explain } from '../../src/report/failure.js'
 import { nextSteps } from '../../src/report/next-steps.js'
 import { runStateAt, settings } from '../fixtures/run-state.js'
+import { quietWait } from '../fixtures/wait.js'
 
 const state = runStateAt(Date.parse('2026-11-28T10:00:00Z'))
 
@@ -42,18 +43,7 @@ describe("Mintlify's published facts", () => {
     expect(isTerminal('archived')).toBe(true)
     const clock = new VirtualClock({ seed: 1 })
     const archived = parseJob({ id: 'job_1', status: 'archived', archivedAt: '2026-11-28T10:00:05Z' }) as AgentJob
-    const end = await waitForJob({
-      jobId: 'job_1',
-      getJob: () => Promise.resolve(archived),
-      schedule: { initialMs: 2000, maxMs: 10_000 },
-      deadline: clock.now() + 60_000,
-      pollNow: true,
-      notFoundUntil: undefined,
-      clock,
-      signal: new AbortController().signal,
-      onPoll: () => undefined,
-      onHeartbeat: () => undefined
-    })
+    const end = await waitForJob(quietWait(clock, 'job_1', () => Promise.resolve(archived), clock.now() + 60_000))
     expect(end).toEqual({ reason: 'terminal', job: archived, status: 'archived' })
     const steps = nextSteps(state({ outcome: 'archived' }), settings())
     expect(steps?.[0]).toBe('An archived job is over: the agent does no more work on it. To continue, ')

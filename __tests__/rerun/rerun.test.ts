@@ -74,11 +74,7 @@ describe('rerun', () => {
 
     it('after an attempt cancelled while waiting: waits for the same job', async () => {
       const records = new MemoryRecords()
-      const cancel = new AbortController()
-      let polls = 0
-      virtual().sim.onRequest = (r) => {
-        if (r.operation === 'get' && ++polls === 2) cancel.abort()
-      }
+      const cancel = harness.cancelAtRequest('get', 2)
       const first = await attempt(1, records, {}, {}, cancel)
       expect(first.code).toBe(1)
       virtual().sim.onRequest = undefined

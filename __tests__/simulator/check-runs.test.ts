@@ -1,11 +1,9 @@
 // The GitHub fake's check runs over real HTTP on loopback, driven through the Octokit client the action uses.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import type { getOctokit as GetOctokit } from '@actions/github'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
 import { MAX_OUTPUT_CHARS } from '../../simulator/check-runs.js'
+import { octokitOn, realClock, useFakeGitHub, type Octokit } from '../fixtures/github.js'
 import { allowDrift } from '../fixtures/openapi.js'
-
-type Octokit = ReturnType<typeof GetOctokit>
 
 const REPO = 'acme/app'
 const owner = 'acme'
@@ -15,17 +13,19 @@ let fake: GitHubApiFake
 let octokit: Octokit
 let sha: string
 
+useFakeGitHub(
+  realClock,
+  {
+    token: null,
+    fresh: 'reset',
+    each: (gh) => {
+      sha = gh.addCommits(REPO, [{ message: 'init' }])[0] ?? ''
+    }
+  },
+  (started) => (fake = started)
+)
 beforeAll(async () => {
-  fake = await GitHubApiFake.start()
-  const { getOctokit } = await import('@actions/github')
-  octokit = getOctokit('tok', { baseUrl: fake.url })
-})
-afterAll(async () => {
-  await fake.close()
-})
-beforeEach(() => {
-  fake.reset()
-  sha = fake.addCommits(REPO, [{ message: 'init' }])[0] ?? ''
+  octokit = await octokitOn(fake.url)
 })
 
 const status = async (request: Promise<unknown>): Promise<{ status: number; message: string }> => {

@@ -1,11 +1,9 @@
 // The fake GitHub's owner side of a pull request (simulator/github-owner.ts), driven through the
 // Octokit client the action uses: review requests, assignees, their events, the merge state and
 // auto-merge over GraphQL, the merge, and GitHub's refusals as GitHub words them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import type { getOctokit as GetOctokit } from '@actions/github'
-import { GitHubApiFake } from '../../simulator/github.js'
-
-type Octokit = ReturnType<typeof GetOctokit>
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import type { GitHubApiFake } from '../../simulator/github.js'
+import { octokitOn, realClock, useFakeGitHub, type Octokit } from '../fixtures/github.js'
 
 const DOCS = 'acme/docs'
 const owner = 'acme'
@@ -15,27 +13,29 @@ const pull_number = 5
 let fake: GitHubApiFake
 let octokit: Octokit
 
+useFakeGitHub(
+  realClock,
+  {
+    token: null,
+    fresh: 'reset',
+    each: (gh) => {
+      gh.addPull(DOCS, {
+        number: pull_number,
+        title: 'Docs',
+        head: { ref: 'docs/x', sha: 'a'.repeat(40) },
+        base: 'main',
+        files: [],
+        user: { login: 'mintlify[bot]' }
+      })
+      gh.setPermission(DOCS, 'dev', 'write')
+      gh.setPermission(DOCS, 'mona', 'read')
+      gh.setPermission(DOCS, 'gone', 'none')
+    }
+  },
+  (started) => (fake = started)
+)
 beforeAll(async () => {
-  fake = await GitHubApiFake.start()
-  const { getOctokit } = await import('@actions/github')
-  octokit = getOctokit('tok', { baseUrl: fake.url })
-})
-afterAll(async () => {
-  await fake.close()
-})
-beforeEach(() => {
-  fake.reset()
-  fake.addPull(DOCS, {
-    number: pull_number,
-    title: 'Docs',
-    head: { ref: 'docs/x', sha: 'a'.repeat(40) },
-    base: 'main',
-    files: [],
-    user: { login: 'mintlify[bot]' }
-  })
-  fake.setPermission(DOCS, 'dev', 'write')
-  fake.setPermission(DOCS, 'mona', 'read')
-  fake.setPermission(DOCS, 'gone', 'none')
+  octokit = await octokitOn(fake.url)
 })
 
 const status = async (request: Promise<unknown>): Promise<[number, string]> => {

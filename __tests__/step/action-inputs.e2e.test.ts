@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { createServer } from 'node:net'
 import type { AgentApiSimulator } from '../../simulator/agent-api.js'
 import { annotations, runAction } from '../../scripts/run-action.js'
-import { useActionProcess } from '../fixtures/action-process.js'
+import { pushedCommit, useActionProcess } from '../fixtures/action-process.js'
 
 let sim: AgentApiSimulator
 const { inputs, requests } = useActionProcess((started) => (sim = started))
@@ -111,20 +111,7 @@ describe('an optional input given empty, as a forwarding workflow passes it: its
   })
 
   it('context: auto, the pushed commits join the prompt', async () => {
-    const event = { commits: [{ id: 'a1b2c3d', message: 'Add the export command', author: { username: 'dev' } }] }
-    const run = await emptyRun(
-      'context',
-      {},
-      {
-        files: { 'event.json': JSON.stringify(event) },
-        env: {
-          GITHUB_EVENT_NAME: 'push',
-          GITHUB_EVENT_PATH: 'event.json',
-          GITHUB_REF: 'refs/heads/main',
-          GITHUB_REPOSITORY: 'acme/widgets'
-        }
-      }
-    )
+    const run = await emptyRun('context', {}, pushedCommit('Add the export command'))
     expect(run.code).toBe(0)
     expect(run.outputs.prompt).toContain('Add the export command')
     expect(sim.jobs('proj-e2e').at(-1)?.prompts[0]).toBe(run.outputs.prompt)

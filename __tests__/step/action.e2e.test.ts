@@ -15,6 +15,7 @@ import type { AgentApiSimulator } from '../../simulator/agent-api.js'
 import { OUTPUT_NAMES } from '../../src/report/finish.js'
 import { annotations, FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
 import { KEY, useActionProcess } from '../fixtures/action-process.js'
+import { tagPush } from '../fixtures/github.js'
 
 let sim: AgentApiSimulator
 const { inputs, requests } = useActionProcess((started) => (sim = started))
@@ -185,14 +186,7 @@ describe('context, as a release workflow gets it', () => {
       github.addTag('acme/widgets', { name: 'v1.3.0', at: c ?? '' })
       github.addRelease('acme/widgets', { tag_name: 'v1.3.0', body: 'Export and YAML.' })
       const run = await runAction(inputs({ prompt: 'Document this release.' }), {
-        env: {
-          GITHUB_EVENT_NAME: 'push',
-          GITHUB_REF: 'refs/tags/v1.3.0',
-          GITHUB_REF_TYPE: 'tag',
-          GITHUB_REF_NAME: 'v1.3.0',
-          GITHUB_REPOSITORY: 'acme/widgets',
-          GITHUB_API_URL: github.url
-        }
+        env: { ...tagPush('v1.3.0'), GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: github.url }
       })
       expect(run.code).toBe(0)
       const sent = sim.jobs('proj-e2e').at(-1)?.prompts[0] ?? ''

@@ -5,7 +5,6 @@
  * a re-run resumes the same run and job.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import { MemoryRecords } from '../../scripts/in-process.js'
 import { NOT_FOUND_GRACE_MS } from '../../src/agent-api/wait.js'
@@ -14,29 +13,11 @@ import { fingerprint } from '../../src/base/fingerprint.js'
 import { openRecord, type RecordedStep, type RunIdentity } from '../../src/rerun/record.js'
 import { renderLinkBack } from '../../src/step/tracking/link-back-text.js'
 import { parseSettings } from '../../src/step/settings.js'
-import { useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { HIDDEN, KEY, PROJECT, READABLE, RUNS_PAGE, useAutomation } from '../fixtures/automation.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('automation', () => {
-  const KEY = 'mint_automation_secret_key_0123456789'
-  const PROJECT = 'proj-auto'
-  const READABLE = 'auto-readable-job'
-  const HIDDEN = 'auto-hidden-job'
-  const RUNS_PAGE = 'the Automation Runs page of the Mintlify dashboard'
-  const step = useStep({ key: KEY, project: PROJECT, inputs: { automation: READABLE }, scenario: { runMs: 30_000 } })
-  const virtual = step.virtual
-  let github: GitHubApiFake
-  const fake = useFakeGitHub(
-    step.clock,
-    { repo: 'acme/app', fresh: 'reset', each: (gh) => gh.addRepo('acme/docs') },
-    (started) => (github = started)
-  )
-  const env = (extra: Record<string, string> = {}) => fake.env(extra)
-  const run = (inputs: Record<string, string> = {}, extra: Record<string, string> = {}) =>
-    step.run(inputs, { env: env(extra) })
-  const triggers = () => step.requests('trigger')
-  const runs = () => virtual().sim.runs()
+  const { step, virtual, github, env, run, triggers, runs } = useAutomation()
 
   describe('a run whose job can be read', () => {
     it('is triggered instead of a job, and its job waited for and labelled: outputs, log, summary', async () => {
@@ -56,7 +37,7 @@ describe('automation', () => {
       expect(triggers()[0]).toMatchObject({ method: 'POST', rawPath: `/v1/workflow/${PROJECT}/${READABLE}/trigger` })
       expect(triggers()[0]?.body).toBe('')
       const number = Number(result.outputs['pr-number'])
-      expect(github.labelsOf('acme/docs', number)).toEqual(['documentation', 'automation'])
+      expect(github().labelsOf('acme/docs', number)).toEqual(['documentation', 'automation'])
       expect(result.at('info')).toEqual(
         expect.arrayContaining([
           `Triggering automation ${READABLE} of project ${PROJECT}`,
@@ -93,7 +74,7 @@ describe('automation', () => {
     })
 
     it('on a release, links its docs pull request in the release notes', async () => {
-      github.addRelease('acme/app', { tag_name: 'v3.0.0', body: 'Notes' })
+      github().addRelease('acme/app', { tag_name: 'v3.0.0', body: 'Notes' })
       const payload = { action: 'published', release: { tag_name: 'v3.0.0', body: 'Notes' } }
       const result = await step.run(
         { 'link-back': 'release' },
@@ -103,7 +84,7 @@ describe('automation', () => {
         }
       )
       expect(result.code).toBe(0)
-      expect(github.releaseBody('acme/app', 'v3.0.0')).toContain(
+      expect(github().releaseBody('acme/app', 'v3.0.0')).toContain(
         `**Docs:** [acme/docs#${result.outputs['pr-number'] ?? ''}]`
       )
     })

@@ -6,63 +6,19 @@
  * 5xx, the warnings name the real cause, and a run nobody permitted completes its check as skipped.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
 import { MemoryRecords } from '../../scripts/in-process.js'
-import { useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { APP, HEAD, usePullRequest } from '../fixtures/pull-request.js'
 
 describe('check run per attempt', () => {
-  const APP = 'acme/app'
-  const HEAD = `${'c0ffee'.repeat(6)}0000`
-  const step = useStep({
+  const { step, github, run, checks, checkRequests } = usePullRequest({
     key: 'mint_check_attempts_key_0123456789',
     project: 'proj-check-attempts',
     prompt: 'Document this change',
     inputs: { check: 'Docs agent', 'link-back': 'none' },
-    scenario: { runMs: 30_000 }
+    scenario: { runMs: 30_000 },
+    pull: { sha: HEAD }
   })
   const virtual = step.virtual
-  let github: GitHubApiFake
-  const fake = useFakeGitHub(
-    step.clock,
-    {
-      repo: APP,
-      fresh: 'reset',
-      each: (gh) => {
-        gh.addPull(APP, { number: 7, title: 'Add --dry-run', head: { ref: 'dry', sha: HEAD }, base: 'main', files: [] })
-        gh.setPermission(APP, 'mona', 'write')
-      }
-    },
-    (started) => (github = started)
-  )
-  const side = (ref: string, sha?: string) => ({ ref, ...(sha ? { sha } : {}), repo: { full_name: APP } })
-  const merged = {
-    action: 'closed',
-    pull_request: {
-      number: 7,
-      title: 'Add --dry-run',
-      user: { login: 'mona' },
-      head: side('dry', HEAD),
-      base: side('main')
-    }
-  }
-  const run = (
-    inputs: Record<string, string> = {},
-    options: { attempt?: string; records?: MemoryRecords; event?: string; payload?: unknown; actor?: string } = {}
-  ) =>
-    step.run(inputs, {
-      env: fake.env({
-        GITHUB_EVENT_NAME: options.event ?? 'pull_request',
-        GITHUB_ACTOR: options.actor ?? 'mona',
-        GITHUB_EVENT_PATH: '/event.json',
-        GITHUB_RUN_ID: '5001',
-        GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
-      }),
-      files: { '/event.json': JSON.stringify(options.payload ?? merged) },
-      records: options.records
-    })
-  const checks = () => github.checkRunsOf(APP)
-  const asked = () => github.requests.filter((r) => r.route.startsWith('check')).map((r) => `${r.method} ${r.route}`)
 
   it('a re-run after a timed-out check makes its own and completes it; the first stays timed_out', async () => {
     virtual().sim.setScenario({ runMs: 90_000 })
@@ -70,7 +26,7 @@ describe('check run per attempt', () => {
     const first = await run({ timeout: '1m' }, { records })
     expect(first.code).toBe(1)
     expect(checks().map((check) => check.states)).toEqual([['in_progress', 'timed_out']])
-    github.requests.length = 0
+    github().requests.length = 0
     const again = await run({}, { records, attempt: '2' })
     expect(again.code).toBe(0)
     expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
@@ -79,7 +35,9 @@ describe('check run per attempt', () => {
       ['docs-agent-action:5001:2', 'success']
     ])
     // The completed check is never sent a PATCH: GitHub would keep it as it is.
-    const patched = github.requests.filter((r) => r.route === 'check-update').map((r) => r.rawPath)
+    const patched = github()
+      .requests.filter((r) => r.route === 'check-update')
+      .map((r) => r.rawPath)
     expect(patched).toEqual([`/repos/${APP}/check-runs/${checks()[1]?.id ?? ''}`])
     expect(again.outputs['check-run-id']).toBe(String(checks()[1]?.id))
     expect(again.summary).toContain(`/runs/${checks()[1]?.id ?? ''}">Docs agent</a>: <code>success</code>`)
@@ -88,14 +46,14 @@ describe('check run per attempt', () => {
   })
 
   it('an earlier attempt’s check left in progress (a killed attempt) is completed as cancelled, superseded', async () => {
-    const killed = github.addCheckRun(APP, {
+    const killed = github().addCheckRun(APP, {
       name: 'Docs agent',
       head_sha: HEAD,
       status: 'in_progress',
       external_id: 'docs-agent-action:5001:1'
     })
     // Another workflow run's, and another attempt's already completed: neither is touched.
-    github.addCheckRun(APP, {
+    github().addCheckRun(APP, {
       name: 'Docs agent',
       head_sha: HEAD,
       status: 'in_progress',
@@ -103,7 +61,7 @@ describe('check run per attempt', () => {
     })
     const result = await run({}, { attempt: '2' })
     expect(result.code).toBe(0)
-    expect(asked()).toEqual(['GET check-runs', 'PATCH check-update', 'POST check-create', 'PATCH check-update'])
+    expect(checkRequests()).toEqual(['GET check-runs', 'PATCH check-update', 'POST check-create', 'PATCH check-update'])
     const [superseded, other, own] = checks()
     expect(superseded).toMatchObject({ id: killed, states: ['in_progress', 'cancelled'] })
     expect(superseded?.output.title).toBe('Cancelled: superseded by attempt 2')
@@ -116,13 +74,13 @@ describe('check run per attempt', () => {
   })
 
   it('a lost create finds only its own attempt’s check, never an earlier attempt’s', async () => {
-    github.addCheckRun(APP, {
+    github().addCheckRun(APP, {
       name: 'Docs agent',
       head_sha: HEAD,
       status: 'in_progress',
       external_id: 'docs-agent-action:5001'
     })
-    github.fail('check-create', { kind: 'status', status: 502, effect: true })
+    github().fail('check-create', { kind: 'status', status: 502, effect: true })
     const result = await run({}, { attempt: '3' })
     expect(result.code).toBe(0)
     expect(checks().map((check) => [check.external_id, check.states])).toEqual([
@@ -136,16 +94,16 @@ describe('check run per attempt', () => {
     ['a 502', { kind: 'status' as const, status: 502 }],
     ['a lost connection', { kind: 'reset' as const }]
   ])('the final PATCH after %s is sent once more: it sets a fixed state', async (_, fault) => {
-    github.fail('check-update', fault)
+    github().fail('check-update', fault)
     const result = await run()
     expect(result.code).toBe(0)
-    expect(asked()).toEqual(['POST check-create', 'PATCH check-update', 'PATCH check-update'])
+    expect(checkRequests()).toEqual(['POST check-create', 'PATCH check-update', 'PATCH check-update'])
     expect(checks().map((check) => check.states)).toEqual([['in_progress', 'success']])
     expect(result.at('warning')).toEqual([])
   })
 
   it('a final PATCH that fails twice with a 5xx: one warning naming GitHub, not checks: write', async () => {
-    github.fail('check-update', { kind: 'status', status: 503 }, { kind: 'status', status: 503 })
+    github().fail('check-update', { kind: 'status', status: 503 }, { kind: 'status', status: 503 })
     const result = await run()
     expect(result.code).toBe(0)
     expect(result.at('warning')).toEqual([
@@ -157,7 +115,7 @@ describe('check run per attempt', () => {
   })
 
   it('a 403 for a personal access token says check runs need the workflow’s or an App’s token', async () => {
-    github.fail('check-create', {
+    github().fail('check-create', {
       kind: 'status',
       status: 403,
       message: 'Resource not accessible by personal access token'
@@ -173,7 +131,7 @@ describe('check run per attempt', () => {
   })
 
   it('a pull request’s head GitHub will not read: one warning naming pull-requests: read', async () => {
-    github.fail('pull', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    github().fail('pull', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     const comment = {
       action: 'created',
       issue: { number: 7, pull_request: { url: `https://api.github.com/repos/${APP}/pulls/7` } },
@@ -192,7 +150,7 @@ describe('check run per attempt', () => {
     const result = await run({}, { event: 'pull_request_target', actor: 'rita' })
     expect(result.outputs['not-permitted']).toBe('true')
     expect(step.requests('create')).toHaveLength(0)
-    expect(asked()).toEqual(['POST check-create'])
+    expect(checkRequests()).toEqual(['POST check-create'])
     const [check] = checks()
     expect(check).toMatchObject({ head_sha: HEAD, states: ['skipped'] })
     expect(check?.output.summary).toMatch(/^\*\*Docs agent:\*\* skipped, no job started: `.*rita/)

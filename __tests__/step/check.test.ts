@@ -4,79 +4,26 @@
  * path with the step's conclusion, found again by a re-run, and never the step's result.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
 import { MemoryRecords } from '../../scripts/in-process.js'
-import { useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { APP, HEAD, RUN_URL, usePullRequest } from '../fixtures/pull-request.js'
 
 describe('check run', () => {
   const KEY = 'mint_check_secret_key_0123456789'
   const PROJECT = 'proj-check'
-  const APP = 'acme/app'
-  const HEAD = `${'c0ffee'.repeat(6)}0000`
-  const RUN_URL = 'https://github.com/acme/app/actions/runs/5001'
-  const step = useStep({
+  const { step, github, run, checks, checkRequests } = usePullRequest({
     key: KEY,
     project: PROJECT,
     prompt: 'Document this change',
     // Only the check: the link-back has its own scenarios (progress.test.ts).
     inputs: { check: 'Docs agent', 'link-back': 'none' },
-    scenario: { runMs: 30_000 }
+    scenario: { runMs: 30_000 },
+    pull: { sha: HEAD }
   })
   const virtual = step.virtual
-  let github: GitHubApiFake
-  const fake = useFakeGitHub(
-    step.clock,
-    {
-      repo: APP,
-      fresh: 'reset',
-      each: (gh) => {
-        gh.addPull(APP, { number: 7, title: 'Add --dry-run', head: { ref: 'dry', sha: HEAD }, base: 'main', files: [] })
-        gh.setPermission(APP, 'mona', 'write')
-      }
-    },
-    (started) => (github = started)
-  )
-  const side = (ref: string, sha?: string) => ({ ref, ...(sha ? { sha } : {}), repo: { full_name: APP } })
-  const pullPayload = {
-    action: 'closed',
-    pull_request: {
-      number: 7,
-      title: 'Add --dry-run',
-      user: { login: 'mona' },
-      head: side('dry', HEAD),
-      base: side('main')
-    }
-  }
-  interface RunOptions {
-    event?: string
-    payload?: unknown
-    runId?: string
-    attempt?: string
-    records?: MemoryRecords
-    cancel?: AbortController
-    onLine?: (level: string, message: string) => void
-    env?: Record<string, string>
-  }
-  const run = (inputs: Record<string, string> = {}, options: RunOptions = {}) =>
-    step.run(inputs, {
-      env: fake.env({
-        GITHUB_EVENT_NAME: options.event ?? 'pull_request',
-        GITHUB_ACTOR: 'mona',
-        GITHUB_EVENT_PATH: '/event.json',
-        GITHUB_RUN_ID: options.runId ?? '5001',
-        GITHUB_RUN_ATTEMPT: options.attempt ?? '1',
-        ...options.env
-      }),
-      files: { '/event.json': JSON.stringify(options.payload ?? pullPayload) },
-      records: options.records,
-      cancel: options.cancel,
-      onLine: options.onLine
-    })
-  const checks = () => github.checkRunsOf(APP)
-  const asked = () => github.requests.filter((r) => r.route.startsWith('check')).map((r) => `${r.method} ${r.route}`)
   const sent = (route: 'check-create' | 'check-update') =>
-    github.requests.filter((r) => r.route === route).map((r) => JSON.parse(r.body) as Record<string, unknown>)
+    github()
+      .requests.filter((r) => r.route === route)
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>)
   const cancelAt = (text: string, cancel: AbortController) => (_: string, message: string) => {
     if (message.startsWith(text)) cancel.abort()
   }
@@ -116,7 +63,7 @@ describe('check run', () => {
         `^\\*\\*Docs agent:\\*\\* docs pull request \\[acme/docs#\\d+\\]\\([^)]+\\)\\n\\njob \`${job}\` · status \`completed\` · \\[workflow run\\]`
       )
     )
-    expect(asked()).toEqual(['POST check-create', 'PATCH check-update'])
+    expect(checkRequests()).toEqual(['POST check-create', 'PATCH check-update'])
     expect(result.outputs['check-run-id']).toBe(String(check?.id))
     expect(result.events.filter((event) => event === 'output check-run-id').length).toBeGreaterThanOrEqual(1)
     expect(result.summary).toContain(
@@ -160,7 +107,7 @@ describe('check run', () => {
     expect(check?.output.title).toBe('❌ Docs agent step failed')
     expect(check?.output.summary).toContain('What happened: `')
     expect(check?.output.summary).toContain('Bearer ***')
-    expect(JSON.stringify(github.requests.map((r) => r.body))).not.toContain(KEY)
+    expect(JSON.stringify(github().requests.map((r) => r.body))).not.toContain(KEY)
   })
 
   it('the runner’s cancel between the create and the first poll: cancelled', async () => {
@@ -178,22 +125,22 @@ describe('check run', () => {
     ['a 502 after it was made', { kind: 'status' as const, status: 502, effect: true }],
     ['a connection lost after it was made', { kind: 'reset' as const, effect: true }]
   ])('a failed create after the check was made (%s): found by its external id and completed', async (_, fault) => {
-    github.fail('check-create', fault)
+    github().fail('check-create', fault)
     const result = await run()
     expect(result.code).toBe(0)
     expect(checks().map((check) => check.states)).toEqual([['in_progress', 'success']])
-    expect(asked()).toEqual(['POST check-create', 'GET check-runs', 'PATCH check-update'])
+    expect(checkRequests()).toEqual(['POST check-create', 'GET check-runs', 'PATCH check-update'])
     expect(result.outputs['check-run-id']).toBe(String(checks()[0]?.id))
     expect(result.at('warning')).toEqual([])
   })
 
   it('a failed create that was not made: looked for once, one warning, the step unchanged', async () => {
-    github.fail('check-create', { kind: 'status', status: 502 })
+    github().fail('check-create', { kind: 'status', status: 502 })
     const result = await run()
     expect(result.code).toBe(0)
     expect(result.outputs.status).toBe('completed')
     expect(checks()).toEqual([])
-    expect(asked()).toEqual(['POST check-create', 'GET check-runs'])
+    expect(checkRequests()).toEqual(['POST check-create', 'GET check-runs'])
     expect(result.at('warning')).toEqual([
       "Could not create the check run 'Docs agent': GitHub did not answer, and it is not there."
     ])
@@ -201,16 +148,12 @@ describe('check run', () => {
 
   it('a re-run of the workflow run makes a check of its own: the first one, completed, is final on GitHub', async () => {
     const records = new MemoryRecords(true)
-    const cancel = new AbortController()
-    let polls = 0
-    virtual().sim.onRequest = (request) => {
-      if (request.operation === 'get' && ++polls === 2) cancel.abort()
-    }
+    const cancel = step.cancelAtRequest('get', 2)
     const first = await run({}, { records, cancel })
     expect(first.code).toBe(1)
     expect(checks().map((check) => check.states)).toEqual([['in_progress', 'cancelled']])
     virtual().sim.onRequest = undefined
-    github.requests.length = 0
+    github().requests.length = 0
     const again = await run({}, { records, attempt: '2' })
     expect(again.code).toBe(0)
     expect(again.at('info')).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
@@ -219,7 +162,7 @@ describe('check run', () => {
       ['in_progress', 'success']
     ])
     expect(checks().map((check) => check.external_id)).toEqual(['docs-agent-action:5001:1', 'docs-agent-action:5001:2'])
-    expect(asked()).toEqual(['GET check-runs', 'POST check-create', 'PATCH check-update'])
+    expect(checkRequests()).toEqual(['GET check-runs', 'POST check-create', 'PATCH check-update'])
     expect(again.outputs['check-run-id']).toBe(String(checks()[1]?.id))
     // Another workflow run on the same commit has a check of its own.
     await run({}, { records, runId: '5002' })
@@ -262,14 +205,16 @@ describe('check run', () => {
       /^Could not complete the check run 'Docs agent' \(HTTP 422\): .*; the outputs are unchanged\.$/
     ]
   ])('GitHub answers %s: one warning, and the step and its outputs unchanged', async (_, status, route, warning) => {
-    github.fail(route === 'create' ? 'check-create' : 'check-update', { kind: 'status', status })
+    github().fail(route === 'create' ? 'check-create' : 'check-update', { kind: 'status', status })
     const result = await run()
     expect(result.code).toBe(0)
     expect(result.outputs).toMatchObject({ status: 'completed', 'timed-out': 'false' })
     expect(result.outputs['pr-link']).toMatch(/^https:/)
     expect(result.at('warning')).toEqual([expect.stringMatching(warning)])
     expect(result.at('warning')[0]?.includes('checks: write')).toBe(status === 403)
-    expect(asked()).toEqual(route === 'create' ? ['POST check-create'] : ['POST check-create', 'PATCH check-update'])
+    expect(checkRequests()).toEqual(
+      route === 'create' ? ['POST check-create'] : ['POST check-create', 'PATCH check-update']
+    )
     if (route === 'create') {
       expect(result.outputs['check-run-id']).toBe('')
       expect(result.summary).toContain('<code>Docs agent</code>: no check run (see the log)')
@@ -290,7 +235,7 @@ describe('check run', () => {
     virtual().sim.fail('create', { kind: 'status', status: 400 })
     const result = await run()
     expect(result.code).toBe(1)
-    expect(asked()).toEqual([])
+    expect(checkRequests()).toEqual([])
     expect(result.outputs['check-run-id']).toBe('')
     expect(result.summary).not.toContain('Check')
   })
@@ -299,21 +244,21 @@ describe('check run', () => {
     virtual().sim.addJob(PROJECT, { id: 'job_given', status: 'completed' })
     const result = await run({ 'job-id': 'job_given', prompt: '' })
     expect(result.code).toBe(0)
-    expect(asked()).toEqual(['GET check-runs', 'POST check-create', 'PATCH check-update'])
+    expect(checkRequests()).toEqual(['GET check-runs', 'POST check-create', 'PATCH check-update'])
     expect(checks().map((check) => check.states)).toEqual([['in_progress', 'success']])
   })
 
   it('outside a workflow run (no run id): made without an external id, never looked for', async () => {
     const result = await run({}, { runId: '', attempt: '2' })
     expect(result.code).toBe(0)
-    expect(asked()).toEqual(['POST check-create', 'PATCH check-update'])
+    expect(checkRequests()).toEqual(['POST check-create', 'PATCH check-update'])
     expect(sent('check-create')[0]).not.toHaveProperty('external_id')
     expect(sent('check-create')[0]).not.toHaveProperty('details_url')
     // A create lost on the way cannot be found again without one: one warning.
-    github.requests.length = 0
-    github.fail('check-create', { kind: 'status', status: 502, effect: true })
+    github().requests.length = 0
+    github().fail('check-create', { kind: 'status', status: 502, effect: true })
     const lost = await run({}, { runId: '' })
-    expect(asked()).toEqual(['POST check-create'])
+    expect(checkRequests()).toEqual(['POST check-create'])
     expect(lost.at('warning')).toEqual([
       expect.stringMatching(/^Could not create the check run 'Docs agent' \(HTTP 502\)/)
     ])
@@ -330,7 +275,7 @@ describe('check run', () => {
     const long = await run({ check: 'x'.repeat(101) })
     expect(long.code).toBe(1)
     expect(await run({ timeout: '10min' })).toMatchObject({ code: 1 })
-    expect(asked()).toEqual([])
+    expect(checkRequests()).toEqual([])
     expect(step.requests('create')).toHaveLength(0)
   })
 
@@ -338,7 +283,7 @@ describe('check run', () => {
     const result = await run({ 'github-token': '' }, { event: 'push', payload: { commits: [] } })
     expect(result.code).toBe(0)
     expect(result.at('warning')).toEqual(["Input 'check' is set, but 'github-token' is empty: no check run is made."])
-    expect(github.requests).toEqual([])
+    expect(github().requests).toEqual([])
   })
 
   describe('the commit it goes on', () => {
@@ -352,17 +297,19 @@ describe('check run', () => {
       const result = await run({ prompt: '' }, { event: 'issue_comment', payload: comment })
       expect(result.outputs.command).toBe('create')
       expect(checks().map((check) => [check.head_sha, check.states])).toEqual([[HEAD, ['in_progress', 'success']]])
-      expect(github.requests.filter((r) => r.route === 'pull').map((r) => r.rawPath)).toEqual([
-        '/repos/acme/app/pulls/7'
-      ])
+      expect(
+        github()
+          .requests.filter((r) => r.route === 'pull')
+          .map((r) => r.rawPath)
+      ).toEqual(['/repos/acme/app/pulls/7'])
     })
 
     it.each([
       ['an annotated tag', { annotated: { message: 'v2' } }, ['GET ref', 'GET tag-object']],
       ['a lightweight tag', {}, ['GET ref']]
     ])('%s: the commit it points to', async (_, tag, reads) => {
-      const [commit = ''] = github.addCommits(APP, [{ message: 'Release 2.0.0' }])
-      github.addTag(APP, { name: 'v2.0.0', at: commit, ...tag })
+      const [commit = ''] = github().addCommits(APP, [{ message: 'Release 2.0.0' }])
+      github().addTag(APP, { name: 'v2.0.0', at: commit, ...tag })
       const env = {
         GITHUB_REF: 'refs/tags/v2.0.0',
         GITHUB_REF_TYPE: 'tag',
@@ -373,22 +320,22 @@ describe('check run', () => {
       expect(result.code).toBe(0)
       expect(checks().map((check) => check.head_sha)).toEqual([commit])
       expect(
-        github.requests
-          .filter((r) => r.route === 'ref' || r.route === 'tag-object')
+        github()
+          .requests.filter((r) => r.route === 'ref' || r.route === 'tag-object')
           .map((r) => `${r.method} ${r.route}`)
       ).toEqual(reads)
     })
 
     it('a push to a branch: GITHUB_SHA', async () => {
-      const [commit = ''] = github.addCommits(APP, [{ message: 'Add export' }])
+      const [commit = ''] = github().addCommits(APP, [{ message: 'Add export' }])
       const env = { GITHUB_REF: 'refs/heads/main', GITHUB_SHA: commit }
       await run({}, { event: 'push', payload: { commits: [] }, env })
       expect(checks().map((check) => check.head_sha)).toEqual([commit])
-      expect(github.requests.filter((r) => r.route === 'ref' || r.route === 'pull')).toEqual([])
+      expect(github().requests.filter((r) => r.route === 'ref' || r.route === 'pull')).toEqual([])
     })
 
     it('a tag GitHub cannot read: GITHUB_SHA', async () => {
-      const [commit = ''] = github.addCommits(APP, [{ message: 'Release 3.0.0' }])
+      const [commit = ''] = github().addCommits(APP, [{ message: 'Release 3.0.0' }])
       const env = {
         GITHUB_REF: 'refs/tags/v3.0.0',
         GITHUB_REF_TYPE: 'tag',
@@ -416,7 +363,7 @@ describe('check run', () => {
       expect(result.at('warning')).toEqual([
         "No check run 'Docs agent': the commit this run is for is not known (GITHUB_SHA is empty)."
       ])
-      expect(asked()).toEqual([])
+      expect(checkRequests()).toEqual([])
     })
   })
 })

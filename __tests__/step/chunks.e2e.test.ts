@@ -16,6 +16,8 @@ import { GitHubApiFake } from '../../simulator/github.js'
 import type { AgentApiSimulator } from '../../simulator/agent-api.js'
 import { chunkProbe, librariesIn, type Library } from '../../scripts/loaded-chunks.js'
 import { ENTRY, FAKE_GITHUB_TOKEN, runAction, type ActionOptions } from '../../scripts/run-action.js'
+import { pushedCommit } from '../fixtures/action-process.js'
+import { tagPush } from '../fixtures/github.js'
 import { useSimulator } from '../fixtures/simulator.js'
 
 const KEY = 'mint_chunks_secret_key_0123456789'
@@ -48,18 +50,7 @@ describe('the chunks a run loads', () => {
   })
 
   it('a pushed commit with markup: the markdown parser, from its chunk, and no Octokit', async () => {
-    const event = {
-      commits: [{ id: 'a1b2c3d', message: 'Add export<!-- hidden words -->', author: { username: 'dev' } }]
-    }
-    const { run, libraries, sent } = await probedRun({
-      files: { 'event.json': JSON.stringify(event) },
-      env: {
-        GITHUB_EVENT_NAME: 'push',
-        GITHUB_EVENT_PATH: 'event.json',
-        GITHUB_REF: 'refs/heads/main',
-        GITHUB_REPOSITORY: 'acme/widgets'
-      }
-    })
+    const { run, libraries, sent } = await probedRun(pushedCommit('Add export<!-- hidden words -->'))
     expect(run.code).toBe(0)
     expect(sent).toContain('Add export')
     expect(sent).not.toContain('hidden words')
@@ -74,14 +65,7 @@ describe('the chunks a run loads', () => {
       github.addTag('acme/widgets', { name: 'v1.3.0', at: b ?? '' })
       github.addRelease('acme/widgets', { tag_name: 'v1.3.0', body: 'Export.' })
       const { run, libraries, sent } = await probedRun({
-        env: {
-          GITHUB_EVENT_NAME: 'push',
-          GITHUB_REF: 'refs/tags/v1.3.0',
-          GITHUB_REF_TYPE: 'tag',
-          GITHUB_REF_NAME: 'v1.3.0',
-          GITHUB_REPOSITORY: 'acme/widgets',
-          GITHUB_API_URL: github.url
-        }
+        env: { ...tagPush('v1.3.0'), GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: github.url }
       })
       expect(run.code).toBe(0)
       expect(sent).toContain('- Add export (#41)')

@@ -3,9 +3,8 @@
  * simulator and the fake GitHub on loopback: one link-back comment per pull request, `/docs`
  * commands from comments, who may command, the release notes block and the docs pull request.
  */
-import { beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
-import type { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN, MemoryRecords } from '../../scripts/in-process.js'
 import { commentBody, decodeMarker, encodeMarker, markerKey } from '../../src/github/conversation/marker.js'
 import { LinkBackThread } from '../../src/github/conversation/thread.js'
@@ -15,36 +14,28 @@ import { prefixOf } from '../../src/rerun/record.js'
 import { parseJob } from '../../src/agent-api/job.js'
 import { initialState, type RunState } from '../../src/report/state.js'
 import { MAX_PROMPT_CHARS, parseSettings } from '../../src/step/settings.js'
-import { testClient, useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { testClient } from '../fixtures/github.js'
+import { APP, DOCS, usePullRequest } from '../fixtures/pull-request.js'
 
 describe('conversation', () => {
   const KEY = 'mint_conversation_key_0123456789'
   const PROJECT = 'proj-talk'
-  const APP = 'acme/app'
   const SEAL = { key: markerKey(KEY), repository: APP, number: 7 }
-  const step = useStep({ key: KEY, project: PROJECT, scenario: { runMs: 3000 } })
-  const virtual = step.virtual
-  let github: GitHubApiFake
-  const fake = useFakeGitHub(step.clock, { repo: APP, fresh: 'reset' }, (started) => (github = started))
-  beforeEach(() => {
-    github.identity = { login: 'github-actions[bot]', kind: 'installation' }
-    github.addRepo(APP)
-    github.addRepo('acme/docs')
-    github.addPull(APP, { number: 7, title: 'Add --dry-run', head: 'dry', base: 'main', files: [], merged: true })
-    github.setPermission(APP, 'mona', 'write')
-    github.setPermission(APP, 'rita', 'read')
+  const pr = usePullRequest({
+    key: KEY,
+    project: PROJECT,
+    scenario: { runMs: 3000 },
+    installation: true,
+    repos: [APP, DOCS],
+    pull: { merged: true },
+    permissions: [
+      [APP, 'mona', 'write'],
+      [APP, 'rita', 'read']
+    ]
   })
-
-  const side = (ref: string) => ({ ref, repo: { full_name: APP } })
-  const pull = {
-    number: 7,
-    title: 'Add --dry-run',
-    body: 'Adds a flag.',
-    user: { login: 'mona' },
-    head: side('dry'),
-    base: side('main')
-  }
+  const { step, github } = pr
+  const virtual = step.virtual
+  const pull = pr.pull({ body: 'Adds a flag.' })
   const pullPayload = { action: 'closed', pull_request: pull }
   const commentPayload = (body: string, extra: Record<string, unknown> = {}) => ({
     action: 'created',
@@ -63,28 +54,20 @@ describe('conversation', () => {
     payload: unknown,
     inputs: Record<string, string> = {},
     options: { runId?: string; attempt?: string; records?: MemoryRecords; actor?: string } = {}
-  ) =>
-    step.run(inputs, {
-      env: fake.env({
-        GITHUB_EVENT_NAME: event,
-        GITHUB_ACTOR: options.actor ?? 'mona',
-        GITHUB_EVENT_PATH: '/event.json',
-        GITHUB_RUN_ID: options.runId ?? '5001',
-        GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
-      }),
-      files: { '/event.json': JSON.stringify(payload) },
-      records: options.records
-    })
+  ) => pr.run(inputs, { event, payload, ...options })
   const agent = (op: 'create' | 'message') => step.requests(op)
-  const comments = () => github.commentsOf(APP, 7)
-  const writes = () => github.requests.filter((r) => r.method !== 'GET' && r.route !== 'graphql')
+  const comments = () => github().commentsOf(APP, 7)
+  const writes = () => github().requests.filter((r) => r.method !== 'GET' && r.route !== 'graphql')
   // The bodies the comment was written with, in order.
   const written = () =>
     writes()
       .filter((r) => r.route === 'comment-create' || r.route === 'comment-update')
       .map((r) => (JSON.parse(r.body) as { body: string }).body)
   // What the conversation asked of GitHub (the context's reads left out).
-  const asked = () => github.requests.filter((r) => r.route !== 'pull-files').map((r) => `${r.method} ${r.route}`)
+  const asked = () =>
+    github()
+      .requests.filter((r) => r.route !== 'pull-files')
+      .map((r) => `${r.method} ${r.route}`)
   const said = (result: { lines: { level: string; message: string }[] }) =>
     result.lines.filter((line) => line.level !== 'debug')
 
@@ -124,7 +107,7 @@ describe('conversation', () => {
     expect(completed).toContain(`Docs pull request: [acme/docs#${number}](${prLink})`)
     expect(ended).toBe(comment?.body)
 
-    github.requests.length = 0
+    github().requests.length = 0
     const second = await run('pull_request', pullPayload, { prompt: 'Document this change' }, { runId: '5002' })
     expect(second.code).toBe(0)
     expect(comments()).toHaveLength(1)
@@ -143,21 +126,21 @@ describe('conversation', () => {
   })
 
   it("finds a personal token's own login through /user, and a comment by it", async () => {
-    github.identity = { login: 'docs-writer', kind: 'user' }
+    github().identity = { login: 'docs-writer', kind: 'user' }
     await run('pull_request', pullPayload, { prompt: 'Document this change' })
     expect(comments().map((c) => c.author)).toEqual(['docs-writer'])
-    expect(github.requests.filter((r) => r.route === 'graphql')).toEqual([])
+    expect(github().requests.filter((r) => r.route === 'graphql')).toEqual([])
     await run('pull_request', pullPayload, { prompt: 'Again' }, { runId: '5003' })
     expect(comments()).toHaveLength(1)
   })
 
   it('falls back to github-actions[bot] when GitHub says neither /user nor GraphQL may name the token, and still finds its comment', async () => {
     // Changed on purpose: the fallback needs GitHub's word that the token is an integration's, not a 5xx.
-    github.failAlways('graphql', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    github().failAlways('graphql', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     await run('pull_request', pullPayload, { prompt: 'Document this change' })
     await run('pull_request', pullPayload, { prompt: 'Again' }, { runId: '5004' })
     expect(comments().map((c) => c.author)).toEqual(['github-actions[bot]'])
-    github.failAlways('graphql', null)
+    github().failAlways('graphql', null)
   })
 
   it('cuts a request longer than the API allows, with a warning', async () => {
@@ -169,7 +152,7 @@ describe('conversation', () => {
   it('sends a /docs comment by a writer as one follow-up to the linked job, with a reaction, and keeps one comment', async () => {
     const first = await run('pull_request', pullPayload, { prompt: 'Document this change' })
     const jobId = first.outputs['job-id'] ?? ''
-    github.requests.length = 0
+    github().requests.length = 0
 
     const result = await run(
       'issue_comment',
@@ -183,7 +166,7 @@ describe('conversation', () => {
     expect(agent('message')[0]?.rawPath).toBe(`/v2/agent/${PROJECT}/job/${jobId}/message`)
     expect(JSON.parse(agent('message')[0]?.body ?? '')).toEqual({ prompt: 'Also mention the --dry-run default.' })
     expect(result.outputs).toMatchObject({ command: 'follow-up', 'job-id': jobId, status: 'completed' })
-    expect(github.reactionsOf(APP, 900)).toEqual([{ on: 'issue', content: 'eyes', user: 'github-actions[bot]' }])
+    expect(github().reactionsOf(APP, 900)).toEqual([{ on: 'issue', content: 'eyes', user: 'github-actions[bot]' }])
     expect(comments()).toHaveLength(1)
     expect(comments()[0]?.body).toContain('Last request: a follow-up, from @mona.')
     expect(result.summary).toContain(
@@ -223,7 +206,7 @@ describe('conversation', () => {
     const prompt = (JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt
     expect(prompt).toMatch(/^Document the flag\n\n---\n\n## Context from GitHub/)
     expect(prompt).toContain('Add --dry-run')
-    expect(github.reactionsOf(APP, 901)).toEqual([{ on: 'review', content: 'eyes', user: 'github-actions[bot]' }])
+    expect(github().reactionsOf(APP, 901)).toEqual([{ on: 'review', content: 'eyes', user: 'github-actions[bot]' }])
     expect(comments()).toHaveLength(1)
     expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.job).toBe(result.outputs['job-id'])
   })
@@ -244,7 +227,7 @@ describe('conversation', () => {
   })
 
   it('does not carry out a /docs command when the comments cannot be read: one warning, no job, no follow-up', async () => {
-    github.failAlways('comments', { kind: 'status', status: 502 })
+    github().failAlways('comments', { kind: 'status', status: 502 })
     const result = await run('issue_comment', commentPayload('/docs Document the flag'))
     expect(result.code).toBe(0)
     expect(agent('create')).toHaveLength(0)
@@ -254,7 +237,7 @@ describe('conversation', () => {
         /^Could not read the comments of pull request #7 \(Bad Gateway.*\): the command from @mona is not carried out\.$/
       )
     ])
-    expect(github.reactionsOf(APP, 900)).toEqual([{ on: 'issue', content: 'confused', user: 'github-actions[bot]' }])
+    expect(github().reactionsOf(APP, 900)).toEqual([{ on: 'issue', content: 'confused', user: 'github-actions[bot]' }])
   })
 
   it('gives a /docs comment on a pull request without a job the pull request’s context when its author can write', async () => {
@@ -273,7 +256,7 @@ describe('conversation', () => {
       review: { id: 902, body: '/docs Document it', user: { login: 'mona' } }
     })
     expect(result.outputs.command).toBe('create')
-    expect(github.requests.filter((r) => r.route === 'reaction')).toEqual([])
+    expect(github().requests.filter((r) => r.route === 'reaction')).toEqual([])
   })
 
   describe('who may command', () => {
@@ -328,7 +311,7 @@ describe('conversation', () => {
     })
 
     it('lets a bot listed in allowed-bots command, when it has write access', async () => {
-      github.setPermission(APP, 'helper[bot]', 'write')
+      github().setPermission(APP, 'helper[bot]', 'write')
       const payload = commentPayload('/docs do it', {
         comment: { id: 3, body: '/docs do it', user: { login: 'helper[bot]', type: 'Bot' } }
       })
@@ -337,7 +320,7 @@ describe('conversation', () => {
     })
 
     it('acts on nothing when the permission cannot be read', async () => {
-      github.fail('collaborator-permission', {
+      github().fail('collaborator-permission', {
         kind: 'status',
         status: 403,
         message: 'Resource not accessible by integration'
@@ -359,7 +342,7 @@ describe('conversation', () => {
 
   it('ignores a marker pasted by someone else: a new job, and a comment of its own', async () => {
     const pasted = `Copied:\n\n${encodeMarker({ job: 'job_of_someone_else' }, SEAL)}`
-    const pastedId = github.addComment(APP, 7, { body: pasted, user: { login: 'mallory' } })
+    const pastedId = github().addComment(APP, 7, { body: pasted, user: { login: 'mallory' } })
     const result = await run('issue_comment', commentPayload('/docs Document it'))
     expect(result.outputs.command).toBe('create')
     expect(agent('message')).toEqual([])
@@ -368,19 +351,19 @@ describe('conversation', () => {
   })
 
   it('says a network failure, not a permission, when the connection to GitHub is lost reading the comments', async () => {
-    github.failAlways('comments', { kind: 'reset' })
+    github().failAlways('comments', { kind: 'reset' })
     const result = await run('pull_request', pullPayload, { prompt: 'Document this change' })
-    github.failAlways('comments', null)
+    github().failAlways('comments', null)
     expect(result.code).toBe(0)
     expect(result.outputs.status).toBe('completed')
     expect(result.at('warning')).toEqual([
-      `Could not comment on acme/app#7 (could not reach GitHub at ${new URL(github.url).host}: read ECONNRESET): a network failure, not a missing permission; the outputs are unchanged.`
+      `Could not comment on acme/app#7 (could not reach GitHub at ${new URL(github().url).host}: read ECONNRESET): a network failure, not a missing permission; the outputs are unchanged.`
     ])
     expect(comments()).toEqual([])
   })
 
   it('warns once, naming the permission, when GitHub refuses the comment, and keeps the outputs and the result', async () => {
-    github.fail('comment-create', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    github().fail('comment-create', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     const result = await run('pull_request', pullPayload, { prompt: 'Document this change' })
     expect(result.code).toBe(0)
     expect(result.outputs.status).toBe('completed')
@@ -394,7 +377,7 @@ describe('conversation', () => {
   })
 
   it('keeps the older comment when a concurrent run created one first, and deletes only its own duplicate', async () => {
-    const client = testClient(GITHUB_TOKEN, github.url)
+    const client = testClient(GITHUB_TOKEN, github().url)
     const me = client.conversation(APP).identity()
     const identity = () => me
     const a = new LinkBackThread(client.conversation(APP), APP, 7, identity, markerKey(KEY))
@@ -403,7 +386,7 @@ describe('conversation', () => {
     expect(await a.comment()).toBeUndefined()
     expect(await b.comment()).toBeUndefined()
     await a.write(commentBody(['from a'], { job: 'job_a' }, SEAL))
-    github.requests.length = 0
+    github().requests.length = 0
     await b.write(commentBody(['from b'], { job: 'job_b' }, SEAL))
     expect(comments()).toHaveLength(1)
     expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.job).toBe('job_b')
@@ -460,8 +443,8 @@ describe('conversation', () => {
       { ...SEAL, key: markerKey('mint_other_key_0123') }
     )
     const bot = { login: 'github-actions[bot]' }
-    const planted = github.addComment(APP, 7, { body: unsealed, user: bot })
-    const copied = github.addComment(APP, 7, { body: otherKey, user: bot })
+    const planted = github().addComment(APP, 7, { body: unsealed, user: bot })
+    const copied = github().addComment(APP, 7, { body: otherKey, user: bot })
     const result = await run('issue_comment', commentPayload('/docs Document it'))
     expect(result.outputs.command).toBe('create')
     expect(agent('message')).toEqual([])
@@ -508,7 +491,7 @@ describe('conversation', () => {
     await run('pull_request_target', pullPayload, prompt, { runId: '5002' })
     const latest = comments()[0]?.body ?? ''
     const [older, newer] = decodeMarker(latest, SEAL)?.records ?? []
-    const client = testClient(GITHUB_TOKEN, github.url)
+    const client = testClient(GITHUB_TOKEN, github().url)
     const me = client.conversation(APP).identity()
     const thread = new LinkBackThread(client.conversation(APP), APP, 7, () => me, markerKey(KEY))
     const records = commentRecords(thread, undefined, undefined)
@@ -563,24 +546,24 @@ describe('conversation', () => {
   })
 
   it('replaces its block in the release notes, never appending it twice', async () => {
-    github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+    github().addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
     const payload = { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }
     const inputs = { prompt: 'Document the release', 'link-back': 'release', context: 'none' }
     const first = await run('release', payload, inputs)
     const number = first.outputs['pr-number'] ?? ''
     const block = (n: string) =>
       `<!-- docs-agent-action:release:start -->\n**Docs:** [acme/docs#${n}](https://github.com/acme/docs/pull/${n})\n<!-- docs-agent-action:release:end -->`
-    expect(github.releaseBody(APP, 'v2.0.0')).toBe(`Notes\n\n${block(number)}`)
+    expect(github().releaseBody(APP, 'v2.0.0')).toBe(`Notes\n\n${block(number)}`)
     const second = await run('release', payload, inputs, { runId: '5020' })
-    expect(github.releaseBody(APP, 'v2.0.0')).toBe(`Notes\n\n${block(second.outputs['pr-number'] ?? '')}`)
+    expect(github().releaseBody(APP, 'v2.0.0')).toBe(`Notes\n\n${block(second.outputs['pr-number'] ?? '')}`)
     expect(comments()).toEqual([])
   })
 
   it('does nothing on the release: edited its own link-back fires; any other edit of the notes runs', async () => {
-    github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+    github().addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
     const inputs = { prompt: 'Document the release', 'link-back': 'release', context: 'none' }
     await run('release', { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }, inputs)
-    const linked = github.releaseBody(APP, 'v2.0.0') ?? ''
+    const linked = github().releaseBody(APP, 'v2.0.0') ?? ''
     const edited = (from: string, body: string) => ({
       action: 'edited',
       changes: { body: { from } },
@@ -592,7 +575,7 @@ describe('conversation', () => {
       "The release's notes changed only in the action's own link-back block: nothing to document."
     )
     expect(agent('create')).toHaveLength(1)
-    expect(github.releaseBody(APP, 'v2.0.0')).toBe(linked)
+    expect(github().releaseBody(APP, 'v2.0.0')).toBe(linked)
     await run('release', edited(linked, `More notes\n\n${linked}`), inputs, { runId: '5031' })
     expect(agent('create')).toHaveLength(2)
     const renamed = { ...edited('Notes', linked), changes: { name: { from: 'Old' }, body: { from: 'Notes' } } }
@@ -601,8 +584,8 @@ describe('conversation', () => {
   })
 
   it('warns naming contents: write when the release cannot be edited', async () => {
-    github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
-    github.fail('release-update', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    github().addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+    github().fail('release-update', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     const payload = { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }
     const result = await run('release', payload, { prompt: 'Document', 'link-back': 'release', context: 'none' })
     expect(result.code).toBe(0)
@@ -610,14 +593,14 @@ describe('conversation', () => {
       expect.stringMatching(/^Could not edit the notes of release v2\.0\.0 \(HTTP 403\).*needs contents: write/)
     ])
     // Refused once, the release is not read or edited again in the step.
-    expect(github.requests.filter((r) => r.route.startsWith('release'))).toHaveLength(2)
-    expect(github.releaseBody(APP, 'v2.0.0')).toBe('Notes')
+    expect(github().requests.filter((r) => r.route.startsWith('release'))).toHaveLength(2)
+    expect(github().releaseBody(APP, 'v2.0.0')).toBe('Notes')
   })
 
   it('comments on the docs pull request where it came from, once', async () => {
     const first = await run('pull_request', pullPayload, { prompt: 'Document', 'link-back': 'pull-request, docs-pr' })
     const number = Number(first.outputs['pr-number'])
-    const docs = github.commentsOf('acme/docs', number)
+    const docs = github().commentsOf('acme/docs', number)
     expect(docs).toHaveLength(1)
     expect(docs[0]?.body).toContain('**Docs agent:** this pull request was opened for acme/app#7.')
     expect(docs[0]?.body).toContain('comment `/docs <what to change>` on acme/app#7.')

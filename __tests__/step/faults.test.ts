@@ -423,11 +423,7 @@ describe('faults', () => {
 
   describe('cancellation', () => {
     it('while waiting: stops, keeps the job id, says how to resume', async () => {
-      const cancel = new AbortController()
-      let polls = 0
-      virtual().sim.onRequest = (request) => {
-        if (request.operation === 'get' && ++polls === 3) cancel.abort()
-      }
+      const cancel = step.cancelAtRequest('get', 3)
       const result = await run({}, cancel)
       expect(result.code).toBe(1)
       const id = result.outputs['job-id'] ?? ''

@@ -8,6 +8,7 @@ import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import { PR_SETTLE_MS } from '../../src/agent-api/wait.js'
 import { OUTPUT_NAMES } from '../../src/report/finish.js'
 import { useFakeGitHub } from '../fixtures/github.js'
+import { UNUSED_OUTPUTS } from '../fixtures/run-state.js'
 import { useStep } from '../fixtures/step.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
@@ -55,18 +56,7 @@ describe('flow', () => {
         'not-permitted': 'false',
         job: JSON.stringify(stored?.job),
         prompt: 'Document release v1.2.3',
-        command: '',
-        grouped: 'false',
-        'preview-url': '',
-        'automation-run-id': '',
-        reviewers: '',
-        assignees: '',
-        merge: '',
-        skipped: 'false',
-        'skip-reason': '',
-        'check-run-id': '',
-        'docs-checks': '',
-        'fix-rounds': ''
+        ...UNUSED_OUTPUTS
       })
       expect(result.at('info')).toEqual(
         expect.arrayContaining([

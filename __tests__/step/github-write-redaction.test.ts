@@ -5,62 +5,26 @@
  * fake GitHub on a virtual clock, and for each kind of write the client sends.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
-import { useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { DOCS, usePullRequest } from '../fixtures/pull-request.js'
 
 describe('secrets never reach a GitHub write', () => {
   const KEY = 'mint_redaction_secret_key_0123456789'
-  const APP = 'acme/app'
-  const step = useStep({ key: KEY, project: 'proj-redact', prompt: 'Document this change', scenario: { runMs: 3000 } })
-  let github: GitHubApiFake
-  const fake = useFakeGitHub(
-    step.clock,
-    {
-      repo: APP,
-      fresh: 'reset',
-      each: (gh) => {
-        gh.addRepo('acme/docs')
-        gh.addPull(APP, { number: 7, title: 'Add --dry-run', head: 'dry', base: 'main', files: [], merged: true })
-        gh.setPermission(APP, 'mona', 'write')
-      }
-    },
-    (started) => (github = started)
-  )
-  const side = (ref: string) => ({ ref, repo: { full_name: APP } })
-  const payload = {
-    action: 'closed',
-    pull_request: {
-      number: 7,
-      title: 'Add --dry-run',
-      merged: true,
-      user: { login: 'mona' },
-      head: side('dry'),
-      base: side('main'),
-      html_url: 'https://github.com/acme/app/pull/7'
-    }
-  }
-  const writes = () => github.requests.filter((r) => r.method !== 'GET')
+  const { step, github, run } = usePullRequest({
+    key: KEY,
+    project: 'proj-redact',
+    prompt: 'Document this change',
+    scenario: { runMs: 3000 },
+    repos: [DOCS],
+    pull: { merged: true, payload: { merged: true, html_url: 'https://github.com/acme/app/pull/7' } }
+  })
+  const writes = () => github().requests.filter((r) => r.method !== 'GET')
 
   it('a docs PR link the server made of the API key: the comment and the check carry *** instead', async () => {
     // The Agent API's answer is text the step does not control: here its link echoes the key.
     step.sim().setScenario({ prLink: `https://github.com/acme/docs/pull/5?from=${KEY}` })
-    const result = await step.run(
-      { check: 'true' },
-      {
-        env: fake.env({
-          GITHUB_EVENT_NAME: 'pull_request',
-          GITHUB_ACTOR: 'mona',
-          GITHUB_EVENT_PATH: '/event.json',
-          GITHUB_RUN_ID: '5001',
-          GITHUB_RUN_ATTEMPT: '1',
-          GITHUB_SHA: 'a'.repeat(40)
-        }),
-        files: { '/event.json': JSON.stringify(payload) }
-      }
-    )
+    const result = await run({ check: 'true' }, { env: { GITHUB_SHA: 'a'.repeat(40) } })
     expect(result.code).toBe(0)
     const sent = writes()
     expect(sent.map((r) => r.route)).toEqual(expect.arrayContaining(['comment-create', 'check-create']))
@@ -71,7 +35,10 @@ describe('secrets never reach a GitHub write', () => {
 
   it('every kind of write the client sends: comments, release notes, check output, labels, GraphQL', async () => {
     const TOKEN_LIKE = 'ghs_not_the_real_token_0123456789'
-    const client = new GitHubClient(GITHUB_TOKEN, github.url, { pace: { msPerSecond: 1 }, secrets: [KEY, TOKEN_LIKE] })
+    const client = new GitHubClient(GITHUB_TOKEN, github().url, {
+      pace: { msPerSecond: 1 },
+      secrets: [KEY, TOKEN_LIKE]
+    })
     const octokit = await (client as unknown as { client(): Promise<import('@octokit/core').Octokit> }).client()
     const text = `key ${KEY}, token ${GITHUB_TOKEN}, other ${TOKEN_LIKE}`
     const attempts = [

@@ -5,41 +5,22 @@
  * the rules are tested in-process (group.test.ts).
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
-import { realTime, type AgentApiSimulator } from '../../simulator/agent-api.js'
-import { linkDocsRepository } from '../../simulator/docs-repository.js'
-import { FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
+import { runAction, secretLeaks } from '../../scripts/run-action.js'
 import { mergedPullRequestRun } from '../../scripts/merged-pull-request.js'
-import { useFakeGitHub } from '../fixtures/github.js'
-import { useSimulator } from '../fixtures/simulator.js'
+import { useProcessGitHub } from '../fixtures/action-process.js'
+import { addChanges } from '../fixtures/github.js'
 
 const KEY = 'mint_e2e_group_key_0123456789'
-let sim: AgentApiSimulator
-let github: GitHubApiFake
-useSimulator(KEY, { runMs: 300 }, (started) => (sim = started))
-const fake = useFakeGitHub(
-  () => realTime,
-  {
-    token: FAKE_GITHUB_TOKEN,
-    repo: 'acme/app',
-    fresh: 'none',
-    seed: (gh) => {
-      linkDocsRepository(sim, gh)
-      gh.addRepo('acme/docs')
-      for (const number of [41, 43])
-        gh.addPull('acme/app', {
-          number,
-          title: `Change ${number}`,
-          head: `b${number}`,
-          base: 'main',
-          files: [],
-          merged: true
-        })
-      gh.setPermission('acme/app', 'mona', 'write')
-    }
-  },
-  (started) => (github = started)
-)
+const { sim, github, env } = useProcessGitHub({
+  key: KEY,
+  repo: 'acme/app',
+  fresh: 'none',
+  linked: true,
+  data: (gh) => {
+    addChanges(gh, 'acme/app', [41, 43])
+    gh.setPermission('acme/app', 'mona', 'write')
+  }
+})
 
 const merged = (number: number, runId: string) => {
   const run = mergedPullRequestRun({ repo: 'acme/app', number, head: `b${number}`, actor: 'mona', runId })
@@ -47,14 +28,14 @@ const merged = (number: number, runId: string) => {
     {
       'api-key': KEY,
       'project-id': 'proj-e2e-group',
-      'base-url': sim.url,
+      'base-url': sim().url,
       'poll-interval': '500ms',
       timeout: '30s',
       prompt: 'Document this change',
       group: 'merged-prs',
       'docs-repository': 'acme/docs'
     },
-    { env: fake.env(run.env), files: run.files }
+    { env: env(run.env), files: run.files }
   )
 }
 
@@ -66,9 +47,9 @@ describe('two grouped runs on different refs, as the runner runs them', () => {
     expect([second.code, second.stderr, second.outputs.grouped]).toEqual([0, '', 'true'])
     expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
     expect(second.outputs['pr-link']).toBe(first.outputs['pr-link'])
-    expect(sim.requests.filter((r) => r.operation === 'create')).toHaveLength(1)
-    expect(sim.requests.filter((r) => r.operation === 'message')).toHaveLength(1)
-    const comments = github.commentsOf('acme/docs', Number(first.outputs['pr-number']))
+    expect(sim().requests.filter((r) => r.operation === 'create')).toHaveLength(1)
+    expect(sim().requests.filter((r) => r.operation === 'message')).toHaveLength(1)
+    const comments = github().commentsOf('acme/docs', Number(first.outputs['pr-number']))
     expect(comments).toHaveLength(1)
     expect(comments[0]?.body).toContain('Sources (2), oldest first:')
     expect(comments[0]?.body).toContain(

@@ -4,46 +4,26 @@
  * refs and events; what ends a group; refusals; copies; unreadable state; ranges of pushes.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
-import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { GITHUB_TOKEN, MemoryRecords, type StepRun } from '../../scripts/in-process.js'
-import { eventOf, useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { eventOf } from '../fixtures/github.js'
+import { APP, DOCS, usePullRequest } from '../fixtures/pull-request.js'
 
 const KEY = 'mint_group_key_0123456789abcdef'
 const PROJECT = 'proj-group'
-const APP = 'acme/app'
-const DOCS = 'acme/docs'
 const GROUP = { group: 'merged-prs', 'docs-repository': DOCS, prompt: 'Document this change' }
 
 describe('one docs pull request for a group of runs', () => {
-  const step = useStep({ key: KEY, project: PROJECT, inputs: GROUP, scenario: { runMs: 3000 } })
+  const { step, github, env } = usePullRequest({
+    key: KEY,
+    project: PROJECT,
+    inputs: GROUP,
+    scenario: { runMs: 3000 },
+    installation: true,
+    repos: [APP, DOCS],
+    changes: true,
+    docs: true
+  })
   const virtual = step.virtual
-  let github: GitHubApiFake
-  const fake = useFakeGitHub(
-    step.clock,
-    {
-      repo: APP,
-      fresh: 'reset',
-      each: (gh) => {
-        gh.identity = { login: 'github-actions[bot]', kind: 'installation' }
-        gh.addRepo(APP)
-        gh.addRepo(DOCS)
-        for (const number of [41, 43, 45])
-          gh.addPull(APP, {
-            number,
-            title: `Change ${number}`,
-            head: `b${number}`,
-            base: 'main',
-            files: [],
-            merged: true
-          })
-        gh.setPermission(APP, 'mona', 'write')
-        linkDocsRepository(virtual().sim, gh)
-      }
-    },
-    (started) => (github = started)
-  )
 
   let runId = 7000
   const pullEvent = (number: number) => ({
@@ -70,7 +50,7 @@ describe('one docs pull request for a group of runs', () => {
   ): Promise<StepRun> => {
     const event = eventOf(trigger.event, trigger.payload)
     return step.run(inputs, {
-      env: fake.env({
+      env: env({
         ...event.env,
         GITHUB_REF: trigger.ref,
         GITHUB_REF_NAME: trigger.ref.replace(/^refs\/(heads|tags)\//, ''),
@@ -86,21 +66,21 @@ describe('one docs pull request for a group of runs', () => {
     })
   }
   const agent = (op: 'create' | 'message') => step.requests(op)
-  const docsComments = (number: string | undefined) => github.commentsOf(DOCS, Number(number))
+  const docsComments = (number: string | undefined) => github().commentsOf(DOCS, Number(number))
   const groupComment = (number: string | undefined) =>
     docsComments(number).find((c) => c.body.includes('docs-agent-action:group'))?.body ?? ''
 
   it('three merged pull requests on three refs make one job, two follow-ups and one docs pull request listing all three', async () => {
     const first = await run(pullEvent(41))
     expect([first.code, first.outputs.grouped]).toEqual([0, 'false'])
-    const github1 = github.requests.map((r) => `${r.method} ${r.route} ${r.repo ?? ''}`)
-    github.requests.length = 0
+    const github1 = github().requests.map((r) => `${r.method} ${r.route} ${r.repo ?? ''}`)
+    github().requests.length = 0
     const second = await run(pullEvent(43))
-    const github2 = github.requests.map((r) => `${r.method} ${r.route} ${r.repo ?? ''}`)
+    const github2 = github().requests.map((r) => `${r.method} ${r.route} ${r.repo ?? ''}`)
     // Its pull request's comment shows the group's job from the moment the run targets it, before
     // the follow-up is answered (no status read yet), and with the group's docs pull request.
-    const [targeted] = github.requests
-      .filter((r) => r.route === 'comment-create' && r.repo === 'acme/app')
+    const [targeted] = github()
+      .requests.filter((r) => r.route === 'comment-create' && r.repo === 'acme/app')
       .map((r) => (JSON.parse(r.body) as { body: string }).body)
     expect(targeted).toContain(`job \`${first.outputs['job-id'] ?? ''}\` · [workflow run]`)
     // Once for the job (its answer adds nothing), then for its change.
@@ -170,7 +150,7 @@ describe('one docs pull request for a group of runs', () => {
     expect(second.summary).toContain(`<tr><th align="left">Branch</th><td><code>mintlify/${job}</code></td></tr>`)
     expect(first.summary).toContain('<code>merged-prs</code>: started a new job for it')
     // The triggering pull request's comment says its change was added.
-    expect(github.commentsOf(APP, 43)[0]?.body).toContain(
+    expect(github().commentsOf(APP, 43)[0]?.body).toContain(
       `This change was added to the open docs pull request [acme/docs#${number}](https://github.com/acme/docs/pull/${number}) of group \`merged-prs\`.`
     )
   })
@@ -199,7 +179,7 @@ describe('one docs pull request for a group of runs', () => {
 
   it.each(['merged', 'closed'] as const)('starts a new job once the docs pull request is %s', async (state) => {
     const first = await run(pullEvent(41))
-    github.setPullState(DOCS, Number(first.outputs['pr-number']), state)
+    github().setPullState(DOCS, Number(first.outputs['pr-number']), state)
     const second = await run(pullEvent(43))
     expect(second.outputs.grouped).toBe('false')
     expect(second.outputs['job-id']).not.toBe(first.outputs['job-id'])
@@ -255,10 +235,10 @@ describe('one docs pull request for a group of runs', () => {
   it("ignores a copy of the group's record written by anyone else, with a warning, and starts a new job", async () => {
     const first = await run(pullEvent(41))
     const number = Number(first.outputs['pr-number'])
-    const original = github.commentsOf(DOCS, number)[0]
+    const original = github().commentsOf(DOCS, number)[0]
     const copy = original?.body ?? ''
     // Mallory removes nothing, but pastes the record on a newer pull request of hers.
-    github.addPull(DOCS, {
+    github().addPull(DOCS, {
       number: 900,
       title: 'Mine',
       head: 'mine',
@@ -266,22 +246,24 @@ describe('one docs pull request for a group of runs', () => {
       files: [],
       user: { login: 'mallory' }
     })
-    github.addComment(DOCS, 900, { body: copy, user: { login: 'mallory' } })
+    github().addComment(DOCS, 900, { body: copy, user: { login: 'mallory' } })
     const second = await run(pullEvent(43))
     // The pasted copy is not followed; the real record on the older pull request still is.
     expect(second.outputs.grouped).toBe('true')
     expect(second.outputs['pr-number']).toBe(String(number))
     // With the action's own comment gone, only her copy on the group's pull request is left.
     await github_delete(number)
-    github.addComment(DOCS, number, { body: copy, user: { login: 'mallory' } })
+    github().addComment(DOCS, number, { body: copy, user: { login: 'mallory' } })
     const third = await run(pullEvent(45))
     expect(third.outputs.grouped).toBe('false')
     expect(third.at('warning').join('\n')).toContain(`ignored a copy of the record by mallory on acme/docs#${number}`)
   })
 
   async function github_delete(number: number): Promise<void> {
-    const own = github.commentsOf(DOCS, number).find((c) => c.author === 'github-actions[bot]')
-    const res = await fetch(`${github.url}/repos/${DOCS}/issues/comments/${own?.id ?? 0}`, {
+    const own = github()
+      .commentsOf(DOCS, number)
+      .find((c) => c.author === 'github-actions[bot]')
+    const res = await fetch(`${github().url}/repos/${DOCS}/issues/comments/${own?.id ?? 0}`, {
       method: 'DELETE',
       headers: { authorization: `token ${GITHUB_TOKEN}` }
     })
@@ -310,33 +292,33 @@ describe('one docs pull request for a group of runs', () => {
 
   it('retries a read of the docs pull requests that failed with a 5xx; one that keeps failing is one warning and a new job', async () => {
     await run(pullEvent(41))
-    github.fail('pulls', { kind: 'status', status: 502 })
-    github.requests.length = 0
+    github().fail('pulls', { kind: 'status', status: 502 })
+    github().requests.length = 0
     const retried = await run(pullEvent(43))
     expect(retried.outputs.grouped).toBe('true')
     // The requests of the lookup, the retry among them: the list twice, then the group's pull request's comments.
-    const lookup = github.requests.filter(
+    const lookup = github().requests.filter(
       (r) => r.repo === DOCS && r.method === 'GET' && /^(pulls|comments)$/.test(r.route)
     )
     expect(lookup.map((r) => r.route)).toEqual(['pulls', 'pulls', 'comments'])
     expect(retried.at('info')).toContainEqual(
       expect.stringMatching(/^Group merged-prs: adding to .* \(3 GitHub requests\)\.$/)
     )
-    github.failAlways('pulls', { kind: 'status', status: 500 })
+    github().failAlways('pulls', { kind: 'status', status: 500 })
     const failing = await run(pullEvent(45))
-    github.failAlways('pulls', null)
+    github().failAlways('pulls', null)
     expect(failing.outputs.grouped).toBe('false')
     expect(failing.at('warning')).toEqual([
       expect.stringMatching(
         /could not read the open pull requests of acme\/docs \(HTTP 500.* The 'docs-token' input \(github-token when not given\) needs pull-requests: read on acme\/docs\.$/
       ) as unknown as string
     ])
-    expect(github.requests.filter((r) => r.route === 'pulls' && r.answeredStatus === 500)).toHaveLength(1 + 3)
+    expect(github().requests.filter((r) => r.route === 'pulls' && r.answeredStatus === 500)).toHaveLength(1 + 3)
     expect([agent('create').length, agent('message').length]).toEqual([2, 1])
   })
 
   it("brings a cancelled pending push run's commits to the next grouped run", async () => {
-    const [a = ''] = github.addCommits(APP, [{ message: 'feat: first push' }])
+    const [a = ''] = github().addCommits(APP, [{ message: 'feat: first push' }])
     const push = (sha: string, message: string) => ({
       event: 'push',
       ref: 'refs/heads/main',
@@ -349,7 +331,7 @@ describe('one docs pull request for a group of runs', () => {
     const first = await run(push(a, 'feat: first push'))
     expect(first.outputs.grouped).toBe('false')
     // A second push's run was cancelled while pending; a third push's run goes ahead.
-    const [, c = ''] = github.addCommits(APP, [
+    const [, c = ''] = github().addCommits(APP, [
       { message: 'feat: the cancelled run' },
       { message: 'fix: the third push' }
     ])
@@ -368,12 +350,12 @@ describe('one docs pull request for a group of runs', () => {
     expect(missing.at('error')[0]).toContain("Input 'group': needs 'docs-repository'")
     expect(withJob.at('error')[0]).toContain("Input 'group': cannot be combined with 'job-id'")
     expect(virtual().sim.requests).toHaveLength(0)
-    expect(github.requests).toHaveLength(0)
+    expect(github().requests).toHaveLength(0)
   })
 
   it('lets a /docs command keep its own target', async () => {
     const first = await run(pullEvent(41))
-    github.requests.length = 0
+    github().requests.length = 0
     const command = await run(
       {
         event: 'issue_comment',
@@ -388,7 +370,7 @@ describe('one docs pull request for a group of runs', () => {
     )
     expect(command.outputs.command).toBe('follow-up')
     expect(command.outputs['job-id']).toBe(first.outputs['job-id'])
-    expect(github.requests.filter((r) => r.route === 'pulls')).toHaveLength(0)
+    expect(github().requests.filter((r) => r.route === 'pulls')).toHaveLength(0)
     expect(command.outputs.grouped).toBe('false')
   })
 

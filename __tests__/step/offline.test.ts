@@ -7,32 +7,23 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { GitHubApiFake, RouteName } from '../../simulator/github.js'
-import { linkDocsRepository } from '../../simulator/docs-repository.js'
+import type { RouteName } from '../../simulator/github.js'
 import { CONTEXT_TIMEOUT_MS } from '../../src/github/context/context.js'
-import { tagPush, useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { tagPush } from '../fixtures/github.js'
+import { APP, DOCS, usePullRequest } from '../fixtures/pull-request.js'
 
 const KEY = 'mint_offline_key_0123456789abcd'
-const APP = 'acme/app'
-const DOCS = 'acme/docs'
 
 describe('GitHub out of reach', () => {
-  const step = useStep({ key: KEY, project: 'proj-offline', prompt: 'Document this', scenario: { runMs: 3000 } })
-  let github: GitHubApiFake
-  const fake = useFakeGitHub(
-    step.clock,
-    {
-      repo: APP,
-      fresh: 'reset',
-      each: (gh) => {
-        gh.addRepo(APP)
-        gh.addRepo(DOCS)
-        linkDocsRepository(step.sim(), gh)
-      }
-    },
-    (started) => (github = started)
-  )
+  const { step, github, env } = usePullRequest({
+    key: KEY,
+    project: 'proj-offline',
+    prompt: 'Document this',
+    scenario: { runMs: 3000 },
+    repos: [APP, DOCS],
+    permissions: [],
+    docs: true
+  })
   let closedPort = 0
   beforeAll(async () => {
     // A port nothing listens on: the connection is refused, as with no route to GitHub.
@@ -58,8 +49,8 @@ describe('GitHub out of reach', () => {
       cause: 'getaddrinfo (ENOTFOUND|EAI_AGAIN) api\\.github\\.invalid'
     }),
     reset: () => {
-      for (const route of ROUTES) github.failAlways(route, { kind: 'reset' })
-      return { url: github.url, host: new URL(github.url).host.replace(/\./g, '\\.'), cause: 'read ECONNRESET' }
+      for (const route of ROUTES) github().failAlways(route, { kind: 'reset' })
+      return { url: github().url, host: new URL(github().url).host.replace(/\./g, '\\.'), cause: 'read ECONNRESET' }
     }
   }
   const reached = (host: string, cause: string): string => `could not reach GitHub at ${host}: ${cause}`
@@ -69,7 +60,7 @@ describe('GitHub out of reach', () => {
     )
 
   const pushTag = (apiUrl: string, inputs: Record<string, string> = {}) =>
-    step.run(inputs, { env: fake.env({ ...tagPush('v1.11.0'), GITHUB_API_URL: apiUrl }) })
+    step.run(inputs, { env: env({ ...tagPush('v1.11.0'), GITHUB_API_URL: apiUrl }) })
   /** How long after the step's start the create left, in virtual time. */
   const createdAfter = (started: number): number => (step.requests('create')[0]?.time ?? Infinity) - started
 
@@ -93,10 +84,10 @@ describe('GitHub out of reach', () => {
     const counted = Number(/, (\d+) GitHub requests\)$/.exec(line ?? '')?.[1])
     // Both reads tried again: more requests than reads. Each one that reached the fake is counted; one
     // the context's time limit cut on its way (under load) is counted too, though the fake never saw it.
-    expect(github.requests.length).toBeGreaterThan(2)
-    expect(counted).toBeGreaterThanOrEqual(github.requests.length)
+    expect(github().requests.length).toBeGreaterThan(2)
+    expect(counted).toBeGreaterThanOrEqual(github().requests.length)
     // At most one try a read is cut on its way: the two reads run side by side.
-    expect(counted).toBeLessThanOrEqual(github.requests.length + 2)
+    expect(counted).toBeLessThanOrEqual(github().requests.length + 2)
   })
 
   it.each(['refused', 'dns', 'reset'] as const)(

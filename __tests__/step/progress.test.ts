@@ -5,75 +5,30 @@
  * pull request, and once more at the end; never once per poll.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
 import { GITHUB_TOKEN, MemoryRecords } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { commentBody, decodeMarker, markerKey } from '../../src/github/conversation/marker.js'
 import { LinkBackThread } from '../../src/github/conversation/thread.js'
-import { useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { APP, DOCS, RUN_URL, usePullRequest } from '../fixtures/pull-request.js'
 
 describe('progress', () => {
   const KEY = 'mint_progress_secret_key_0123456789'
   const PROJECT = 'proj-progress'
-  const APP = 'acme/app'
   const SEAL = { key: markerKey(KEY), repository: APP, number: 7 }
-  const RUN_URL = 'https://github.com/acme/app/actions/runs/5001'
-  const step = useStep({ key: KEY, project: PROJECT, prompt: 'Document this change', scenario: { runMs: 120_000 } })
+  const { step, github, run } = usePullRequest({
+    key: KEY,
+    project: PROJECT,
+    prompt: 'Document this change',
+    scenario: { runMs: 120_000 },
+    repos: [DOCS],
+    pull: { merged: true, payload: { html_url: 'https://github.com/acme/app/pull/7' } }
+  })
   const virtual = step.virtual
-  let github: GitHubApiFake
-  const fake = useFakeGitHub(
-    step.clock,
-    {
-      repo: APP,
-      fresh: 'reset',
-      each: (gh) => {
-        gh.addRepo('acme/docs')
-        gh.addPull(APP, { number: 7, title: 'Add --dry-run', head: 'dry', base: 'main', files: [], merged: true })
-        gh.setPermission(APP, 'mona', 'write')
-      }
-    },
-    (started) => (github = started)
-  )
-  const side = (ref: string) => ({ ref, repo: { full_name: APP } })
-  const pullPayload = {
-    action: 'closed',
-    pull_request: {
-      number: 7,
-      title: 'Add --dry-run',
-      user: { login: 'mona' },
-      head: side('dry'),
-      base: side('main'),
-      html_url: 'https://github.com/acme/app/pull/7'
-    }
-  }
-  interface RunOptions {
-    event?: string
-    payload?: unknown
-    attempt?: string
-    records?: MemoryRecords
-    cancel?: AbortController
-    onLine?: (level: string, message: string) => void
-  }
-  const run = (inputs: Record<string, string> = {}, options: RunOptions = {}) =>
-    step.run(inputs, {
-      env: fake.env({
-        GITHUB_EVENT_NAME: options.event ?? 'pull_request',
-        GITHUB_ACTOR: 'mona',
-        GITHUB_EVENT_PATH: '/event.json',
-        GITHUB_RUN_ID: '5001',
-        GITHUB_RUN_ATTEMPT: options.attempt ?? '1'
-      }),
-      files: { '/event.json': JSON.stringify(options.payload ?? pullPayload) },
-      records: options.records,
-      cancel: options.cancel,
-      onLine: options.onLine
-    })
-  const comments = (repo = APP, number = 7) => github.commentsOf(repo, number)
+  const comments = (repo = APP, number = 7) => github().commentsOf(repo, number)
   /** The bodies written into comments of `repo` (creates and updates), in order. */
   const written = (repo = APP) =>
-    github.requests
-      .filter((r) => (r.route === 'comment-create' || r.route === 'comment-update') && r.repo === repo)
+    github()
+      .requests.filter((r) => (r.route === 'comment-create' || r.route === 'comment-update') && r.repo === repo)
       .map((r) => (JSON.parse(r.body) as { body: string }).body)
   const text = (body: string | undefined) => body?.split('\n\n<!--')[0]
 
@@ -177,7 +132,7 @@ describe('progress', () => {
     const end = comments()[0]?.body ?? ''
     expect(end).toContain('**Docs agent:** no docs pull request yet: the step ended before the job did (`active`).')
     expect(end).toMatch(/What happened: `Reading job job_\w+ failed: .*Bearer \*\*\*/)
-    expect(JSON.stringify(github.requests.map((r) => r.body))).not.toContain(KEY)
+    expect(JSON.stringify(github().requests.map((r) => r.body))).not.toContain(KEY)
   })
 
   it('the runner’s cancel between the create and the first poll: the comment says where the job stands', async () => {
@@ -199,17 +154,13 @@ describe('progress', () => {
 
   it('a re-run resumes the same comment, from the first read of the job on', async () => {
     const records = new MemoryRecords(true)
-    const cancel = new AbortController()
-    let polls = 0
-    virtual().sim.onRequest = (request) => {
-      if (request.operation === 'get' && ++polls === 2) cancel.abort()
-    }
+    const cancel = step.cancelAtRequest('get', 2)
     const first = await run({}, { records, cancel })
     expect(first.code).toBe(1)
     const [comment] = comments()
     expect(comment?.body).toContain('no docs pull request yet: the job is `active`.')
     virtual().sim.onRequest = undefined
-    github.requests.length = 0
+    github().requests.length = 0
     const again = await run({}, { records, attempt: '2' })
     expect(again.code).toBe(0)
     expect(comments().map((c) => c.id)).toEqual([comment?.id])
@@ -222,7 +173,7 @@ describe('progress', () => {
   })
 
   it('a write GitHub refuses later on: one warning, nothing more written, the outputs and the result unchanged', async () => {
-    github.fail('comment-update', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    github().fail('comment-update', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
     const result = await run()
     expect(result.code).toBe(0)
     expect(result.outputs).toMatchObject({ status: 'completed', 'timed-out': 'false' })
@@ -230,7 +181,7 @@ describe('progress', () => {
     expect(result.at('warning')).toEqual([
       expect.stringMatching(/^Could not comment on acme\/app#7 \(HTTP 403\).*pull-requests: write/)
     ])
-    expect(github.requests.filter((r) => r.route === 'comment-update')).toHaveLength(1)
+    expect(github().requests.filter((r) => r.route === 'comment-update')).toHaveLength(1)
     expect(comments()[0]?.body).toContain('working on the docs.')
   })
 
@@ -255,8 +206,8 @@ describe('progress', () => {
     const release = { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }
     const inputs = { 'link-back': 'release', context: 'none' }
     const blocks = () =>
-      github.requests
-        .filter((r) => r.route === 'release-update')
+      github()
+        .requests.filter((r) => r.route === 'release-update')
         .map(
           (r) =>
             /<!-- docs-agent-action:release:start -->\n(.*)\n<!--/.exec(
@@ -265,7 +216,7 @@ describe('progress', () => {
         )
 
     it('shows the job at work, then its docs pull request', async () => {
-      github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+      github().addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
       const result = await run(inputs, { event: 'release', payload: release })
       expect(result.at('info').filter((line) => line.includes('release v2.0.0'))).toEqual([
         'Linked back in the notes of release v2.0.0.'
@@ -277,7 +228,7 @@ describe('progress', () => {
         `**Docs:** [acme/docs#${number}](https://github.com/acme/docs/pull/${number})`
       ])
       // The end changes nothing more: read, not written.
-      expect(github.requests.filter((r) => r.route === 'release-by-tag')).toHaveLength(3)
+      expect(github().requests.filter((r) => r.route === 'release-by-tag')).toHaveLength(3)
       expect(comments()).toEqual([])
     })
 
@@ -287,20 +238,20 @@ describe('progress', () => {
       expect(result.at('info').filter((line) => line.includes('v2.0.0'))).toEqual([
         'No release for v2.0.0: release notes not linked.'
       ])
-      expect(github.requests.filter((r) => r.route === 'release-update')).toEqual([])
+      expect(github().requests.filter((r) => r.route === 'release-update')).toEqual([])
     })
 
     it('and the docs pull request’s comment says it came from the release', async () => {
-      github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+      github().addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
       const result = await run({ ...inputs, 'link-back': 'release, docs-pr' }, { event: 'release', payload: release })
-      const [comment] = github.commentsOf('acme/docs', Number(result.outputs['pr-number']))
+      const [comment] = github().commentsOf('acme/docs', Number(result.outputs['pr-number']))
       expect(comment?.body).toMatch(
         /^\*\*Docs agent:\*\* this pull request was opened for release v2\.0\.0 of acme\/app\./
       )
     })
 
     it('and how a job without one ended', async () => {
-      github.addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+      github().addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
       virtual().sim.setScenario({ runMs: 20_000, finalStatus: 'failed', pr: false })
       const result = await run(inputs, { event: 'release', payload: release })
       const job = result.outputs['job-id'] ?? ''
@@ -319,10 +270,10 @@ describe('progress', () => {
     ])
     expect(result.at('warning')).toEqual([])
     const seal = { key: markerKey(KEY), repository: 'acme/docs', number }
-    expect(decodeMarker(github.commentsOf('acme/docs', number)[0]?.body ?? '', seal)?.job).toBe(job)
+    expect(decodeMarker(github().commentsOf('acme/docs', number)[0]?.body ?? '', seal)?.job).toBe(job)
     expect(comments()).toEqual([])
     expect(written('acme/docs')).toHaveLength(1)
-    expect(text(github.commentsOf('acme/docs', number)[0]?.body)).toBe(
+    expect(text(github().commentsOf('acme/docs', number)[0]?.body)).toBe(
       [
         '**Docs agent:** this pull request was opened for a workflow.',
         `job \`${job}\` · status \`completed\` · [workflow run](${RUN_URL})`,
@@ -332,21 +283,21 @@ describe('progress', () => {
   })
 
   it('a docs pull request comment GitHub refuses: one warning naming the docs repository, nothing more', async () => {
-    github.failAlways('comment-create', {
+    github().failAlways('comment-create', {
       kind: 'status',
       status: 403,
       message: 'Resource not accessible by integration'
     })
     virtual().sim.setScenario({ runMs: 20_000, prLinkLagMs: 3000 })
     const result = await run({ 'link-back': 'docs-pr' })
-    github.failAlways('comment-create', null)
+    github().failAlways('comment-create', null)
     expect(result.code).toBe(0)
     expect(result.at('warning')).toEqual([
       expect.stringMatching(
         /^Could not comment on acme\/docs#\d+ \(HTTP 403\).*needs pull-requests: write on acme\/docs;/
       )
     ])
-    expect(github.requests.filter((r) => r.route === 'comment-create')).toHaveLength(1)
+    expect(github().requests.filter((r) => r.route === 'comment-create')).toHaveLength(1)
   })
 
   it('a job that names no repository: its docs pull request is not commented on (one warning)', async () => {
@@ -370,18 +321,20 @@ describe('progress', () => {
   })
 
   it('updates asked for together go out as one write, and a body the comment has is not written again', async () => {
-    const client = new GitHubClient(GITHUB_TOKEN, github.url, { pace: { msPerSecond: 1 } })
+    const client = new GitHubClient(GITHUB_TOKEN, github().url, { pace: { msPerSecond: 1 } })
     const me = client.conversation(APP).identity()
     const thread = new LinkBackThread(client.conversation(APP), APP, 7, () => me, markerKey(KEY))
     const first = thread.update(() => commentBody(['one'], { job: 'job_1' }, SEAL))
     const second = thread.update((previous, body) => `${body?.replace('one', 'two') ?? ''}${previous?.job ?? ''}`)
     await Promise.all([first, second])
-    expect(github.requests.filter((r) => r.method !== 'GET' && r.route !== 'graphql').map((r) => r.route)).toEqual([
-      'comment-create'
-    ])
+    expect(
+      github()
+        .requests.filter((r) => r.method !== 'GET' && r.route !== 'graphql')
+        .map((r) => r.route)
+    ).toEqual(['comment-create'])
     expect(comments()[0]?.body).toMatch(/^two\n\n<!-- .* -->job_1$/)
     await thread.update((_, body) => body)
     await thread.update(() => undefined)
-    expect(github.requests.filter((r) => r.route === 'comment-update')).toEqual([])
+    expect(github().requests.filter((r) => r.route === 'comment-update')).toEqual([])
   })
 })

@@ -9,27 +9,15 @@ import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { realTime, type AgentApiSimulator } from '../../simulator/agent-api.js'
-import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import type { GitHubApiFake } from '../../simulator/github.js'
 import { annotations, FAKE_GITHUB_TOKEN, ROOT, runAction, secretLeaks } from '../../scripts/run-action.js'
-import { useFakeGitHub } from '../fixtures/github.js'
-import { useSimulator } from '../fixtures/simulator.js'
+import { useProcessGitHub } from '../fixtures/action-process.js'
 
 const KEY = 'mint_e2e_skip_key_0123456789'
 const REPO = 'acme/widgets'
-let sim: AgentApiSimulator
-let github: GitHubApiFake
-useSimulator(KEY, { runMs: 300 }, (started) => (sim = started))
-const fake = useFakeGitHub(
-  () => realTime,
-  { token: FAKE_GITHUB_TOKEN, repo: REPO, fresh: 'none', seed },
-  (started) => (github = started)
-)
+const { sim, github, env } = useProcessGitHub({ key: KEY, repo: REPO, fresh: 'none', linked: true, data: seed })
 
 function seed(gh: GitHubApiFake): void {
-  linkDocsRepository(sim, gh)
-  gh.addRepo('acme/docs')
   const commit = (message: string, ...files: string[]): string =>
     gh.addCommits(REPO, [
       {
@@ -84,9 +72,9 @@ function exampleInputs(): Record<string, string> {
 const tagPush = (tag: string) =>
   runAction(
     // The simulator stands in for Mintlify's API; polls are quick for a test.
-    { ...exampleInputs(), 'base-url': sim.url, 'poll-interval': '500ms' },
+    { ...exampleInputs(), 'base-url': sim().url, 'poll-interval': '500ms' },
     {
-      env: fake.env({
+      env: env({
         GITHUB_EVENT_NAME: 'push',
         GITHUB_REF: `refs/tags/${tag}`,
         GITHUB_REF_TYPE: 'tag',
@@ -103,7 +91,7 @@ describe('the release example with paths-ignore, as a new user runs it', () => {
   })
 
   it('skips a release that touched only CI and tests, then documents a real one', async () => {
-    sim.setPreviews({ queuedMs: 50, buildMs: 100 })
+    sim().setPreviews({ queuedMs: 50, buildMs: 100 })
     const ciOnly = await tagPush('v1.0.1')
     const reason =
       'paths-ignore matches every changed file of v1.0.0...v1.0.1: .github/workflows/ci.yml, src/parser.test.ts'
@@ -111,10 +99,18 @@ describe('the release example with paths-ignore, as a new user runs it', () => {
     expect(ciOnly.outputs).toMatchObject({ skipped: 'true', 'skip-reason': reason, 'job-id': '', prompt: '' })
     expect(annotations(ciOnly.stdout, 'notice')).toEqual([`Skipped, no job started: ${reason}.`])
     expect(ciOnly.summary).toContain('<h2>⏭️ Skipped: no docs job for this change</h2>')
-    expect(sim.requests).toHaveLength(0)
+    expect(sim().requests).toHaveLength(0)
     // The example's check is the one write: made completed as skipped, so a required check does not wait.
-    expect(github.requests.filter((r) => r.method !== 'GET').map((r) => r.route)).toEqual(['check-create'])
-    expect(github.checkRunsOf(REPO).map((check) => check.states)).toEqual([['skipped']])
+    expect(
+      github()
+        .requests.filter((r) => r.method !== 'GET')
+        .map((r) => r.route)
+    ).toEqual(['check-create'])
+    expect(
+      github()
+        .checkRunsOf(REPO)
+        .map((check) => check.states)
+    ).toEqual([['skipped']])
 
     const real = await tagPush('v1.1.0')
     expect([real.code, real.stderr]).toEqual([0, ''])
@@ -122,7 +118,7 @@ describe('the release example with paths-ignore, as a new user runs it', () => {
     expect(real.outputs.prompt).toContain(`A new release of ${REPO} is out.`)
     expect(real.outputs.prompt).toContain('- feat: the export command (#42)')
     expect(real.outputs['preview-url']).not.toBe('')
-    expect(github.labelsOf('acme/docs', Number(real.outputs['pr-number']))).toEqual(['documentation', 'release'])
+    expect(github().labelsOf('acme/docs', Number(real.outputs['pr-number']))).toEqual(['documentation', 'release'])
     expect(real.stdout).toContain(
       'Skip rules: not skipped: paths-ignore leaves 1 of the 2 changed files of v1.0.1...v1.1.0: src/export.ts'
     )

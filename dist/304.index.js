@@ -5167,6 +5167,10 @@ function readPrompt(source) {
 }
 
 ;// CONCATENATED MODULE: ./src/step/prompt.ts
+/**
+ * The prompt phase: a new job's prompt is the user's, then what triggered the workflow
+ * (`context: auto`), read within a budget and a time limit; a follow-up's is the user's alone.
+ */
 
 
 

@@ -5,63 +5,24 @@
  * ending.ts decides how the step ended (a cancel included), and the report goes out on every exit path.
  */
 import { Cancelled } from '../base/cancel.js'
-import { debugOnly, type Log } from '../base/log.js'
+import { debugOnly } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { ApiError } from '../agent-api/errors.js'
 import { jobFingerprint } from '../agent-api/job.js'
 import { NOT_FOUND_GRACE_MS } from '../agent-api/wait.js'
 import { decideStart } from '../github/trust.js'
-import type { Reporter } from '../report/finish.js'
-import { automation, type AutomationDeps } from './automation/phase.js'
-import type { DocsChecksDeps } from './docs-checks/phase.js'
+import { automation } from './automation/phase.js'
 import type { FlowEnd } from './ending.js'
 import { dryRunGroup, showPrompt } from './dry-run.js'
-import type { LabelDeps } from './label.js'
-import {
-  groupKey,
-  groupPrompts,
-  planGroup,
-  postGrouped,
-  resumedGroup,
-  type GroupDeps,
-  type GroupPlan
-} from './group/plan.js'
-import { post, type PostDeps, type Posted } from './post.js'
-import type { OwnerDeps } from './owner/deps.js'
-import type { PreviewDeps } from './preview.js'
-import type { PromptDeps } from './prompt.js'
-import { Rerun, type RerunDeps } from './rerun.js'
+import { groupKey, groupPrompts, planGroup, postGrouped, resumedGroup, type GroupPlan } from './group/plan.js'
+import { post, type Posted } from './post.js'
+import { Rerun } from './rerun.js'
 import { RunStateWriter } from './run-state.js'
-import { skipPhase, type SkipDeps } from './skip/phase.js'
+import { skipPhase } from './skip/phase.js'
 import type { StepMode } from './mode.js'
 import type { AutomationSettings, CreateOrMessage, Settings } from './settings.js'
-import type { Tracking } from './tracking/tracking.js'
+import type { Decided, Deps, Flowed } from './step-deps.js'
 import { wait } from './wait.js'
-
-export interface Deps
-  extends
-    Reporter,
-    PromptDeps,
-    PostDeps,
-    Omit<RerunDeps, 'records'>,
-    GroupDeps,
-    Omit<PreviewDeps, 'github'>,
-    AutomationDeps,
-    SkipDeps {
-  log: Log
-  /** The docs pull request's checks (`docs-checks`). */
-  docsChecks: DocsChecksDeps['docsChecks']
-  /** Whoever caused the run, for `reviewers: author` and `assignees: author`. */
-  author: OwnerDeps['author']
-  /** The workflow run's page, for the group's list of sources. */
-  runUrl?: string | undefined
-  /** GitHub: reads for the context with `github-token`; the preview's branch, labels and the docs PR's owner with `docs-token`. */
-  github: PromptDeps['github'] & PreviewDeps['github'] & OwnerDeps['github'] & LabelDeps['github']
-  /** Follows the job on GitHub while the step runs, and links it back at the end (tracking/tracking.ts). */
-  tracking?: (mode: StepMode, run: RunStateWriter) => Tracking
-  /** This run's, set by `runStep`. */
-  follow?: Tracking | undefined
-}
 
 /** Runs the step; true in `failed` when it must fail (the reason was already logged as an error). */
 export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boolean }> {
@@ -75,18 +36,6 @@ export async function runStep(mode: StepMode, deps: Deps): Promise<{ failed: boo
   // Loaded only now: a run reaches its first request without the closing phases (docs/benchmarks.md).
   const { close } = await import('./closing.js')
   return close(flowed, { settings, deps, run, rerun, deadline })
-}
-
-/** The request as decided: a grouped run's follow-up is a message to the group's job. */
-export interface Decided {
-  settings: Settings
-  plan: GroupPlan | undefined
-}
-
-/** What the flow came to, and the request as decided by then. */
-export interface Flowed {
-  end: FlowEnd
-  decided: Decided
 }
 
 /** Everything up to the step's ending, phase by phase; a throw ends it as `thrown`. */

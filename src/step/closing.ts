@@ -5,7 +5,7 @@
  */
 import type { RunState } from '../report/state.js'
 import { finish } from '../report/finish.js'
-import type { Decided, Deps, Flowed } from './action.js'
+import type { Decided, Deps, Flowed } from './step-deps.js'
 import { docsChecksPhase } from './docs-checks/phase.js'
 import { decideEnding } from './ending.js'
 import { recordGroup } from './group/record.js'

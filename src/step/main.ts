@@ -1,4 +1,5 @@
-import { runStep, type Deps } from './action.js'
+import { runStep } from './action.js'
+import type { Deps } from './step-deps.js'
 import { AgentClient } from '../agent-api/client.js'
 import type { Clock } from '../base/clock.js'
 import { errorMessage } from '../base/error-message.js'

@@ -12,7 +12,7 @@ import { sinceLastDocumented, type Range } from '../github/context/since-documen
 import { decideAuthorText } from '../github/trust.js'
 import { WITHHELD, withheldContext } from '../github/context/withheld-context.js'
 import { promptOutsider } from './outsider.js'
-import type { BuiltPrompt, PromptDeps } from './prompt.js'
+import type { BuiltPrompt, PromptDeps } from './prompt-deps.js'
 import type { Settings } from './settings.js'
 
 /** What buildPrompt decided to read: the trigger, its repository or release set, the budget and a group's range. */

@@ -2,37 +2,12 @@
  * The prompt phase: a new job's prompt is the user's, then what triggered the workflow
  * (`context: auto`), read within a budget and a time limit; a follow-up's is the user's alone.
  */
-import type { Clock } from '../base/clock.js'
-import type { Log } from '../base/log.js'
 import { inline, plural } from '../base/text.js'
-import type { GitHubReader } from '../github/reader.js'
 import { CONTEXT_BUDGET_CHARS } from '../github/context/budget.js'
-import type { ContextResult } from '../github/context/context.js'
-import type { Trigger } from '../github/event.js'
-import type { Permissions } from '../github/permissions.js'
 import type { Range } from '../github/context/since-documented.js'
-import type { TrustFacts } from '../github/trust.js'
 import { inheritedOutsider } from './outsider.js'
+import type { BuiltPrompt, PromptDeps } from './prompt-deps.js'
 import { MAX_PROMPT_CHARS, type CreateOrMessage, type Settings } from './settings.js'
-
-/** A prompt as built, with the context it took. */
-export interface BuiltPrompt {
-  prompt: string
-  context: ContextResult | undefined
-  /** Why the job carries text written by someone without write access (outsider.ts); undefined when it does not. */
-  outsider?: string | undefined
-}
-
-export interface PromptDeps {
-  log: Log
-  clock: Clock
-  signal: AbortSignal
-  repository?: string | undefined
-  trigger(): Trigger
-  trust(): TrustFacts
-  permissions: Permissions
-  github: { reader(repository: string, signal: AbortSignal): GitHubReader }
-}
 
 /**
  * The prompt the step sends: built for a new job, the user's own for a follow-up. `since`: a

@@ -8,7 +8,7 @@ import type { Log } from '../base/log.js'
 import { inline } from '../base/text.js'
 import { WORDING } from '../report/wording.js'
 import { restoreRecord, saveRecord, type RecordStore, type RerunRecord, type RunIdentity } from '../rerun/record.js'
-import type { BuiltPrompt } from './prompt.js'
+import type { BuiltPrompt } from './prompt-deps.js'
 import type { AutomationSettings, CreateOrMessage, Settings } from './settings.js'
 
 /** The settings of a step whose request a re-run must not send again. */

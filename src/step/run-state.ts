@@ -18,7 +18,7 @@ import {
 } from '../report/state.js'
 import type { RerunRecord } from '../rerun/record.js'
 import type { Ending } from './ending.js'
-import type { BuiltPrompt } from './prompt.js'
+import type { BuiltPrompt } from './prompt-deps.js'
 
 /** The state of a step whose inputs could not be read: it ends as it starts, in an error. */
 export function badInputState(now: number, jobId: string | undefined, failure: string): RunState {

@@ -622,8 +622,8 @@ function cancelledRequest(end) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/github/docs-client.ts + 12 modules
-var docs_client = __webpack_require__(104);
+// EXTERNAL MODULE: ./src/github/docs-client.ts + 13 modules
+var docs_client = __webpack_require__(283);
 // EXTERNAL MODULE: ./src/github/conversation/markdown.ts
 var markdown = __webpack_require__(7574);
 // EXTERNAL MODULE: ./src/github/conversation/marker.ts

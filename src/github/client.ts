@@ -11,6 +11,7 @@ import { pullBranch } from './pull-branch.js'
 import { countRequests, type RequestCount } from './requests.js'
 import { githubReader, type GitHubReader } from './reader.js'
 import { systemClock, type Clock } from '../base/clock.js'
+import { yieldWithoutTimers } from './limiter.js'
 import { retryReads, throttleOptions, type RetryPace } from './retry.js'
 import { redactWrites } from './redact-writes.js'
 
@@ -56,6 +57,7 @@ export class GitHubClient {
       // The plugin's own build of it (light: no clustering), so the bundle holds one.
       import('bottleneck/light.js')
     ]).then(([{ getOctokit }, { throttling }, { default: limiter }]) => {
+      yieldWithoutTimers(limiter)
       const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
       const octokit = getOctokit(this.token, options, throttling)
       countRequests(octokit)

@@ -10,6 +10,7 @@ import { parseActionMetadata } from '../scripts/action-metadata.js'
 import { DEFAULT_PORT } from '../simulator/cli.js'
 import { renderTable, TABLES_PAGE, updateReadme } from '../scripts/readme-tables.js'
 import { actionInputs, validateFile, validateRepository } from '../scripts/validate-yaml.js'
+import { SHARDS, shardedFiles, shards, testFiles } from './fixtures/shards.cjs'
 
 const ROOT = process.cwd()
 const workflowSchema = new Ajv({ allErrors: true, strict: false }).compile(
@@ -283,5 +284,25 @@ describe('the mutation suite', () => {
       .map((file) => file.slice(0, -'.test.ts'.length))
     expect(imported.length).toBe(new Set(imported).size)
     expect([...imported, ...LEFT_OUT].sort()).toEqual(all.sort())
+  })
+})
+
+describe("npm test's shards", () => {
+  const files = testFiles()
+  const dealt = shards()
+
+  it('runs every sharded test file in exactly one shard, and one shard file for each', () => {
+    expect(dealt.flat().sort()).toEqual(shardedFiles())
+    const shardFiles = readdirSync(join(ROOT, '__tests__/shards')).sort()
+    expect(shardFiles).toEqual(Array.from({ length: SHARDS }, (_, i) => `${String(i + 1)}.shard.ts`).sort())
+    expect(dealt.every((shard) => shard.length > 0)).toBe(true)
+  })
+
+  it('leaves a file with hooks at its top level, and the built action as a process, to run on its own', () => {
+    const alone = files.filter((test) => !test.sharded).map((test) => test.file)
+    expect(alone).toContain('step/owner') // useOwnerScenario() at its top level
+    expect(alone).toContain('step/action.e2e')
+    expect(alone).toContain('github/proxy')
+    expect(shardedFiles()).toContain('step/conversation') // its hooks are inside its describe
   })
 })

@@ -12,23 +12,23 @@ const pr = { owner: 'acme', repo: 'docs', number: 5 }
 let fake: GitHubApiFake
 let sha: string
 
-useFakeGitHub(
-  realClock,
-  {
-    token: 'tok',
-    fresh: 'reset',
-    each: (gh) => {
-      sha = gh.addCommits(DOCS, [{ message: 'docs: x' }])[0] ?? ''
-      gh.addPull(DOCS, { number: 5, title: 'Docs', head: { ref: 'docs/x', sha }, base: 'main', files: [] })
-    }
-  },
-  (started) => (fake = started)
-)
-
-const api = (signal = (): AbortSignal => AbortSignal.timeout(5000), count?: RequestCount) =>
-  new GitHubClient('tok', fake.url, { pace: { msPerSecond: 1 } }).docsChecks(pr, signal, count)
-
 describe('the docs pull request checks API', () => {
+  useFakeGitHub(
+    realClock,
+    {
+      token: 'tok',
+      fresh: 'reset',
+      each: (gh) => {
+        sha = gh.addCommits(DOCS, [{ message: 'docs: x' }])[0] ?? ''
+        gh.addPull(DOCS, { number: 5, title: 'Docs', head: { ref: 'docs/x', sha }, base: 'main', files: [] })
+      }
+    },
+    (started) => (fake = started)
+  )
+
+  const api = (signal = (): AbortSignal => AbortSignal.timeout(5000), count?: RequestCount) =>
+    new GitHubClient('tok', fake.url, { pace: { msPerSecond: 1 } }).docsChecks(pr, signal, count)
+
   it('reads the head, and a check run with no title, summary or link as empty text and no link', async () => {
     fake.addCheckRun(DOCS, { name: 'Vale', head_sha: sha, status: 'completed', conclusion: 'failure' })
     expect(await api().head()).toBe(sha)

@@ -13,29 +13,29 @@ const HEAD = 'c'.repeat(40)
 let fake: GitHubApiFake
 let api: OwnerApi
 
-useFakeGitHub(
-  realClock,
-  {
-    token: 'tok',
-    fresh: 'reset',
-    each: (gh) => {
-      gh.addPull(DOCS, {
-        number: 5,
-        title: 'Docs',
-        head: { ref: 'docs/x', sha: HEAD },
-        base: 'main',
-        files: [],
-        user: { login: 'mintlify[bot]' }
-      })
-      api = new GitHubClient('tok', gh.url, { pace: { msPerSecond: 1 } }).owner(pr, () => AbortSignal.timeout(5000))
-    }
-  },
-  (started) => (fake = started)
-)
-
-const body = (route: string) => JSON.parse(fake.requests.find((r) => r.route === route)?.body ?? '{}') as unknown
-
 describe('the owner API', () => {
+  useFakeGitHub(
+    realClock,
+    {
+      token: 'tok',
+      fresh: 'reset',
+      each: (gh) => {
+        gh.addPull(DOCS, {
+          number: 5,
+          title: 'Docs',
+          head: { ref: 'docs/x', sha: HEAD },
+          base: 'main',
+          files: [],
+          user: { login: 'mintlify[bot]' }
+        })
+        api = new GitHubClient('tok', gh.url, { pace: { msPerSecond: 1 } }).owner(pr, () => AbortSignal.timeout(5000))
+      }
+    },
+    (started) => (fake = started)
+  )
+
+  const body = (route: string) => JSON.parse(fake.requests.find((r) => r.route === route)?.body ?? '{}') as unknown
+
   it('reads the pull request: its state, author, head, pending reviewers (teams as org/slug) and assignees', async () => {
     Object.assign(fake.ownerOf(DOCS, 5), { reviewers: ['dev'], teams: ['docs-team'], assignees: ['mona'] })
     expect(await api.pull()).toEqual({

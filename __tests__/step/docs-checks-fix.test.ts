@@ -10,12 +10,12 @@ import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { useOwnerScenario } from '../fixtures/owner.js'
 import { ADMIN, checkReads, docsCi, type HeadCi } from '../fixtures/docs-ci.js'
 
-const o = useOwnerScenario()
-const withCi = (...rounds: HeadCi[]): void => linkDocsRepository(o.step.sim(), o.github(), docsCi(rounds))
-const fix = { 'docs-checks': 'fix' }
-const followUps = (): string[] => o.step.sim().jobs('proj-owner')[0]?.prompts.slice(1) ?? []
-
 describe('docs-checks: fix', () => {
+  const o = useOwnerScenario()
+  const withCi = (...rounds: HeadCi[]): void => linkDocsRepository(o.step.sim(), o.github(), docsCi(rounds))
+  const fix = { 'docs-checks': 'fix' }
+  const followUps = (): string[] => o.step.sim().jobs('proj-owner')[0]?.prompts.slice(1) ?? []
+
   it('one round that turns green: the follow-up holds the failure, the new head is judged; 7 GitHub requests added', async () => {
     withCi({ vale: 'failure' }, { vale: 'success' })
     const result = await o.run('pull_request', o.merged(41, 'dev'), fix)

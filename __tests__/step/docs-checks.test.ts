@@ -9,11 +9,11 @@ import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { useOwnerScenario } from '../fixtures/owner.js'
 import { ADMIN, checkReads, docsCi, type HeadCi } from '../fixtures/docs-ci.js'
 
-const o = useOwnerScenario()
-const withCi = (...rounds: HeadCi[]): void => linkDocsRepository(o.step.sim(), o.github(), docsCi(rounds))
-const run = (inputs: Record<string, string>) => o.run('pull_request', o.merged(41, 'dev'), inputs)
-
 describe('docs-checks: wait', () => {
+  const o = useOwnerScenario()
+  const withCi = (...rounds: HeadCi[]): void => linkDocsRepository(o.step.sim(), o.github(), docsCi(rounds))
+  const run = (inputs: Record<string, string>) => o.run('pull_request', o.merged(41, 'dev'), inputs)
+
   it('checks that pass: success, each check logged and in the summary; 3 GitHub requests added', async () => {
     withCi({ vale: 'success', status: { state: 'success', context: 'ci/links' } })
     const result = await run({ 'docs-checks': 'wait' })

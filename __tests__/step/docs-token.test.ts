@@ -12,47 +12,47 @@ import type { RecordedRequest } from '../../simulator/github.js'
 import { APP, DOCS, useOwnerScenario } from '../fixtures/owner.js'
 
 const DOCS_TOKEN = 'github_pat_docs_0000000000000000000000000'
-const o = useOwnerScenario({ token: [GITHUB_TOKEN, DOCS_TOKEN] })
-
-/** Everything the step asks of the docs pull request: its group, labels, owner, merge, its comment. */
-const docsWork = {
-  labels: 'docs',
-  reviewers: 'mona',
-  assignees: 'dev',
-  merge: 'auto',
-  check: 'Docs agent',
-  'link-back': 'pull-request, docs-pr'
-}
-const grouped = { ...docsWork, group: 'api', 'docs-repository': DOCS }
-
-/**
- * The repository a request is on: the path's, else a GraphQL query's `owner`/`repo` variables (the
- * merge's); undefined for the identity reads (`/user`, GraphQL's viewer), which any token answers.
- */
-function repositoryOf(request: RecordedRequest): string | undefined {
-  if (request.repo) return request.repo
-  if (request.route !== 'graphql') return undefined
-  const { variables } = JSON.parse(request.body) as { variables?: { owner?: string; repo?: string } }
-  if (variables?.owner && variables.repo) return `${variables.owner}/${variables.repo}`
-  // The merge's mutation names the pull request by its node id: the docs pull request's.
-  return request.body.includes('viewer') ? undefined : DOCS
-}
-
-/** Each repository's requests, as `Authorization` headers, one of each. */
-function tokensBy(requests: RecordedRequest[]): Record<string, string[]> {
-  const by: Record<string, Set<string>> = {}
-  for (const request of requests) {
-    const repository = repositoryOf(request)
-    if (repository) (by[repository.toLowerCase()] ??= new Set()).add(request.authorization ?? '')
-  }
-  return Object.fromEntries(Object.entries(by).map(([repository, seen]) => [repository, [...seen]]))
-}
-
-/** The routes of the requests on `repository`. */
-const routesOn = (requests: RecordedRequest[], repository: string): Set<string> =>
-  new Set(requests.filter((r) => repositoryOf(r)?.toLowerCase() === repository).map((r) => r.route))
-
 describe('docs-token', () => {
+  const o = useOwnerScenario({ token: [GITHUB_TOKEN, DOCS_TOKEN] })
+
+  /** Everything the step asks of the docs pull request: its group, labels, owner, merge, its comment. */
+  const docsWork = {
+    labels: 'docs',
+    reviewers: 'mona',
+    assignees: 'dev',
+    merge: 'auto',
+    check: 'Docs agent',
+    'link-back': 'pull-request, docs-pr'
+  }
+  const grouped = { ...docsWork, group: 'api', 'docs-repository': DOCS }
+
+  /**
+   * The repository a request is on: the path's, else a GraphQL query's `owner`/`repo` variables (the
+   * merge's); undefined for the identity reads (`/user`, GraphQL's viewer), which any token answers.
+   */
+  function repositoryOf(request: RecordedRequest): string | undefined {
+    if (request.repo) return request.repo
+    if (request.route !== 'graphql') return undefined
+    const { variables } = JSON.parse(request.body) as { variables?: { owner?: string; repo?: string } }
+    if (variables?.owner && variables.repo) return `${variables.owner}/${variables.repo}`
+    // The merge's mutation names the pull request by its node id: the docs pull request's.
+    return request.body.includes('viewer') ? undefined : DOCS
+  }
+
+  /** Each repository's requests, as `Authorization` headers, one of each. */
+  function tokensBy(requests: RecordedRequest[]): Record<string, string[]> {
+    const by: Record<string, Set<string>> = {}
+    for (const request of requests) {
+      const repository = repositoryOf(request)
+      if (repository) (by[repository.toLowerCase()] ??= new Set()).add(request.authorization ?? '')
+    }
+    return Object.fromEntries(Object.entries(by).map(([repository, seen]) => [repository, [...seen]]))
+  }
+
+  /** The routes of the requests on `repository`. */
+  const routesOn = (requests: RecordedRequest[], repository: string): Set<string> =>
+    new Set(requests.filter((r) => repositoryOf(r)?.toLowerCase() === repository).map((r) => r.route))
+
   it.each([
     ['a docs pull request of its own', docsWork],
     ["a group's docs pull request", grouped]

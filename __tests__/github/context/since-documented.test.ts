@@ -7,15 +7,15 @@ import { testClient } from '../../fixtures/github.js'
 
 let fake: GitHubApiFake
 let client: GitHubClient
-beforeAll(async () => {
-  fake = await GitHubApiFake.start({ token: 'tok' })
-  client = testClient('tok', fake.url)
-})
-afterAll(() => fake.close())
-
-const reader = (): ReturnType<GitHubClient['reader']> => client.reader('acme/app', new AbortController().signal)
-
 describe("the changes since the group's last documented commit", () => {
+  beforeAll(async () => {
+    fake = await GitHubApiFake.start({ token: 'tok' })
+    client = testClient('tok', fake.url)
+  })
+  afterAll(() => fake.close())
+
+  const reader = (): ReturnType<GitHubClient['reader']> => client.reader('acme/app', new AbortController().signal)
+
   it('lists the commits of runs cancelled while pending too, and the files changed', async () => {
     fake.reset()
     const [documented = '', cancelled = '', merge = '', bot = '', head = ''] = fake.addCommits('acme/app', [

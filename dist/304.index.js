@@ -2137,18 +2137,15 @@ function githubReader(client, repository, signal) {
 // EXTERNAL MODULE: ./src/base/clock.ts
 var clock = __webpack_require__(6412);
 ;// CONCATENATED MODULE: ./src/github/limiter.ts
-const patched = new WeakSet();
 /**
  * The throttling plugin's scheduler, Bottleneck (2.19.5, its last release, pinned by the lock file),
  * yields to the event loop with `setTimeout(resolve, 0)` at each step of scheduling a request,
  * some twenty times a request; Node runs such a timer after at least 1 ms, so each GitHub request
  * waited 20 to 40 ms doing nothing. Its local store yields with `setImmediate` here instead: still a
  * yield (I/O and timers due run first), without the wait. A wait it asks for (t > 0) stays a timer.
+ * Patching again changes nothing.
  */
 function yieldWithoutTimers(limiter) {
-    if (patched.has(limiter))
-        return;
-    patched.add(limiter);
     const store = Object.getPrototypeOf(new limiter()._store);
     store.yieldLoop = function (t = 0) {
         return new this.Promise((resolve) => (t > 0 ? setTimeout(resolve, t) : setImmediate(resolve)));

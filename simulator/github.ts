@@ -63,21 +63,72 @@
  * Annotated tag messages come back with a trailing newline, as git stores them.
  * Errors are JSON `{"message", "documentation_url", "status"}` as GitHub sends them.
  */
-import { createHash } from 'node:crypto'
 import { once } from 'node:events'
-import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
-import { FaultPlan } from './faults.js'
-import { closeServer, fakeServer } from './loopback.js'
-import { realTime, type SimulatorClock } from './agent-api.js'
-import { OwnerFake, type MergeRules, type PullOwner } from './github-owner.js'
-import { CheckRuns, type AnnotationSeed, type CheckAnswer, type StoredCheckRun } from './check-runs.js'
-import { CommitStatuses, type StatusSeed } from './commit-statuses.js'
+import { closeServer } from './loopback.js'
+import type { SimulatorClock } from './agent-api.js'
+import type { MergeRules, PullOwner } from './github-owner.js'
+import type { AnnotationSeed, CheckAnswer, StoredCheckRun } from './check-runs.js'
+import type { StatusSeed } from './commit-statuses.js'
 import { exchanged } from './github-exchanges.js'
 import { publicUserJson, pullAsIssueJson, pullUrls, repositoryJson, teamJson, userJson } from './github-objects.js'
-import { DOC_URLS, dotComPath, parseRoute, type Route, type RouteName } from './github/routes.js'
+import { dotComPath, parseRoute, type Route, type RouteName } from './github/routes.js'
+import {
+  DEFAULT_AUTHOR,
+  Store,
+  WEB,
+  nodeId,
+  ownerOf,
+  sha1,
+  type Actor,
+  type Commit,
+  type CommentSeed,
+  type CommitSeed,
+  type CustomRole,
+  type GitHubApiFakeOptions,
+  type Pull,
+  type PullFileSeed,
+  type PullSeed,
+  type Reaction,
+  type Release,
+  type ReleaseSeed,
+  type Repo,
+  type RoleName,
+  type Run,
+  type RunSeed,
+  type StoredComment,
+  type Tag,
+  type TagSeed,
+  type TokenIdentity
+} from './github/state.js'
+import {
+  errorBody,
+  invalid,
+  jsonField,
+  notFound,
+  ok,
+  paginate,
+  parseJson,
+  type Answer,
+  type Paged
+} from './github/answers.js'
 
+export type {
+  Actor,
+  CommentSeed,
+  CommitSeed,
+  CustomRole,
+  GitHubApiFakeOptions,
+  PullFileSeed,
+  PullSeed,
+  Reaction,
+  ReleaseSeed,
+  RoleName,
+  RunSeed,
+  TagSeed,
+  TokenIdentity
+} from './github/state.js'
 export type { RouteName } from './github/routes.js'
 
 export type Fault =
@@ -113,195 +164,10 @@ export interface RecordedRequest {
   fault?: Fault['kind']
 }
 
-export interface GitHubApiFakeOptions {
-  /** The token accepted (`token <t>` or `Bearer <t>`), or the tokens; without it any request is accepted. */
-  token?: string | readonly string[]
-  /** Delay before every answer; also settable later through `latencyMs`. */
-  latencyMs?: number
-  /** Default 127.0.0.1. */
-  host?: string
-  /** Latency, delays and hangs run on this clock (default: real time); also settable later through `time`. */
-  time?: SimulatorClock
-}
-
-/** A GitHub account; `type` defaults to Bot for logins ending in `[bot]`, else User. */
-export interface Actor {
-  login: string
-  type?: 'User' | 'Bot'
-}
-
-export interface CommitSeed {
-  message: string
-  /** The GitHub account of the author (default octocat); null: an author email tied to no account. */
-  author?: Actor | null
-  /** Default 1 (the previous commit of the history); 2 makes a merge commit. */
-  parents?: number
-  /** What the commit changes, as a comparison over it lists it. */
-  files?: PullFileSeed[]
-  /** Files this commit writes, path to text (null removes one), without listing them as changes. */
-  contents?: Record<string, string | null>
-}
-
-export interface TagSeed {
-  name: string
-  /** Sha of a commit added with addCommits. */
-  at: string
-  /** Makes an annotated tag: the ref points at a tag object that points at the commit. */
-  annotated?: { message: string; tagger?: { name: string; email: string } }
-}
-
-export interface ReleaseSeed {
-  tag_name: string
-  name?: string | null
-  body?: string | null
-  draft?: boolean
-  prerelease?: boolean
-  html_url?: string
-}
-
-/** A role as `role_name` names it; the legacy `permission` follows from it (maintain → write, triage → read). */
-export type RoleName = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
-
-/** A custom repository role: its own name, and the base permission it builds on. */
-export interface CustomRole {
-  role_name: string
-  permission: 'admin' | 'write' | 'read' | 'none'
-}
-
-export interface PullFileSeed {
-  filename: string
-  status: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged'
-  additions: number
-  deletions: number
-  previous_filename?: string
-  /** Omitted from the answer when unset, as GitHub does for binary and very large diffs. */
-  patch?: string
-}
-
-export interface RunSeed {
-  /** The workflow's file name (`docs.yml`), as the action asks for it. */
-  workflow: string
-  branch: string
-  event: string
-  /** Sha of the commit the run ran on. */
-  headSha: string
-  /** Default success; a run without one is still in progress. */
-  conclusion?: 'success' | 'failure' | 'cancelled' | null
-}
-
-export interface PullSeed {
-  number: number
-  title: string
-  body?: string | null
-  /** A branch name (sha generated) or a branch and its sha. */
-  head: string | { ref: string; sha: string }
-  base: string | { ref: string; sha: string }
-  files: PullFileSeed[]
-  /** Default octocat. */
-  user?: Actor
-  /** A merged pull request is closed. */
-  merged?: boolean
-  /** Default open (closed when merged). */
-  state?: 'open' | 'closed'
-}
-
-/** Who the token writes as: a person's token reads `/user`; an installation token (the workflow's, an App's) cannot. */
-export interface TokenIdentity {
-  login: string
-  kind: 'user' | 'installation'
-}
-
-export interface CommentSeed {
-  body: string
-  user: Actor
-}
-
-interface StoredComment {
-  id: number
-  issue: number
-  body: string
-  user: Actor
-  created_at: string
-  updated_at: string
-}
-
-export interface Reaction {
-  /** `issue` comment or pull request `review` comment. */
-  on: 'issue' | 'review'
-  content: string
-  user: string
-}
-
-interface Commit {
-  sha: string
-  message: string
-  author: Actor | null
-  parents: string[]
-  date: string
-  files: PullFileSeed[]
-  contents: Record<string, string | null>
-}
-
-interface Tag {
-  name: string
-  commit: string
-  object?: { sha: string; message: string; tagger: { name: string; email: string; date: string } }
-}
-
-interface Release {
-  id: number
-  tag_name: string
-  name: string | null
-  body: string | null
-  draft: boolean
-  prerelease: boolean
-  html_url: string
-  created_at: string
-  published_at: string | null
-}
-
-interface Pull extends Omit<PullSeed, 'head' | 'base'> {
-  id: number
-  head: { ref: string; sha: string }
-  base: { ref: string; sha: string }
-  created_at: string
-}
-
-interface Repo {
-  /** Spelling as first added; lookups are case-insensitive as on GitHub. */
-  fullName: string
-  id: number
-  commits: Commit[]
-  tags: Map<string, Tag>
-  releases: Release[]
-  pulls: Map<number, Pull>
-  labels: Map<number, string[]>
-  comments: StoredComment[]
-  reactions: Map<number, Reaction[]>
-  /** By lowercase login. */
-  permissions: Map<string, { login: string; role: CustomRole }>
-  runs: Run[]
-  /** Heads its pull requests had before a push (still commits of the repository). */
-  pastHeads: string[]
-}
-
-interface Run extends Required<RunSeed> {
-  id: number
-  created_at: string
-}
-
-interface Answer {
-  status: number
-  json: unknown
-  headers?: Record<string, string>
-}
-
-const WEB = 'https://github.com'
 // Unpaginated compare answers stop here; pull files are cut here, as GitHub documents.
 const COMPARE_LIMIT = 250
 const PULL_FILES_LIMIT = 3000
 const COMPARE_FILES_LIMIT = 300
-const DEFAULT_AUTHOR: Actor = { login: 'octocat', type: 'User' }
 const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
 const LEGACY_PERMISSION: Record<RoleName, CustomRole['permission']> = {
   admin: 'admin',
@@ -314,80 +180,91 @@ const LEGACY_PERMISSION: Record<RoleName, CustomRole['permission']> = {
 const UNVERIFIED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null }
 
 export class GitHubApiFake {
-  readonly requests: RecordedRequest[] = []
-  /** Delay before every answer, read when a request arrives. */
-  latencyMs: number
-  time: SimulatorClock
-  /** When set, matching-refs answers are cut into pages of this many, with a Link header. */
-  matchingRefsPageSize: number | undefined
-  /** Entries a recursive tree lists before it is cut short with `truncated` (GitHub: 100,000). */
-  treeLimit = 100_000
-  /** Who the token writes as (comments are created in this name). */
-  identity: TokenIdentity = { login: 'github-actions[bot]', kind: 'installation' }
-  private readonly server: Server
-  private readonly repos = new Map<string, Repo>()
-  private readonly faults = new FaultPlan<RouteName, Fault>()
-  private readonly owners = new OwnerFake()
-  private readonly checks = new CheckRuns(
-    () => new Date(this.time.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    (repo, sha) => this.commitOf(repo, sha),
-    () => this.url
-  )
-  private readonly statuses = new CommitStatuses(() =>
-    new Date(this.time.now()).toISOString().replace(/\.\d{3}Z$/, 'Z')
-  )
-  /** Changes due at a time of the fake's clock, made before the first request that arrives from then on. */
-  private readonly due: { at: number; change: () => void }[] = []
-  // Aborts pending delays on close, so no timer outlives the fake.
-  private readonly closing = new AbortController()
-  private readonly actorIds = new Map<string, number>()
-  private readonly labelIds = new Map<string, number>()
-  private serial = 0
-  // Fake time: every commit, tag and release happens one minute after the previous one.
-  private clock = Date.parse('2024-05-01T12:00:00Z')
-  private readonly rateReset = String(Math.floor(Date.now() / 1000) + 3600)
+  private readonly s: Store
 
-  private constructor(private readonly options: GitHubApiFakeOptions) {
-    this.latencyMs = options.latencyMs ?? 0
-    this.matchingRefsPageSize = undefined
-    this.time = options.time ?? realTime
-    this.server = fakeServer((req, res) => this.handle(req, res))
+  private constructor(options: GitHubApiFakeOptions) {
+    this.s = new Store(options, (_s, req, res) => {
+      this.handle(req, res)
+    })
   }
 
   static async start(options: GitHubApiFakeOptions = {}): Promise<GitHubApiFake> {
     const fake = new GitHubApiFake(options)
-    fake.server.listen(0, options.host ?? '127.0.0.1')
-    await once(fake.server, 'listening')
+    fake.s.server.listen(0, options.host ?? '127.0.0.1')
+    await once(fake.s.server, 'listening')
     return fake
+  }
+
+  /** Every request received, in order of arrival. */
+  get requests(): RecordedRequest[] {
+    return this.s.requests
+  }
+
+  /** Delay before every answer, read when a request arrives. */
+  get latencyMs(): number {
+    return this.s.latencyMs
+  }
+  set latencyMs(ms: number) {
+    this.s.latencyMs = ms
+  }
+
+  /** The clock latency, delays and hangs run on. */
+  get time(): SimulatorClock {
+    return this.s.time
+  }
+  set time(clock: SimulatorClock) {
+    this.s.time = clock
+  }
+
+  /** When set, matching-refs answers are cut into pages of this many, with a Link header. */
+  get matchingRefsPageSize(): number | undefined {
+    return this.s.matchingRefsPageSize
+  }
+  set matchingRefsPageSize(size: number | undefined) {
+    this.s.matchingRefsPageSize = size
+  }
+
+  /** Entries a recursive tree lists before it is cut short with `truncated` (GitHub: 100,000). */
+  get treeLimit(): number {
+    return this.s.treeLimit
+  }
+  set treeLimit(limit: number) {
+    this.s.treeLimit = limit
+  }
+
+  /** Who the token writes as (comments are created in this name). */
+  get identity(): TokenIdentity {
+    return this.s.identity
+  }
+  set identity(identity: TokenIdentity) {
+    this.s.identity = identity
   }
 
   /** API root for `getOctokit(token, { baseUrl })`, no trailing slash. */
   get url(): string {
-    const { address, port } = this.server.address() as AddressInfo
-    const host = address.includes(':') ? `[${address}]` : address
-    return `http://${host}:${port}`
+    return this.s.url
   }
 
   /** Registers a repository with no data, for routes that need nothing else (labels). */
   addRepo(repo: string): void {
-    this.repo(repo)
+    this.s.repo(repo)
   }
 
   /** Appends commits to the linear history of `repo`; returns their shas, in order. */
   addCommits(repo: string, commits: CommitSeed[]): string[] {
-    const r = this.repo(repo)
+    const r = this.s.repo(repo)
     return commits.map((seed) => {
       const previous = r.commits.at(-1)?.sha
       const parents = Array.from({ length: seed.parents ?? 1 }, (_, i) =>
         // The first parent continues the history (or one older than it); others are side branches.
-        i === 0 && previous !== undefined ? previous : this.sha()
+        i === 0 && previous !== undefined ? previous : this.s.sha()
       )
       const commit: Commit = {
-        sha: this.sha(),
+        sha: this.s.sha(),
         message: seed.message,
         author: seed.author === undefined ? DEFAULT_AUTHOR : seed.author,
         parents,
-        date: this.tick(),
+        date: this.s.tick(),
         files: seed.files ?? [],
         contents: seed.contents ?? {}
       }
@@ -397,25 +274,25 @@ export class GitHubApiFake {
   }
 
   addTag(repo: string, seed: TagSeed): void {
-    const r = this.repo(repo)
+    const r = this.s.repo(repo)
     if (!r.commits.some((c) => c.sha === seed.at)) throw new Error(`addTag: ${seed.at} is not a commit of ${repo}`)
     const tag: Tag = { name: seed.name, commit: seed.at }
     if (seed.annotated) {
       const { message, tagger = DEFAULT_TAGGER } = seed.annotated
       tag.object = {
-        sha: this.sha(),
+        sha: this.s.sha(),
         message: message.endsWith('\n') ? message : `${message}\n`,
-        tagger: { ...tagger, date: this.tick() }
+        tagger: { ...tagger, date: this.s.tick() }
       }
     }
     r.tags.set(seed.name, tag)
   }
 
   addRelease(repo: string, seed: ReleaseSeed): void {
-    const r = this.repo(repo)
-    const date = this.tick()
+    const r = this.s.repo(repo)
+    const date = this.s.tick()
     r.releases.push({
-      id: this.nextId(),
+      id: this.s.nextId(),
       tag_name: seed.tag_name,
       name: seed.name ?? null,
       body: seed.body ?? null,
@@ -428,21 +305,21 @@ export class GitHubApiFake {
   }
 
   addPull(repo: string, seed: PullSeed): void {
-    const r = this.repo(repo)
+    const r = this.s.repo(repo)
     const branch = (b: PullSeed['head']): { ref: string; sha: string } =>
-      typeof b === 'string' ? { ref: b, sha: this.sha() } : b
+      typeof b === 'string' ? { ref: b, sha: this.s.sha() } : b
     r.pulls.set(seed.number, {
       ...seed,
-      id: this.nextId(),
+      id: this.s.nextId(),
       head: branch(seed.head),
       base: branch(seed.base),
-      created_at: this.tick()
+      created_at: this.s.tick()
     })
   }
 
   /** Opens, closes or merges pull request `number` of `repo` (a merged one is closed). */
   setPullState(repo: string, number: number, state: 'open' | 'closed' | 'merged'): void {
-    const pull = this.repo(repo).pulls.get(number)
+    const pull = this.s.repo(repo).pulls.get(number)
     if (!pull) throw new Error(`setPullState: no pull request #${number} in ${repo}`)
     pull.merged = state === 'merged'
     pull.state = state === 'open' ? 'open' : 'closed'
@@ -450,183 +327,138 @@ export class GitHubApiFake {
 
   /** Records a run of a workflow; runs are listed newest added first. */
   addRun(repo: string, seed: RunSeed): void {
-    const r = this.repo(repo)
-    r.runs.push({ conclusion: 'success', ...seed, id: this.nextId(), created_at: this.tick() })
+    const r = this.s.repo(repo)
+    r.runs.push({ conclusion: 'success', ...seed, id: this.s.nextId(), created_at: this.s.tick() })
   }
 
   /** The role of `login` on `repo` (logins are case-insensitive, as on GitHub). */
   setPermission(repo: string, login: string, role: RoleName | CustomRole): void {
     const custom = typeof role === 'string' ? { role_name: role, permission: LEGACY_PERMISSION[role] } : role
-    this.repo(repo).permissions.set(login.toLowerCase(), { login, role: custom })
+    this.s.repo(repo).permissions.set(login.toLowerCase(), { login, role: custom })
   }
 
   /** How `repo` merges: auto-merge allowed, required checks and reviews, refusals (simulator/github-owner.ts). */
   setMergeRules(repo: string, rules: MergeRules): void {
-    this.owners.setRules(repo, rules)
+    this.s.owners.setRules(repo, rules)
   }
 
   /** A team (`org/slug`) the token can see, so reviews may be requested from it. */
   addTeam(team: string): void {
-    this.owners.addTeam(team)
+    this.s.owners.addTeam(team)
   }
 
   /** Who was asked to review pull request `number` of `repo`, who is assigned, auto-merge, the events. */
   ownerOf(repo: string, number: number): PullOwner {
-    return this.owners.of(repo, number)
+    return this.s.owners.of(repo, number)
   }
 
   /** Whether pull request `number` of `repo` is merged. */
   isMerged(repo: string, number: number): boolean {
-    return this.repos.get(repo.toLowerCase())?.pulls.get(number)?.merged === true
+    return this.s.repos.get(repo.toLowerCase())?.pulls.get(number)?.merged === true
   }
 
   /** Labels added to issue or pull request `number` through the API, in order. */
   labelsOf(repo: string, number: number): string[] {
-    return [...(this.repos.get(repo.toLowerCase())?.labels.get(number) ?? [])]
+    return [...(this.s.repos.get(repo.toLowerCase())?.labels.get(number) ?? [])]
   }
 
   /** Adds a comment written by `seed.user` (someone else's, or a pasted copy); returns its id. */
   addComment(repo: string, number: number, seed: CommentSeed): number {
-    const date = this.tick()
-    const comment = { id: this.nextId(), issue: number, ...seed, created_at: date, updated_at: date }
-    this.repo(repo).comments.push(comment)
+    const date = this.s.tick()
+    const comment = { id: this.s.nextId(), issue: number, ...seed, created_at: date, updated_at: date }
+    this.s.repo(repo).comments.push(comment)
     return comment.id
   }
 
   /** The comments of issue or pull request `number`, oldest first, as authored. */
   commentsOf(repo: string, number: number): { id: number; body: string; author: string }[] {
-    return (this.repos.get(repo.toLowerCase())?.comments ?? [])
+    return (this.s.repos.get(repo.toLowerCase())?.comments ?? [])
       .filter((c) => c.issue === number)
       .map((c) => ({ id: c.id, body: c.body, author: c.user.login }))
   }
 
   /** Reactions added to comment `id`. */
   reactionsOf(repo: string, id: number): Reaction[] {
-    return [...(this.repos.get(repo.toLowerCase())?.reactions.get(id) ?? [])]
+    return [...(this.s.repos.get(repo.toLowerCase())?.reactions.get(id) ?? [])]
   }
 
   /** The notes of the release of `tag` as they are now. */
   releaseBody(repo: string, tag: string): string | null | undefined {
-    return this.repos.get(repo.toLowerCase())?.releases.find((x) => x.tag_name === tag)?.body
+    return this.s.repos.get(repo.toLowerCase())?.releases.find((x) => x.tag_name === tag)?.body
   }
 
   /** Makes a check run as `POST …/check-runs` with this body would (another app's, an earlier run's); its id. */
   addCheckRun(repo: string, body: Record<string, unknown>): number {
-    const made = this.checks.create(this.repo(repo).fullName, JSON.stringify(body))
+    const made = this.s.checks.create(this.s.repo(repo).fullName, JSON.stringify(body))
     if (!('json' in made)) throw new Error(`addCheckRun: ${made.message}`)
     return (made.json as { id: number }).id
   }
 
   /** The check runs of `repo` (on `sha` only, when given), oldest first. */
   checkRunsOf(repo: string, sha?: string): StoredCheckRun[] {
-    return this.checks.of(repo, sha)
+    return this.s.checks.of(repo, sha)
   }
 
   /** Updates check run `id` as `PATCH …/check-runs/{id}` with this body would (another app finishing its run). */
   updateCheckRun(repo: string, id: number, body: Record<string, unknown>): void {
-    const made = this.checks.update(this.repo(repo).fullName, id, JSON.stringify(body))
+    const made = this.s.checks.update(this.s.repo(repo).fullName, id, JSON.stringify(body))
     if (!('json' in made)) throw new Error(`updateCheckRun: ${made.message}`)
   }
 
   /** Adds annotations to check run `id` (as `output.annotations` of a create or update would). */
   annotateCheckRun(id: number, annotations: AnnotationSeed[]): void {
-    this.checks.annotate(id, annotations)
+    this.s.checks.annotate(id, annotations)
   }
 
   /** A commit status on `sha` (`POST …/statuses/{sha}`, as a CI would write it). */
   addStatus(repo: string, sha: string, seed: StatusSeed): void {
-    this.statuses.add(this.repo(repo).fullName, sha, seed)
+    this.s.statuses.add(this.s.repo(repo).fullName, sha, seed)
   }
 
   /** Makes `change` at `at` on the fake's clock: before the first request that arrives from then on. */
   at(at: number, change: () => void): void {
-    this.due.push({ at, change })
+    this.s.due.push({ at, change })
   }
 
   /** A new commit on pull request `number`'s head branch (an agent's push); its sha. The old head stays a commit. */
   pushToPull(repo: string, number: number): string {
-    const r = this.repo(repo)
+    const r = this.s.repo(repo)
     const pull = r.pulls.get(number)
     if (!pull) throw new Error(`pushToPull: no pull request #${number} in ${repo}`)
     r.pastHeads.push(pull.head.sha)
-    pull.head = { ...pull.head, sha: this.sha() }
+    pull.head = { ...pull.head, sha: this.s.sha() }
     return pull.head.sha
   }
 
   /** The head commit of pull request `number` of `repo`. */
   pullHead(repo: string, number: number): string | undefined {
-    return this.repos.get(repo.toLowerCase())?.pulls.get(number)?.head.sha
+    return this.s.repos.get(repo.toLowerCase())?.pulls.get(number)?.head.sha
   }
 
   /** Queues faults: each of the next requests to `route` consumes one, in order. */
   fail(route: RouteName, ...faults: Fault[]): void {
-    this.faults.fail(route, ...faults)
+    this.s.faults.fail(route, ...faults)
   }
 
   /** Every request to `route` gets `fault` (after any queued ones) until called with null. */
   failAlways(route: RouteName, fault: Fault | null): void {
-    this.faults.failAlways(route, fault)
+    this.s.faults.failAlways(route, fault)
   }
 
   /** Forgets every repository, the request log and all faults; latency stays. */
   reset(): void {
-    this.repos.clear()
-    this.requests.length = 0
-    this.faults.clear()
-    this.owners.reset()
-    this.checks.clear()
-    this.statuses.clear()
-    this.due.length = 0
+    this.s.repos.clear()
+    this.s.requests.length = 0
+    this.s.faults.clear()
+    this.s.owners.reset()
+    this.s.checks.clear()
+    this.s.statuses.clear()
+    this.s.due.length = 0
   }
 
   async close(): Promise<void> {
-    this.closing.abort()
-    await closeServer(this.server)
-  }
-
-  private repo(fullName: string): Repo {
-    if (!/^[^/\s]+\/[^/\s]+$/.test(fullName)) throw new Error(`repository must be owner/name, got '${fullName}'`)
-    const key = fullName.toLowerCase()
-    let r = this.repos.get(key)
-    if (!r) {
-      r = {
-        fullName,
-        id: this.nextId(),
-        commits: [],
-        tags: new Map(),
-        releases: [],
-        pulls: new Map(),
-        labels: new Map(),
-        runs: [],
-        comments: [],
-        reactions: new Map(),
-        permissions: new Map(),
-        pastHeads: []
-      }
-      this.repos.set(key, r)
-    }
-    return r
-  }
-
-  /** Whether `sha` is a commit of `repo`: one of its history, or the head or base of one of its pull requests. */
-  private commitOf(repo: string, sha: string): boolean {
-    const r = this.repos.get(repo.toLowerCase())
-    if (!r) return false
-    const pulls = [...r.pulls.values()].flatMap((p) => [p.head.sha, p.base.sha])
-    return r.commits.some((c) => c.sha === sha) || pulls.includes(sha) || r.pastHeads.includes(sha)
-  }
-
-  private nextId(): number {
-    return 100_000 + ++this.serial
-  }
-
-  private sha(): string {
-    return createHash('sha1').update(`fake-object-${++this.serial}`).digest('hex')
-  }
-
-  private tick(): string {
-    this.clock += 60_000
-    return new Date(this.clock).toISOString().replace('.000Z', 'Z')
+    this.s.closing.abort()
+    await closeServer(this.s.server)
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
@@ -638,13 +470,13 @@ export class GitHubApiFake {
       accept: req.headers.accept,
       body: '',
       at: performance.now(),
-      time: this.time.now()
+      time: this.s.time.now()
     }
-    this.requests.push(rec)
+    this.s.requests.push(rec)
     // Ends this request's delays when the client goes away or the fake closes.
     const gone = new AbortController()
     res.once('close', () => gone.abort())
-    const signal = AbortSignal.any([this.closing.signal, gone.signal])
+    const signal = AbortSignal.any([this.s.closing.signal, gone.signal])
     this.exchange(req, res, rec, signal).catch(() => {
       // An unexpected error, or an exchange cut short by close() or by the client.
       if (res.headersSent || res.destroyed || signal.aborted) res.destroy()
@@ -659,7 +491,7 @@ export class GitHubApiFake {
     signal: AbortSignal
   ): Promise<void> {
     rec.body = await readBody(req)
-    const latency = this.latencyMs
+    const latency = this.s.latencyMs
     if (latency > 0) await this.pause(latency, signal)
 
     const [path = '', query = ''] = dotComPath(rec.rawPath).split('?', 2)
@@ -667,7 +499,7 @@ export class GitHubApiFake {
     if (route) {
       rec.route = route.name
       if (route.repo !== undefined) rec.repo = route.repo
-      const fault = this.faults.next(route.name)
+      const fault = this.s.faults.next(route.name)
       if (fault) {
         rec.fault = fault.kind
         switch (fault.kind) {
@@ -685,7 +517,7 @@ export class GitHubApiFake {
             return
           case 'hang':
             // The socket stays open until the client gives up or close() destroys it.
-            await this.time.hold(signal)
+            await this.s.time.hold(signal)
             return
           case 'delay':
             await this.pause(fault.ms, signal)
@@ -700,7 +532,7 @@ export class GitHubApiFake {
 
   /** Waits `ms` on the fake's clock; throws when the client goes away or the fake closes first. */
   private async pause(ms: number, signal: AbortSignal): Promise<void> {
-    await this.time.hold(AbortSignal.any([signal, this.time.timeout(ms)]))
+    await this.s.time.hold(AbortSignal.any([signal, this.s.time.timeout(ms)]))
     signal.throwIfAborted()
   }
 
@@ -711,22 +543,22 @@ export class GitHubApiFake {
     query: URLSearchParams,
     body: string
   ): Answer {
-    const now = this.time.now()
-    for (const due of this.due.filter((d) => d.at <= now)) {
-      this.due.splice(this.due.indexOf(due), 1)
+    const now = this.s.time.now()
+    for (const due of this.s.due.filter((d) => d.at <= now)) {
+      this.s.due.splice(this.s.due.indexOf(due), 1)
       due.change()
     }
     if (!this.authorized(authorization)) return { status: 401, json: errorBody(401, 'Bad credentials', 'unknown') }
     if (!route) return notFound('unknown')
     if (route.name === 'user') {
       // A person's token: the public-user fields (the private ones need the user scope).
-      if (this.identity.kind === 'user') return ok(publicUserJson(this.actorJson({ login: this.identity.login })))
+      if (this.s.identity.kind === 'user') return ok(publicUserJson(this.actorJson({ login: this.s.identity.login })))
       return { status: 403, json: errorBody(403, 'Resource not accessible by integration', 'user') }
     }
     if (route.name === 'graphql') return this.graphql(body)
-    const r = this.repos.get(route.repo.toLowerCase())
+    const r = this.s.repos.get(route.repo.toLowerCase())
     if (!r) return notFound(route.name)
-    const pageLink = (total: number): Paged => paginate(total, query, `${this.url}${path}`)
+    const pageLink = (total: number): Paged => paginate(total, query, `${this.s.url}${path}`)
 
     switch (route.name) {
       case 'release-by-tag': {
@@ -760,10 +592,10 @@ export class GitHubApiFake {
           .filter((t) => `refs/tags/${t.name}`.startsWith(`refs/${route.ref}`))
           .map((t) => this.refJson(r, t))
           .sort((a, b) => (a.ref < b.ref ? -1 : 1))
-        if (this.matchingRefsPageSize === undefined) return ok(refs)
+        if (this.s.matchingRefsPageSize === undefined) return ok(refs)
         const sized = new URLSearchParams(query)
-        sized.set('per_page', String(this.matchingRefsPageSize))
-        const paged = paginate(refs.length, sized, `${this.url}${path}`)
+        sized.set('per_page', String(this.s.matchingRefsPageSize))
+        const paged = paginate(refs.length, sized, `${this.s.url}${path}`)
         return ok(refs.slice(paged.start, paged.end), paged.headers)
       }
       case 'ref': {
@@ -849,18 +681,18 @@ export class GitHubApiFake {
       case 'comment-create': {
         const text = jsonField(body, 'body')
         if (text === undefined) return invalid(route.name, '"body" must be a string.')
-        const id = this.addComment(r.fullName, route.number, { body: text, user: { login: this.identity.login } })
+        const id = this.addComment(r.fullName, route.number, { body: text, user: { login: this.s.identity.login } })
         return { status: 201, json: this.commentJson(r, r.comments.at(-1) ?? ({ id } as StoredComment)) }
       }
       case 'comment-update': {
         const comment = r.comments.find((c) => c.id === route.id)
         if (!comment) return notFound(route.name)
-        if (comment.user.login !== this.identity.login)
+        if (comment.user.login !== this.s.identity.login)
           return { status: 403, json: errorBody(403, 'Resource not accessible by integration', route.name) }
         const text = jsonField(body, 'body')
         if (text === undefined) return invalid(route.name, '"body" must be a string.')
         comment.body = text
-        comment.updated_at = this.tick()
+        comment.updated_at = this.s.tick()
         return ok(this.commentJson(r, comment))
       }
       case 'comment-delete': {
@@ -872,9 +704,9 @@ export class GitHubApiFake {
       case 'reaction': {
         const content = jsonField(body, 'content')
         if (content === undefined) return invalid(route.name, '"content" must be a string.')
-        const id = this.nextId()
+        const id = this.s.nextId()
         const list = r.reactions.get(route.id) ?? []
-        list.push({ on: route.on, content, user: this.identity.login })
+        list.push({ on: route.on, content, user: this.s.identity.login })
         r.reactions.set(route.id, list)
         return {
           status: 201,
@@ -882,8 +714,8 @@ export class GitHubApiFake {
             id,
             node_id: nodeId('REA', String(id)),
             content,
-            user: this.actorJson({ login: this.identity.login }),
-            created_at: this.tick()
+            user: this.actorJson({ login: this.s.identity.login }),
+            created_at: this.s.tick()
           }
         }
       }
@@ -900,26 +732,26 @@ export class GitHubApiFake {
         return ok(this.releaseJson(r, release))
       }
       case 'check-create':
-        return this.checkAnswer(route.name, this.checks.create(r.fullName, body))
+        return this.checkAnswer(route.name, this.s.checks.create(r.fullName, body))
       case 'check-update':
-        return this.checkAnswer(route.name, this.checks.update(r.fullName, route.id, body))
+        return this.checkAnswer(route.name, this.s.checks.update(r.fullName, route.id, body))
       case 'check-runs': {
         const at = this.resolve(r, route.ref)
         const sha = at === undefined ? route.ref : (r.commits[at]?.sha ?? route.ref)
-        if (!this.commitOf(r.fullName, sha))
+        if (!this.s.commitOf(r.fullName, sha))
           return { status: 422, json: errorBody(422, `No commit found for SHA: ${route.ref}`, route.name) }
-        const runs = this.checks.list(r.fullName, sha, query)
+        const runs = this.s.checks.list(r.fullName, sha, query)
         const paged = pageLink(runs.length)
         return ok(
           {
             total_count: runs.length,
-            check_runs: runs.slice(paged.start, paged.end).map((run) => this.checks.json(run))
+            check_runs: runs.slice(paged.start, paged.end).map((run) => this.s.checks.json(run))
           },
           paged.headers
         )
       }
       case 'check-annotations': {
-        const all = this.checks.annotationsOf(r.fullName, route.id)
+        const all = this.s.checks.annotationsOf(r.fullName, route.id)
         if (!all) return notFound(route.name)
         const paged = pageLink(all.length)
         return ok(all.slice(paged.start, paged.end), paged.headers)
@@ -927,13 +759,13 @@ export class GitHubApiFake {
       case 'commit-status': {
         const at = this.resolve(r, route.ref)
         const sha = at === undefined ? route.ref : (r.commits[at]?.sha ?? route.ref)
-        if (!this.commitOf(r.fullName, sha))
+        if (!this.s.commitOf(r.fullName, sha))
           return { status: 404, json: errorBody(404, `No commit found for SHA: ${route.ref}`, route.name) }
-        const paged = pageLink(this.statuses.latest(r.fullName, sha).length)
-        const combined = this.statuses.combined(r.fullName, sha, paged)
+        const paged = pageLink(this.s.statuses.latest(r.fullName, sha).length)
+        const combined = this.s.statuses.combined(r.fullName, sha, paged)
         // GitHub's combined-commit-status names the repository and the commit, and each status its own
         // URL, node id and avatar (the OpenAPI description requires them).
-        const url = `${this.url}/repos/${r.fullName}`
+        const url = `${this.s.url}/repos/${r.fullName}`
         return ok(
           {
             ...combined,
@@ -945,7 +777,7 @@ export class GitHubApiFake {
             })),
             commit_url: `${url}/commits/${sha}`,
             url: `${url}/commits/${sha}/status`,
-            repository: repositoryJson(this.url, r.fullName, r.id, this.actorJson({ login: ownerOf(r) }))
+            repository: repositoryJson(this.s.url, r.fullName, r.id, this.actorJson({ login: ownerOf(r) }))
           },
           paged.headers
         )
@@ -960,7 +792,7 @@ export class GitHubApiFake {
   }
 
   private authorized(header: string | undefined): boolean {
-    const { token } = this.options
+    const { token } = this.s
     if (token === undefined) return true
     const given = /^(?:token|bearer) (.+)$/i.exec(header ?? '')?.[1] ?? ''
     // Several: a run's two tokens (github-token, docs-token), each of which GitHub accepts.
@@ -989,7 +821,7 @@ export class GitHubApiFake {
     const short = (c: Commit): string => `${r.fullName.split('/')[0] ?? ''}:${c.sha.slice(0, 7)}`
     return ok(
       {
-        url: `${this.url}/repos/${r.fullName}/compare/${basehead}`,
+        url: `${this.s.url}/repos/${r.fullName}/compare/${basehead}`,
         html_url: `${WEB}/${r.fullName}/compare/${basehead}`,
         permalink_url: `${WEB}/${r.fullName}/compare/${short(baseCommit)}...${short(headCommit)}`,
         diff_url: `${WEB}/${r.fullName}/compare/${basehead}.diff`,
@@ -1044,11 +876,11 @@ export class GitHubApiFake {
     const sha = sha1(`tree-${r.commits[at]?.sha ?? ''}`)
     return ok({
       sha,
-      url: `${this.url}/repos/${r.fullName}/git/trees/${sha}`,
+      url: `${this.s.url}/repos/${r.fullName}/git/trees/${sha}`,
       tree: entries
-        .slice(0, this.treeLimit)
-        .map((e) => ({ ...e, url: `${this.url}/repos/${r.fullName}/git/blobs/${e.sha}` })),
-      truncated: entries.length > this.treeLimit
+        .slice(0, this.s.treeLimit)
+        .map((e) => ({ ...e, url: `${this.s.url}/repos/${r.fullName}/git/blobs/${e.sha}` })),
+      truncated: entries.length > this.s.treeLimit
     })
   }
 
@@ -1057,8 +889,8 @@ export class GitHubApiFake {
     const sha = sha1(`blob-${path}-${text}`)
     // The links GitHub's content-file carries: the API, the blob, the page.
     const links = {
-      self: `${this.url}/repos/${r.fullName}/contents/${path}`,
-      git: `${this.url}/repos/${r.fullName}/git/blobs/${sha}`,
+      self: `${this.s.url}/repos/${r.fullName}/contents/${path}`,
+      git: `${this.s.url}/repos/${r.fullName}/git/blobs/${sha}`,
       html: `${WEB}/${r.fullName}/blob/main/${path}`
     }
     return {
@@ -1116,7 +948,7 @@ export class GitHubApiFake {
     const owned = this.ownerGraphql(query, body)
     if (owned) return owned
     if (!/\bviewer\b/.test(query)) return { status: 200, json: { errors: [{ message: 'Only viewer is faked' }] } }
-    const { login, kind } = this.identity
+    const { login, kind } = this.s.identity
     const bot = kind === 'installation'
     return ok({
       data: { viewer: { login: bot ? login.replace(/\[bot\]$/, '') : login, __typename: bot ? 'Bot' : 'User' } }
@@ -1140,23 +972,23 @@ export class GitHubApiFake {
     const json = (): Record<string, unknown> => this.pullJson(r, pull)
     switch (route.name) {
       case 'requested-reviewers':
-        return this.owners.requestReviewers(r.fullName, pull, parsed, collaborator, json)
+        return this.s.owners.requestReviewers(r.fullName, pull, parsed, collaborator, json)
       case 'assignees':
         // GitHub answers the issue (https://docs.github.com/rest/issues/assignees#add-assignees-to-an-issue).
-        return this.owners.assign(r.fullName, pull, parsed, collaborator, () =>
-          pullAsIssueJson(this.url, r.fullName, json())
+        return this.s.owners.assign(r.fullName, pull, parsed, collaborator, () =>
+          pullAsIssueJson(this.s.url, r.fullName, json())
         )
       case 'merge':
-        return this.owners.merge(r.fullName, pull, parsed)
+        return this.s.owners.merge(r.fullName, pull, parsed)
       case 'issue-events': {
-        const events = this.owners.of(r.fullName, pull.number).events
+        const events = this.s.owners.of(r.fullName, pull.number).events
         const paged = pageLink(events.length)
-        const actor = this.actorJson({ login: this.identity.login })
+        const actor = this.actorJson({ login: this.s.identity.login })
         return ok(
           events.slice(paged.start, paged.end).map((e, i) => ({
             id: 7_000_000 + paged.start + i,
             node_id: nodeId('IE', String(7_000_000 + paged.start + i)),
-            url: `${this.url}/repos/${r.fullName}/issues/events/${7_000_000 + paged.start + i}`,
+            url: `${this.s.url}/repos/${r.fullName}/issues/events/${7_000_000 + paged.start + i}`,
             event: e.event,
             actor,
             commit_id: null,
@@ -1170,7 +1002,7 @@ export class GitHubApiFake {
               ? { requested_reviewer: this.actorJson({ login: e.reviewer }) }
               : {}),
             ...(e.event === 'review_requested' && e.team
-              ? { requested_team: teamJson(this.url, ownerOf(r), e.team) }
+              ? { requested_team: teamJson(this.s.url, ownerOf(r), e.team) }
               : {})
           })),
           paged.headers
@@ -1181,16 +1013,16 @@ export class GitHubApiFake {
 
   /** The owner fields of a pull request's JSON. */
   private ownerJson(r: Repo, p: Pull): Record<string, unknown> {
-    const owner = this.owners.of(r.fullName, p.number)
+    const owner = this.s.owners.of(r.fullName, p.number)
     return {
       assignee: owner.assignees[0] === undefined ? null : this.actorJson({ login: owner.assignees[0] }),
       requested_reviewers: owner.reviewers.map((login) => this.actorJson({ login })),
-      requested_teams: owner.teams.map((slug) => teamJson(this.url, ownerOf(r), slug)),
+      requested_teams: owner.teams.map((slug) => teamJson(this.s.url, ownerOf(r), slug)),
       assignees: owner.assignees.map((login) => this.actorJson({ login })),
       // auto-merge as GitHub's description requires it: who enabled it, and the merge commit's text.
       auto_merge: owner.autoMerge
         ? {
-            enabled_by: this.actorJson({ login: this.identity.login }),
+            enabled_by: this.actorJson({ login: this.s.identity.login }),
             merge_method: owner.autoMerge.method.toLowerCase(),
             commit_title: '',
             commit_message: ''
@@ -1206,13 +1038,13 @@ export class GitHubApiFake {
     const mutation = /\b(enable|disable)PullRequestAutoMerge\b/.exec(query)?.[1]
     if (mutation) {
       const id = String(vars.pullRequestId)
-      for (const r of this.repos.values())
+      for (const r of this.s.repos.values())
         for (const p of r.pulls.values())
           if (nodeId('PR', String(p.id)) === id)
             return ok(
               mutation === 'enable'
-                ? this.owners.enableAutoMerge(r.fullName, p, vars.mergeMethod, vars.expectedHeadOid)
-                : this.owners.disableAutoMerge(r.fullName, p)
+                ? this.s.owners.enableAutoMerge(r.fullName, p, vars.mergeMethod, vars.expectedHeadOid)
+                : this.s.owners.disableAutoMerge(r.fullName, p)
             )
       return ok({
         data: null,
@@ -1220,7 +1052,7 @@ export class GitHubApiFake {
       })
     }
     if (!/\bmergeStateStatus\b/.test(query)) return undefined
-    const r = this.repos.get(`${String(vars.owner)}/${String(vars.repo)}`.toLowerCase())
+    const r = this.s.repos.get(`${String(vars.owner)}/${String(vars.repo)}`.toLowerCase())
     const p = r?.pulls.get(Number(vars.number))
     if (!r || !p)
       return ok({
@@ -1229,13 +1061,13 @@ export class GitHubApiFake {
       })
     return ok({
       data: {
-        repository: { pullRequest: { id: nodeId('PR', String(p.id)), ...this.owners.mergeFacts(r.fullName, p) } }
+        repository: { pullRequest: { id: nodeId('PR', String(p.id)), ...this.s.owners.mergeFacts(r.fullName, p) } }
       }
     })
   }
 
   private commentJson(r: Repo, c: StoredComment): Record<string, unknown> {
-    const api = `${this.url}/repos/${r.fullName}`
+    const api = `${this.s.url}/repos/${r.fullName}`
     return {
       id: c.id,
       node_id: nodeId('IC', String(c.id)),
@@ -1251,12 +1083,12 @@ export class GitHubApiFake {
   }
 
   private actorJson(actor: Actor): Record<string, unknown> {
-    let id = this.actorIds.get(actor.login)
+    let id = this.s.actorIds.get(actor.login)
     if (id === undefined) {
-      id = 1000 + this.actorIds.size
-      this.actorIds.set(actor.login, id)
+      id = 1000 + this.s.actorIds.size
+      this.s.actorIds.set(actor.login, id)
     }
-    return userJson(this.url, actor.login, id, actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'))
+    return userJson(this.s.url, actor.login, id, actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'))
   }
 
   private permissionJson(login: string, role: CustomRole): Record<string, unknown> {
@@ -1285,7 +1117,7 @@ export class GitHubApiFake {
   }
 
   private commitJson(r: Repo, c: Commit): Record<string, unknown> {
-    const api = `${this.url}/repos/${r.fullName}`
+    const api = `${this.s.url}/repos/${r.fullName}`
     const person = this.gitPerson(c.author, c.date)
     return {
       sha: c.sha,
@@ -1313,7 +1145,7 @@ export class GitHubApiFake {
   }
 
   private releaseJson(r: Repo, x: Release): Record<string, unknown> {
-    const api = `${this.url}/repos/${r.fullName}`
+    const api = `${this.s.url}/repos/${r.fullName}`
     return {
       url: `${api}/releases/${x.id}`,
       assets_url: `${api}/releases/${x.id}/assets`,
@@ -1339,7 +1171,7 @@ export class GitHubApiFake {
   }
 
   private tagListJson(r: Repo, t: Tag): Record<string, unknown> {
-    const api = `${this.url}/repos/${r.fullName}`
+    const api = `${this.s.url}/repos/${r.fullName}`
     return {
       name: t.name,
       zipball_url: `${api}/zipball/refs/tags/${encodeURIComponent(t.name)}`,
@@ -1350,7 +1182,7 @@ export class GitHubApiFake {
   }
 
   private refJson(r: Repo, t: Tag): { ref: string; node_id: string; url: string; object: Record<string, string> } {
-    const api = `${this.url}/repos/${r.fullName}`
+    const api = `${this.s.url}/repos/${r.fullName}`
     const object = t.object
       ? { sha: t.object.sha, type: 'tag', url: `${api}/git/tags/${t.object.sha}` }
       : { sha: t.commit, type: 'commit', url: `${api}/git/commits/${t.commit}` }
@@ -1363,7 +1195,7 @@ export class GitHubApiFake {
   }
 
   private tagObjectJson(r: Repo, t: Tag): Record<string, unknown> {
-    const api = `${this.url}/repos/${r.fullName}`
+    const api = `${this.s.url}/repos/${r.fullName}`
     const object = t.object as NonNullable<Tag['object']>
     return {
       node_id: nodeId('TAG', object.sha),
@@ -1378,7 +1210,7 @@ export class GitHubApiFake {
   }
 
   private pullJson(r: Repo, p: Pull): Record<string, unknown> {
-    const api = `${this.url}/repos/${r.fullName}`
+    const api = `${this.s.url}/repos/${r.fullName}`
     const html = `${WEB}/${r.fullName}/pull/${p.number}`
     const owner = ownerOf(r)
     const branch = (b: Pull['head']): Record<string, unknown> => ({
@@ -1386,7 +1218,7 @@ export class GitHubApiFake {
       ref: b.ref,
       sha: b.sha,
       user: this.actorJson({ login: owner }),
-      repo: repositoryJson(this.url, r.fullName, r.id, this.actorJson({ login: owner }))
+      repo: repositoryJson(this.s.url, r.fullName, r.id, this.actorJson({ login: owner }))
     })
     const merged = p.merged ?? false
     return {
@@ -1422,9 +1254,9 @@ export class GitHubApiFake {
       deletions: p.files.reduce((n, f) => n + f.deletions, 0),
       changed_files: p.files.length,
       // The rest of what GitHub's pull-request schema requires.
-      ...pullUrls(this.url, r.fullName, p.number, p.head.sha),
+      ...pullUrls(this.s.url, r.fullName, p.number, p.head.sha),
       milestone: null,
-      merged_by: merged ? this.actorJson({ login: this.identity.login }) : null,
+      merged_by: merged ? this.actorJson({ login: this.s.identity.login }) : null,
       mergeable_state: 'unknown',
       maintainer_can_modify: false,
       commits: 1
@@ -1432,8 +1264,8 @@ export class GitHubApiFake {
   }
 
   private runJson(r: Repo, run: Run): Record<string, unknown> {
-    const api = `${this.url}/repos/${r.fullName}/actions/runs/${run.id}`
-    const repository = repositoryJson(this.url, r.fullName, r.id, this.actorJson({ login: ownerOf(r) }))
+    const api = `${this.s.url}/repos/${r.fullName}/actions/runs/${run.id}`
+    const repository = repositoryJson(this.s.url, r.fullName, r.id, this.actorJson({ login: ownerOf(r) }))
     const commit = r.commits.find((c) => c.sha === run.headSha)
     const person = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
     return {
@@ -1467,11 +1299,11 @@ export class GitHubApiFake {
       head_repository: repository,
       jobs_url: `${api}/jobs`,
       logs_url: `${api}/logs`,
-      check_suite_url: `${this.url}/repos/${r.fullName}/check-suites/${run.id}`,
+      check_suite_url: `${this.s.url}/repos/${r.fullName}/check-suites/${run.id}`,
       artifacts_url: `${api}/artifacts`,
       cancel_url: `${api}/cancel`,
       rerun_url: `${api}/rerun`,
-      workflow_url: `${this.url}/repos/${r.fullName}/actions/workflows/161335`
+      workflow_url: `${this.s.url}/repos/${r.fullName}/actions/workflows/161335`
     }
   }
 
@@ -1486,7 +1318,7 @@ export class GitHubApiFake {
       changes: f.additions + f.deletions,
       blob_url: `${WEB}/${r.fullName}/blob/${head}/${path}`,
       raw_url: `${WEB}/${r.fullName}/raw/${head}/${path}`,
-      contents_url: `${this.url}/repos/${r.fullName}/contents/${path}?ref=${head}`,
+      contents_url: `${this.s.url}/repos/${r.fullName}/contents/${path}?ref=${head}`,
       ...(f.patch === undefined ? {} : { patch: f.patch }),
       ...(f.previous_filename === undefined ? {} : { previous_filename: f.previous_filename })
     }
@@ -1494,15 +1326,15 @@ export class GitHubApiFake {
 
   private labelJson(r: Repo, name: string): Record<string, unknown> {
     const key = `${r.fullName.toLowerCase()}\n${name}`
-    let id = this.labelIds.get(key)
+    let id = this.s.labelIds.get(key)
     if (id === undefined) {
-      id = 5_000_000 + this.labelIds.size
-      this.labelIds.set(key, id)
+      id = 5_000_000 + this.s.labelIds.size
+      this.s.labelIds.set(key, id)
     }
     return {
       id,
       node_id: nodeId('LA', String(id)),
-      url: `${this.url}/repos/${r.fullName}/labels/${encodeURIComponent(name)}`,
+      url: `${this.s.url}/repos/${r.fullName}/labels/${encodeURIComponent(name)}`,
       name,
       color: 'ededed',
       default: false,
@@ -1518,11 +1350,11 @@ export class GitHubApiFake {
     res.setHeader('content-length', Buffer.byteLength(body))
     res.setHeader('x-github-api-version-selected', '2022-11-28')
     res.setHeader('x-github-media-type', 'github.v3; format=json')
-    res.setHeader('x-github-request-id', `FAKE:${String(this.requests.length)}`)
+    res.setHeader('x-github-request-id', `FAKE:${String(this.s.requests.length)}`)
     res.setHeader('x-ratelimit-limit', '5000')
     res.setHeader('x-ratelimit-remaining', '4990')
     res.setHeader('x-ratelimit-used', '10')
-    res.setHeader('x-ratelimit-reset', this.rateReset)
+    res.setHeader('x-ratelimit-reset', this.s.rateReset)
     res.setHeader('x-ratelimit-resource', 'core')
     // setHeader is case-insensitive, so a fault's headers replace the defaults whatever their case.
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value)
@@ -1569,10 +1401,6 @@ function treeAt(commits: readonly Commit[], at: number): Map<string, string> {
   return tree
 }
 
-function ownerOf(r: Repo): string {
-  return r.fullName.split('/')[0] ?? ''
-}
-
 function pullState(p: Pull): 'open' | 'closed' {
   return p.merged ? 'closed' : (p.state ?? 'open')
 }
@@ -1591,79 +1419,6 @@ function compareFiles(commits: Commit[]): PullFileSeed[] {
     seen.patch = seen.patch === undefined || file.patch === undefined ? undefined : `${seen.patch}\n${file.patch}`
   }
   return [...files.values()].slice(0, COMPARE_FILES_LIMIT)
-}
-
-interface Paged {
-  start: number
-  end: number
-  headers?: Record<string, string>
-}
-
-/** The slice of `total` items a `per_page`/`page` query asks for, and the Link header GitHub sends. */
-function paginate(total: number, query: URLSearchParams, url: string): Paged {
-  const perPage = Math.min(100, positive(query.get('per_page')) ?? 30)
-  const page = positive(query.get('page')) ?? 1
-  const last = Math.max(1, Math.ceil(total / perPage))
-  const start = (page - 1) * perPage
-  if (last === 1 && page === 1) return { start, end: start + perPage }
-  const link = (p: number, rel: string): string => {
-    const q = new URLSearchParams(query)
-    q.set('page', String(p))
-    return `<${url}?${q.toString()}>; rel="${rel}"`
-  }
-  const links = [
-    ...(page > 1 ? [link(Math.min(page - 1, last), 'prev')] : []),
-    ...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []),
-    ...(page > 1 ? [link(1, 'first')] : [])
-  ]
-  return { start, end: start + perPage, headers: { link: links.join(', ') } }
-}
-
-function positive(value: string | null): number | undefined {
-  const n = Number(value ?? '')
-  return Number.isInteger(n) && n > 0 ? n : undefined
-}
-
-/** A string field of a JSON request body; undefined when the body or the field is not one. */
-function jsonField(body: string, name: string): string | undefined {
-  try {
-    const value: unknown = (JSON.parse(body) as Record<string, unknown> | null)?.[name]
-    return typeof value === 'string' ? value : undefined
-  } catch {
-    return undefined
-  }
-}
-
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown
-  } catch {
-    return undefined
-  }
-}
-
-function invalid(route: RouteName, message: string): Answer {
-  return { status: 422, json: errorBody(422, `Invalid request.\n\n${message}`, route) }
-}
-
-function ok(json: unknown, headers?: Record<string, string>): Answer {
-  return { status: 200, json, headers }
-}
-
-function notFound(route: RouteName | 'unknown'): Answer {
-  return { status: 404, json: errorBody(404, 'Not Found', route) }
-}
-
-function errorBody(status: number, message: string, route: RouteName | 'unknown'): Record<string, string> {
-  return { message, documentation_url: DOC_URLS[route], status: String(status) }
-}
-
-function nodeId(prefix: string, key: string): string {
-  return `${prefix}_kwDO${Buffer.from(sha1(key).slice(0, 12), 'hex').toString('base64url')}`
-}
-
-function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('hex')
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -1,70 +1,5 @@
-/**
- * GitHub REST API fake: a real HTTP server on loopback standing in for https://api.github.com (or a
- * GHES API root) for the tests that read release and pull-request context through Octokit and add labels.
- * Source: GitHub's REST API docs (https://docs.github.com/rest, each route's page in DOC_URLS) and its
- * OpenAPI description (@octokit/openapi), which every answer in a test is checked against
- * (simulator/openapi-contract.ts; the operation of each route: simulator/github-operations.ts).
- *
- *   const gh = await GitHubApiFake.start({ token: 'tok' })
- *   const [a, b] = gh.addCommits('acme/app', [{ message: 'feat: x' }, { message: 'fix: y', author: null }])
- *   gh.addTag('acme/app', { name: 'v1.0.0', at: a, annotated: { message: 'First' } })
- *   gh.addRelease('acme/app', { tag_name: 'v1.0.0', body: 'Notes' })
- *   gh.addPull('acme/app', { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
- *   gh.addRun('acme/app', { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: a })
- *   gh.matchingRefsPageSize = 100             // cut matching-refs answers into pages (GitHub does not today)
- *   gh.addCommits('acme/app', [{ message: 'init', contents: { 'packages/cli/package.json': '{"name":"@acme/cli"}' } }])
- *   gh.treeLimit = 1000                       // recursive trees past this many entries come back truncated
- *   gh.setPullState('acme/docs', 7, 'merged')          // or 'closed', 'open'
- *   gh.setPermission('acme/app', 'mona', 'maintain')    // or { role_name: 'docs-editor', permission: 'write' }
- *   const octokit = getOctokit('tok', { baseUrl: gh.url })
- *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
- *   gh.failAlways('labels', { kind: 'hang' })   // until failAlways('labels', null)
- *   gh.latencyMs = 100                          // every answer from now on
- *   gh.time = virtualClock                      // latency, delays and hangs in virtual time
- *   gh.labelsOf('acme/app', 7)                  // labels added through the API
- *   await gh.close()                            // also destroys hanging connections, cancels delays
- *
- * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
- * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
- * …/commits (`sha`, `path`, paginated), …/git/trees/{ref} (`recursive`), …/contents/{path} (`ref`),
- * …/pulls (open, closed or all; newest first unless asked otherwise), …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, …/collaborators/{user}/permission,
- * POST …/issues/{n}/labels;
- * the conversation: GET and POST
- * …/issues/{n}/comments, PATCH and DELETE …/issues/comments/{id}, POST …/issues/comments/{id}/reactions
- * and …/pulls/comments/{id}/reactions, PATCH …/releases/{id}; check runs: POST …/check-runs, PATCH
- * …/check-runs/{id}, GET …/commits/{ref}/check-runs (check-runs.ts); and the token's identity: GET /user
- * (403 for an installation token, as GitHub answers) and POST /graphql (`viewer`). The owner of a
- * pull request (simulator/github-owner.ts): POST …/pulls/{n}/requested_reviewers, POST
- * …/issues/{n}/assignees, GET …/issues/{n}/events, PUT …/pulls/{n}/merge, and on /graphql a pull
- * request's merge state and `enablePullRequestAutoMerge`.
- * Anything else is 404. A login without a permission set is 404 there, as GitHub answers for a
- * login with no account; GitHub answers `read` for anyone else on a public repository: set it.
- * matching-refs answers every ref starting with the prefix at once, as GitHub does, unless
- * `matchingRefsPageSize` is set. A comparison's files are those its commits were seeded with.
- * The tree at a commit holds every file its history wrote (`contents`) or changed (`files`, a
- * placeholder text unless written), less those removed; a commit touches a path when one of them
- * is at or under it.
- *
- *   gh.identity = { login: 'docs-bot', kind: 'user' }    // default: the workflow token, github-actions[bot]
- *   gh.addComment('acme/app', 7, { body: '/docs fix', user: { login: 'mona' } })
- *   gh.commentsOf('acme/app', 7); gh.reactionsOf('acme/app', id); gh.releaseBody('acme/app', 'v1')
- *   gh.checkRunsOf('acme/app', sha)                   // check runs on a commit (a pull request's head counts)
- *   gh.addCheckRun('acme/app', { name: 'Lint', head_sha: sha })   // one made by someone else
- *   gh.fail('check-create', { kind: 'status', status: 502, effect: true })   // the run is made, the client sees 502
- *   gh.annotateCheckRun(id, [{ path: 'a.mdx', start_line: 3, message: '…' }])   // GET …/check-runs/{id}/annotations
- *   gh.addStatus('acme/docs', sha, { state: 'failure', context: 'ci/build' })    // GET …/commits/{ref}/status
- *   gh.pushToPull('acme/docs', 1)                     // a new head commit on the pull request's branch
- *   gh.at(clock.now() + 30_000, () => …)              // a change made once the fake's clock gets there
- *
- * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
- * with `/` is served whether the client sent it raw or as `%2F` (Octokit sends `%2F`).
- * Order of checks: fault (queued before always), auth (401), route (404), repository (404), data.
- * Each repository has one linear history; its tags and releases are listed newest added first.
- * Annotated tag messages come back with a trailing newline, as git stores them.
- * Errors are JSON `{"message", "documentation_url", "status"}` as GitHub sends them.
- */
 import { once } from 'node:events'
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { closeServer } from './loopback.js'
 import type { SimulatorClock } from './agent-api.js'
@@ -72,23 +7,18 @@ import type { MergeRules, PullOwner } from './github-owner.js'
 import type { AnnotationSeed, CheckAnswer, StoredCheckRun } from './check-runs.js'
 import type { StatusSeed } from './commit-statuses.js'
 import { exchanged } from './github-exchanges.js'
-import { publicUserJson, pullAsIssueJson, pullUrls, repositoryJson, teamJson, userJson } from './github-objects.js'
+import { publicUserJson, pullAsIssueJson, pullUrls, repositoryJson, teamJson } from './github-objects.js'
 import { dotComPath, parseRoute, type Route, type RouteName } from './github/routes.js'
 import {
-  DEFAULT_AUTHOR,
-  Store,
-  WEB,
-  nodeId,
-  ownerOf,
-  sha1,
-  type Actor,
-  type Commit,
   type CommentSeed,
+  type Commit,
   type CommitSeed,
   type CustomRole,
+  DEFAULT_AUTHOR,
   type GitHubApiFakeOptions,
+  nodeId,
+  ownerOf,
   type Pull,
-  type PullFileSeed,
   type PullSeed,
   type Reaction,
   type Release,
@@ -97,22 +27,37 @@ import {
   type RoleName,
   type Run,
   type RunSeed,
+  sha1,
+  Store,
   type StoredComment,
   type Tag,
   type TagSeed,
-  type TokenIdentity
+  type TokenIdentity,
+  WEB
 } from './github/state.js'
 import {
+  type Answer,
   errorBody,
   invalid,
   jsonField,
   notFound,
   ok,
+  type Paged,
   paginate,
-  parseJson,
-  type Answer,
-  type Paged
+  parseJson
 } from './github/answers.js'
+import { actorJson, LEGACY_PERMISSION, permissionJson } from './github/repository.js'
+import {
+  commits,
+  compare,
+  contentJson,
+  fileJson,
+  PULL_FILES_LIMIT,
+  resolve,
+  tree,
+  treeAt,
+  UNVERIFIED
+} from './github/commits.js'
 
 export type {
   Actor,
@@ -164,20 +109,7 @@ export interface RecordedRequest {
   fault?: Fault['kind']
 }
 
-// Unpaginated compare answers stop here; pull files are cut here, as GitHub documents.
-const COMPARE_LIMIT = 250
-const PULL_FILES_LIMIT = 3000
-const COMPARE_FILES_LIMIT = 300
 const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
-const LEGACY_PERMISSION: Record<RoleName, CustomRole['permission']> = {
-  admin: 'admin',
-  maintain: 'write',
-  write: 'write',
-  triage: 'read',
-  read: 'read',
-  none: 'none'
-}
-const UNVERIFIED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null }
 
 export class GitHubApiFake {
   private readonly s: Store
@@ -552,7 +484,8 @@ export class GitHubApiFake {
     if (!route) return notFound('unknown')
     if (route.name === 'user') {
       // A person's token: the public-user fields (the private ones need the user scope).
-      if (this.s.identity.kind === 'user') return ok(publicUserJson(this.actorJson({ login: this.s.identity.login })))
+      if (this.s.identity.kind === 'user')
+        return ok(publicUserJson(actorJson(this.s, { login: this.s.identity.login })))
       return { status: 403, json: errorBody(403, 'Resource not accessible by integration', 'user') }
     }
     if (route.name === 'graphql') return this.graphql(body)
@@ -607,15 +540,15 @@ export class GitHubApiFake {
         return tag ? ok(this.tagObjectJson(r, tag)) : notFound(route.name)
       }
       case 'compare':
-        return this.compare(r, route.basehead, query, pageLink)
+        return compare(this.s, r, route.basehead, query, pageLink)
       case 'commits':
-        return this.commits(r, query, pageLink)
+        return commits(this.s, r, query, pageLink)
       case 'tree':
-        return this.tree(r, route.ref, query.get('recursive') !== null)
+        return tree(this.s, r, route.ref, query.get('recursive') !== null)
       case 'contents': {
-        const at = this.resolve(r, query.get('ref') ?? r.commits.at(-1)?.sha ?? '')
+        const at = resolve(r, query.get('ref') ?? r.commits.at(-1)?.sha ?? '')
         const text = at === undefined ? undefined : treeAt(r.commits, at).get(route.path)
-        return text === undefined ? notFound(route.name) : ok(this.contentJson(r, route.path, text))
+        return text === undefined ? notFound(route.name) : ok(contentJson(this.s, r, route.path, text))
       }
       case 'pulls': {
         const state = query.get('state') ?? 'open'
@@ -640,7 +573,7 @@ export class GitHubApiFake {
         const files = pull.files.slice(0, PULL_FILES_LIMIT)
         const paged = pageLink(files.length)
         return ok(
-          files.slice(paged.start, paged.end).map((f) => this.fileJson(r, pull.head.sha, f)),
+          files.slice(paged.start, paged.end).map((f) => fileJson(this.s, r, pull.head.sha, f)),
           paged.headers
         )
       }
@@ -666,7 +599,7 @@ export class GitHubApiFake {
       }
       case 'collaborator-permission': {
         const entry = r.permissions.get(route.login.toLowerCase())
-        return entry ? ok(this.permissionJson(entry.login, entry.role)) : notFound(route.name)
+        return entry ? ok(permissionJson(this.s, entry.login, entry.role)) : notFound(route.name)
       }
       case 'labels':
         return this.addLabels(r, route.number, body)
@@ -714,7 +647,7 @@ export class GitHubApiFake {
             id,
             node_id: nodeId('REA', String(id)),
             content,
-            user: this.actorJson({ login: this.s.identity.login }),
+            user: actorJson(this.s, { login: this.s.identity.login }),
             created_at: this.s.tick()
           }
         }
@@ -736,7 +669,7 @@ export class GitHubApiFake {
       case 'check-update':
         return this.checkAnswer(route.name, this.s.checks.update(r.fullName, route.id, body))
       case 'check-runs': {
-        const at = this.resolve(r, route.ref)
+        const at = resolve(r, route.ref)
         const sha = at === undefined ? route.ref : (r.commits[at]?.sha ?? route.ref)
         if (!this.s.commitOf(r.fullName, sha))
           return { status: 422, json: errorBody(422, `No commit found for SHA: ${route.ref}`, route.name) }
@@ -757,7 +690,7 @@ export class GitHubApiFake {
         return ok(all.slice(paged.start, paged.end), paged.headers)
       }
       case 'commit-status': {
-        const at = this.resolve(r, route.ref)
+        const at = resolve(r, route.ref)
         const sha = at === undefined ? route.ref : (r.commits[at]?.sha ?? route.ref)
         if (!this.s.commitOf(r.fullName, sha))
           return { status: 404, json: errorBody(404, `No commit found for SHA: ${route.ref}`, route.name) }
@@ -777,7 +710,7 @@ export class GitHubApiFake {
             })),
             commit_url: `${url}/commits/${sha}`,
             url: `${url}/commits/${sha}/status`,
-            repository: repositoryJson(this.s.url, r.fullName, r.id, this.actorJson({ login: ownerOf(r) }))
+            repository: repositoryJson(this.s.url, r.fullName, r.id, actorJson(this.s, { login: ownerOf(r) }))
           },
           paged.headers
         )
@@ -797,126 +730,6 @@ export class GitHubApiFake {
     const given = /^(?:token|bearer) (.+)$/i.exec(header ?? '')?.[1] ?? ''
     // Several: a run's two tokens (github-token, docs-token), each of which GitHub accepts.
     return typeof token === 'string' ? given === token : token.includes(given)
-  }
-
-  private compare(r: Repo, basehead: string, query: URLSearchParams, pageLink: (total: number) => Paged): Answer {
-    const dots = basehead.indexOf('...')
-    const base = dots < 0 ? '' : basehead.slice(0, dots)
-    const head = dots < 0 ? '' : basehead.slice(dots + 3)
-    const b = this.resolve(r, base)
-    const h = this.resolve(r, head)
-    if (b === undefined || h === undefined) return notFound('compare')
-    const baseCommit = r.commits[b] as Commit
-    const headCommit = r.commits[h] as Commit
-    const ahead = Math.max(0, h - b)
-    const behind = Math.max(0, b - h)
-    const all = r.commits.slice(b + 1, b + 1 + ahead)
-    let commits = all.slice(0, COMPARE_LIMIT)
-    let headers: Record<string, string> | undefined
-    if (query.has('per_page') || query.has('page')) {
-      const paged = pageLink(all.length)
-      commits = all.slice(paged.start, paged.end)
-      headers = paged.headers
-    }
-    const short = (c: Commit): string => `${r.fullName.split('/')[0] ?? ''}:${c.sha.slice(0, 7)}`
-    return ok(
-      {
-        url: `${this.s.url}/repos/${r.fullName}/compare/${basehead}`,
-        html_url: `${WEB}/${r.fullName}/compare/${basehead}`,
-        permalink_url: `${WEB}/${r.fullName}/compare/${short(baseCommit)}...${short(headCommit)}`,
-        diff_url: `${WEB}/${r.fullName}/compare/${basehead}.diff`,
-        patch_url: `${WEB}/${r.fullName}/compare/${basehead}.patch`,
-        base_commit: this.commitJson(r, baseCommit),
-        merge_base_commit: this.commitJson(r, ahead > 0 ? baseCommit : headCommit),
-        status: ahead > 0 ? 'ahead' : behind > 0 ? 'behind' : 'identical',
-        ahead_by: ahead,
-        behind_by: behind,
-        total_commits: ahead,
-        commits: commits.map((c) => this.commitJson(r, c)),
-        files: compareFiles(all).map((f) => this.fileJson(r, headCommit.sha, f))
-      },
-      headers
-    )
-  }
-
-  /** The commits reachable from `sha` (default: the newest), newest first, those touching `path` only. */
-  private commits(r: Repo, query: URLSearchParams, pageLink: (total: number) => Paged): Answer {
-    const at = this.resolve(r, query.get('sha') ?? r.commits.at(-1)?.sha ?? '')
-    if (at === undefined) return { status: 404, json: errorBody(404, 'No commit found for SHA', 'commits') }
-    const path = (query.get('path') ?? '').replace(/^\/+|\/+$/g, '')
-    const all = r.commits
-      .slice(0, at + 1)
-      .reverse()
-      .filter((c) => path === '' || touched(c).some((name) => name === path || name.startsWith(`${path}/`)))
-    const paged = pageLink(all.length)
-    return ok(
-      all.slice(paged.start, paged.end).map((c) => this.commitJson(r, c)),
-      paged.headers
-    )
-  }
-
-  /** A tree-ish's tree: the top level, or every entry (`recursive`) up to `treeLimit`. */
-  private tree(r: Repo, ref: string, recursive: boolean): Answer {
-    const at = this.resolve(r, ref)
-    if (at === undefined) return notFound('tree')
-    const files = [...treeAt(r.commits, at).entries()].sort(([a], [b]) => (a < b ? -1 : 1))
-    const dirs = new Set(files.flatMap(([path]) => parents(path)))
-    const entries = [
-      ...[...dirs].map((path) => ({ path, mode: '040000', type: 'tree', sha: sha1(`tree-${path}`) })),
-      ...files.map(([path, text]) => ({
-        path,
-        mode: '100644',
-        type: 'blob',
-        sha: sha1(`blob-${path}-${text}`),
-        size: Buffer.byteLength(text)
-      }))
-    ]
-      .filter((e) => recursive || !e.path.includes('/'))
-      .sort((a, b) => (a.path < b.path ? -1 : 1))
-    const sha = sha1(`tree-${r.commits[at]?.sha ?? ''}`)
-    return ok({
-      sha,
-      url: `${this.s.url}/repos/${r.fullName}/git/trees/${sha}`,
-      tree: entries
-        .slice(0, this.s.treeLimit)
-        .map((e) => ({ ...e, url: `${this.s.url}/repos/${r.fullName}/git/blobs/${e.sha}` })),
-      truncated: entries.length > this.s.treeLimit
-    })
-  }
-
-  private contentJson(r: Repo, path: string, text: string): Record<string, unknown> {
-    const encoded = Buffer.from(text).toString('base64')
-    const sha = sha1(`blob-${path}-${text}`)
-    // The links GitHub's content-file carries: the API, the blob, the page.
-    const links = {
-      self: `${this.s.url}/repos/${r.fullName}/contents/${path}`,
-      git: `${this.s.url}/repos/${r.fullName}/git/blobs/${sha}`,
-      html: `${WEB}/${r.fullName}/blob/main/${path}`
-    }
-    return {
-      type: 'file',
-      encoding: 'base64',
-      size: Buffer.byteLength(text),
-      name: path.slice(path.lastIndexOf('/') + 1),
-      path,
-      // GitHub wraps the base64 text at 60 characters.
-      content: `${encoded.match(/.{1,60}/g)?.join('\n') ?? ''}\n`,
-      sha,
-      url: links.self,
-      git_url: links.git,
-      html_url: links.html,
-      download_url: `https://raw.githubusercontent.com/${r.fullName}/main/${path}`,
-      _links: links
-    }
-  }
-
-  /** Index in the history of a tag name, a full sha or an unambiguous sha prefix of 7+ digits. */
-  private resolve(r: Repo, refish: string): number | undefined {
-    const tag = r.tags.get(refish)
-    const sha = tag ? tag.commit : refish.toLowerCase()
-    if (!/^[0-9a-f]{7,40}$/.test(sha)) return undefined
-    const found = r.commits.flatMap((c, i) => (c.sha.startsWith(sha) ? [i] : []))
-    return found.length === 1 ? found[0] : undefined
   }
 
   private addLabels(r: Repo, number: number, body: string): Answer {
@@ -983,7 +796,7 @@ export class GitHubApiFake {
       case 'issue-events': {
         const events = this.s.owners.of(r.fullName, pull.number).events
         const paged = pageLink(events.length)
-        const actor = this.actorJson({ login: this.s.identity.login })
+        const actor = actorJson(this.s, { login: this.s.identity.login })
         return ok(
           events.slice(paged.start, paged.end).map((e, i) => ({
             id: 7_000_000 + paged.start + i,
@@ -996,10 +809,10 @@ export class GitHubApiFake {
             created_at: pull.created_at,
             performed_via_github_app: null,
             ...(e.event === 'assigned'
-              ? { assignee: this.actorJson({ login: e.assignee }), assigner: actor }
+              ? { assignee: actorJson(this.s, { login: e.assignee }), assigner: actor }
               : { review_requester: actor }),
             ...(e.event === 'review_requested' && e.reviewer
-              ? { requested_reviewer: this.actorJson({ login: e.reviewer }) }
+              ? { requested_reviewer: actorJson(this.s, { login: e.reviewer }) }
               : {}),
             ...(e.event === 'review_requested' && e.team
               ? { requested_team: teamJson(this.s.url, ownerOf(r), e.team) }
@@ -1015,14 +828,14 @@ export class GitHubApiFake {
   private ownerJson(r: Repo, p: Pull): Record<string, unknown> {
     const owner = this.s.owners.of(r.fullName, p.number)
     return {
-      assignee: owner.assignees[0] === undefined ? null : this.actorJson({ login: owner.assignees[0] }),
-      requested_reviewers: owner.reviewers.map((login) => this.actorJson({ login })),
+      assignee: owner.assignees[0] === undefined ? null : actorJson(this.s, { login: owner.assignees[0] }),
+      requested_reviewers: owner.reviewers.map((login) => actorJson(this.s, { login })),
       requested_teams: owner.teams.map((slug) => teamJson(this.s.url, ownerOf(r), slug)),
-      assignees: owner.assignees.map((login) => this.actorJson({ login })),
+      assignees: owner.assignees.map((login) => actorJson(this.s, { login })),
       // auto-merge as GitHub's description requires it: who enabled it, and the merge commit's text.
       auto_merge: owner.autoMerge
         ? {
-            enabled_by: this.actorJson({ login: this.s.identity.login }),
+            enabled_by: actorJson(this.s, { login: this.s.identity.login }),
             merge_method: owner.autoMerge.method.toLowerCase(),
             commit_title: '',
             commit_message: ''
@@ -1075,72 +888,10 @@ export class GitHubApiFake {
       html_url: `${WEB}/${r.fullName}/pull/${c.issue}#issuecomment-${c.id}`,
       issue_url: `${api}/issues/${c.issue}`,
       body: c.body,
-      user: this.actorJson(c.user),
+      user: actorJson(this.s, c.user),
       created_at: c.created_at,
       updated_at: c.updated_at,
       author_association: 'NONE'
-    }
-  }
-
-  private actorJson(actor: Actor): Record<string, unknown> {
-    let id = this.s.actorIds.get(actor.login)
-    if (id === undefined) {
-      id = 1000 + this.s.actorIds.size
-      this.s.actorIds.set(actor.login, id)
-    }
-    return userJson(this.s.url, actor.login, id, actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'))
-  }
-
-  private permissionJson(login: string, role: CustomRole): Record<string, unknown> {
-    const rank = ['none', 'read', 'write', 'admin'].indexOf(role.permission)
-    return {
-      permission: role.permission,
-      role_name: role.role_name,
-      user: {
-        ...this.actorJson({ login }),
-        permissions: {
-          admin: rank >= 3,
-          maintain: role.role_name === 'maintain' || rank >= 3,
-          push: rank >= 2,
-          triage: role.role_name === 'triage' || rank >= 2,
-          pull: rank >= 1
-        },
-        role_name: role.role_name
-      }
-    }
-  }
-
-  private gitPerson(actor: Actor | null, date: string): { name: string; email: string; date: string } {
-    if (!actor) return { name: 'A. Contributor', email: 'contributor@example.com', date }
-    const { id } = this.actorJson(actor) as { id: number }
-    return { name: actor.login, email: `${id}+${actor.login}@users.noreply.github.com`, date }
-  }
-
-  private commitJson(r: Repo, c: Commit): Record<string, unknown> {
-    const api = `${this.s.url}/repos/${r.fullName}`
-    const person = this.gitPerson(c.author, c.date)
-    return {
-      sha: c.sha,
-      node_id: nodeId('C', c.sha),
-      commit: {
-        author: person,
-        committer: { name: 'GitHub', email: 'noreply@github.com', date: c.date },
-        message: c.message,
-        tree: { sha: sha1(`tree-${c.sha}`), url: `${api}/git/trees/${sha1(`tree-${c.sha}`)}` },
-        url: `${api}/git/commits/${c.sha}`,
-        comment_count: 0,
-        verification: UNVERIFIED
-      },
-      url: `${api}/commits/${c.sha}`,
-      html_url: `${WEB}/${r.fullName}/commit/${c.sha}`,
-      comments_url: `${api}/commits/${c.sha}/comments`,
-      author: c.author ? this.actorJson(c.author) : null,
-      committer: this.actorJson({ login: 'web-flow', type: 'User' }),
-      parents: c.parents.map((sha) => ({
-        sha,
-        url: `${api}/commits/${sha}`,
-        html_url: `${WEB}/${r.fullName}/commit/${sha}`
-      }))
     }
   }
 
@@ -1152,7 +903,7 @@ export class GitHubApiFake {
       upload_url: `https://uploads.github.com/repos/${r.fullName}/releases/${x.id}/assets{?name,label}`,
       html_url: x.html_url,
       id: x.id,
-      author: this.actorJson({ login: 'github-actions[bot]' }),
+      author: actorJson(this.s, { login: 'github-actions[bot]' }),
       node_id: nodeId('RE', String(x.id)),
       tag_name: x.tag_name,
       target_commitish: 'main',
@@ -1217,8 +968,8 @@ export class GitHubApiFake {
       label: `${owner}:${b.ref}`,
       ref: b.ref,
       sha: b.sha,
-      user: this.actorJson({ login: owner }),
-      repo: repositoryJson(this.s.url, r.fullName, r.id, this.actorJson({ login: owner }))
+      user: actorJson(this.s, { login: owner }),
+      repo: repositoryJson(this.s.url, r.fullName, r.id, actorJson(this.s, { login: owner }))
     })
     const merged = p.merged ?? false
     return {
@@ -1233,7 +984,7 @@ export class GitHubApiFake {
       state: pullState(p),
       locked: false,
       title: p.title,
-      user: this.actorJson(p.user ?? DEFAULT_AUTHOR),
+      user: actorJson(this.s, p.user ?? DEFAULT_AUTHOR),
       body: p.body ?? null,
       labels: (r.labels.get(p.number) ?? []).map((name) => this.labelJson(r, name)),
       created_at: p.created_at,
@@ -1256,7 +1007,7 @@ export class GitHubApiFake {
       // The rest of what GitHub's pull-request schema requires.
       ...pullUrls(this.s.url, r.fullName, p.number, p.head.sha),
       milestone: null,
-      merged_by: merged ? this.actorJson({ login: this.s.identity.login }) : null,
+      merged_by: merged ? actorJson(this.s, { login: this.s.identity.login }) : null,
       mergeable_state: 'unknown',
       maintainer_can_modify: false,
       commits: 1
@@ -1265,7 +1016,7 @@ export class GitHubApiFake {
 
   private runJson(r: Repo, run: Run): Record<string, unknown> {
     const api = `${this.s.url}/repos/${r.fullName}/actions/runs/${run.id}`
-    const repository = repositoryJson(this.s.url, r.fullName, r.id, this.actorJson({ login: ownerOf(r) }))
+    const repository = repositoryJson(this.s.url, r.fullName, r.id, actorJson(this.s, { login: ownerOf(r) }))
     const commit = r.commits.find((c) => c.sha === run.headSha)
     const person = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
     return {
@@ -1304,23 +1055,6 @@ export class GitHubApiFake {
       cancel_url: `${api}/cancel`,
       rerun_url: `${api}/rerun`,
       workflow_url: `${this.s.url}/repos/${r.fullName}/actions/workflows/161335`
-    }
-  }
-
-  private fileJson(r: Repo, head: string, f: PullFileSeed): Record<string, unknown> {
-    const path = f.filename.split('/').map(encodeURIComponent).join('/')
-    return {
-      sha: sha1(`blob-${head}-${f.filename}`),
-      filename: f.filename,
-      status: f.status,
-      additions: f.additions,
-      deletions: f.deletions,
-      changes: f.additions + f.deletions,
-      blob_url: `${WEB}/${r.fullName}/blob/${head}/${path}`,
-      raw_url: `${WEB}/${r.fullName}/raw/${head}/${path}`,
-      contents_url: `${this.s.url}/repos/${r.fullName}/contents/${path}?ref=${head}`,
-      ...(f.patch === undefined ? {} : { patch: f.patch }),
-      ...(f.previous_filename === undefined ? {} : { previous_filename: f.previous_filename })
     }
   }
 
@@ -1363,62 +1097,8 @@ export class GitHubApiFake {
   }
 }
 
-/** The directories above a path: `a/b/c.txt` → `a`, `a/b`. */
-function parents(path: string): string[] {
-  const parts = path.split('/').slice(0, -1)
-  return parts.map((_, i) => parts.slice(0, i + 1).join('/'))
-}
-
-/** The paths a commit writes, changes or removes. */
-function touched(c: Commit): string[] {
-  return [
-    ...Object.keys(c.contents),
-    ...c.files.flatMap((f) => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename]))
-  ]
-}
-
-// History is only appended to, so a commit's tree never changes: each is built once.
-const trees = new WeakMap<Commit, Map<string, string>>()
-
-/** The files at commit `at` (an index in the history) and their text. */
-function treeAt(commits: readonly Commit[], at: number): Map<string, string> {
-  const key = commits[at]
-  const known = key && trees.get(key)
-  if (known) return known
-  const tree = new Map<string, string>()
-  for (const c of commits.slice(0, at + 1)) {
-    for (const f of c.files) {
-      if (f.previous_filename) tree.delete(f.previous_filename)
-      if (f.status === 'removed') tree.delete(f.filename)
-      else if (!tree.has(f.filename)) tree.set(f.filename, `placeholder text of ${f.filename}\n`)
-    }
-    for (const [path, text] of Object.entries(c.contents)) {
-      if (text === null) tree.delete(path)
-      else tree.set(path, text)
-    }
-  }
-  if (key) trees.set(key, tree)
-  return tree
-}
-
 function pullState(p: Pull): 'open' | 'closed' {
   return p.merged ? 'closed' : (p.state ?? 'open')
-}
-
-/** The files of a range of commits: a file changed twice counts once, its patches joined. */
-function compareFiles(commits: Commit[]): PullFileSeed[] {
-  const files = new Map<string, PullFileSeed>()
-  for (const file of commits.flatMap((c) => c.files)) {
-    const seen = files.get(file.filename)
-    if (!seen) {
-      files.set(file.filename, { ...file })
-      continue
-    }
-    seen.additions += file.additions
-    seen.deletions += file.deletions
-    seen.patch = seen.patch === undefined || file.patch === undefined ? undefined : `${seen.patch}\n${file.patch}`
-  }
-  return [...files.values()].slice(0, COMPARE_FILES_LIMIT)
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

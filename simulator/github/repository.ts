@@ -1,0 +1,41 @@
+// The fake GitHub's repository routes: collaborators' permissions, the token's identity (/user), and the accounts every answer names.
+
+import { userJson } from '../github-objects.js'
+import type { RoleName, CustomRole, Store, Actor } from './state.js'
+
+export const LEGACY_PERMISSION: Record<RoleName, CustomRole['permission']> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none'
+}
+
+export function actorJson(s: Store, actor: Actor): Record<string, unknown> {
+  let id = s.actorIds.get(actor.login)
+  if (id === undefined) {
+    id = 1000 + s.actorIds.size
+    s.actorIds.set(actor.login, id)
+  }
+  return userJson(s.url, actor.login, id, actor.type ?? (actor.login.endsWith('[bot]') ? 'Bot' : 'User'))
+}
+
+export function permissionJson(s: Store, login: string, role: CustomRole): Record<string, unknown> {
+  const rank = ['none', 'read', 'write', 'admin'].indexOf(role.permission)
+  return {
+    permission: role.permission,
+    role_name: role.role_name,
+    user: {
+      ...actorJson(s, { login }),
+      permissions: {
+        admin: rank >= 3,
+        maintain: role.role_name === 'maintain' || rank >= 3,
+        push: rank >= 2,
+        triage: role.role_name === 'triage' || rank >= 2,
+        pull: rank >= 1
+      },
+      role_name: role.role_name
+    }
+  }
+}

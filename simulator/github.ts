@@ -4,10 +4,10 @@ import { performance } from 'node:perf_hooks'
 import { closeServer } from './loopback.js'
 import type { SimulatorClock } from './agent-api.js'
 import type { MergeRules, PullOwner } from './github-owner.js'
-import type { AnnotationSeed, CheckAnswer, StoredCheckRun } from './check-runs.js'
+import type { AnnotationSeed, StoredCheckRun } from './check-runs.js'
 import type { StatusSeed } from './commit-statuses.js'
 import { exchanged } from './github-exchanges.js'
-import { publicUserJson, pullAsIssueJson, pullUrls, repositoryJson, teamJson } from './github-objects.js'
+import { publicUserJson, repositoryJson } from './github-objects.js'
 import { dotComPath, parseRoute, type Route, type RouteName } from './github/routes.js'
 import {
   type CommentSeed,
@@ -18,16 +18,11 @@ import {
   type GitHubApiFakeOptions,
   nodeId,
   ownerOf,
-  type Pull,
   type PullSeed,
   type Reaction,
-  type Release,
   type ReleaseSeed,
-  type Repo,
   type RoleName,
-  type Run,
   type RunSeed,
-  sha1,
   Store,
   type StoredComment,
   type Tag,
@@ -35,29 +30,14 @@ import {
   type TokenIdentity,
   WEB
 } from './github/state.js'
-import {
-  type Answer,
-  errorBody,
-  invalid,
-  jsonField,
-  notFound,
-  ok,
-  type Paged,
-  paginate,
-  parseJson
-} from './github/answers.js'
+import { type Answer, errorBody, invalid, jsonField, notFound, ok, type Paged, paginate } from './github/answers.js'
 import { actorJson, LEGACY_PERMISSION, permissionJson } from './github/repository.js'
-import {
-  commits,
-  compare,
-  contentJson,
-  fileJson,
-  PULL_FILES_LIMIT,
-  resolve,
-  tree,
-  treeAt,
-  UNVERIFIED
-} from './github/commits.js'
+import { commits, compare, contentJson, fileJson, PULL_FILES_LIMIT, resolve, tree, treeAt } from './github/commits.js'
+import { DEFAULT_TAGGER, refJson, releaseJson, tagListJson, tagObjectJson } from './github/releases.js'
+import { graphql } from './github/graphql.js'
+import { owner, pullJson, pullState } from './github/pulls.js'
+import { checkAnswer, runJson } from './github/checks.js'
+import { addLabels, commentJson } from './github/issues.js'
 
 export type {
   Actor,
@@ -108,8 +88,6 @@ export interface RecordedRequest {
   answeredStatus?: number
   fault?: Fault['kind']
 }
-
-const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
 
 export class GitHubApiFake {
   private readonly s: Store
@@ -488,7 +466,7 @@ export class GitHubApiFake {
         return ok(publicUserJson(actorJson(this.s, { login: this.s.identity.login })))
       return { status: 403, json: errorBody(403, 'Resource not accessible by integration', 'user') }
     }
-    if (route.name === 'graphql') return this.graphql(body)
+    if (route.name === 'graphql') return graphql(this.s, body)
     const r = this.s.repos.get(route.repo.toLowerCase())
     if (!r) return notFound(route.name)
     const pageLink = (total: number): Paged => paginate(total, query, `${this.s.url}${path}`)
@@ -497,25 +475,25 @@ export class GitHubApiFake {
       case 'release-by-tag': {
         // Drafts have no tag yet as far as GitHub is concerned.
         const release = r.releases.find((x) => !x.draft && x.tag_name === route.tag)
-        return release ? ok(this.releaseJson(r, release)) : notFound(route.name)
+        return release ? ok(releaseJson(this.s, r, release)) : notFound(route.name)
       }
       case 'releases': {
         const newestFirst = [...r.releases].reverse()
         const paged = pageLink(newestFirst.length)
         return ok(
-          newestFirst.slice(paged.start, paged.end).map((x) => this.releaseJson(r, x)),
+          newestFirst.slice(paged.start, paged.end).map((x) => releaseJson(this.s, r, x)),
           paged.headers
         )
       }
       case 'latest-release': {
         const latest = r.releases.findLast((x) => !x.draft && !x.prerelease)
-        return latest ? ok(this.releaseJson(r, latest)) : notFound(route.name)
+        return latest ? ok(releaseJson(this.s, r, latest)) : notFound(route.name)
       }
       case 'tags': {
         const newestFirst = [...r.tags.values()].reverse()
         const paged = pageLink(newestFirst.length)
         return ok(
-          newestFirst.slice(paged.start, paged.end).map((t) => this.tagListJson(r, t)),
+          newestFirst.slice(paged.start, paged.end).map((t) => tagListJson(this.s, r, t)),
           paged.headers
         )
       }
@@ -523,7 +501,7 @@ export class GitHubApiFake {
         // Filtered before the JSON is built, so a large repository costs what the answer holds.
         const refs = [...r.tags.values()]
           .filter((t) => `refs/tags/${t.name}`.startsWith(`refs/${route.ref}`))
-          .map((t) => this.refJson(r, t))
+          .map((t) => refJson(this.s, r, t))
           .sort((a, b) => (a.ref < b.ref ? -1 : 1))
         if (this.s.matchingRefsPageSize === undefined) return ok(refs)
         const sized = new URLSearchParams(query)
@@ -533,11 +511,11 @@ export class GitHubApiFake {
       }
       case 'ref': {
         const tag = route.ref.startsWith('tags/') ? r.tags.get(route.ref.slice('tags/'.length)) : undefined
-        return tag ? ok(this.refJson(r, tag)) : notFound(route.name)
+        return tag ? ok(refJson(this.s, r, tag)) : notFound(route.name)
       }
       case 'tag-object': {
         const tag = [...r.tags.values()].find((t) => t.object?.sha === route.sha)
-        return tag ? ok(this.tagObjectJson(r, tag)) : notFound(route.name)
+        return tag ? ok(tagObjectJson(this.s, r, tag)) : notFound(route.name)
       }
       case 'compare':
         return compare(this.s, r, route.basehead, query, pageLink)
@@ -559,13 +537,13 @@ export class GitHubApiFake {
           .sort((a, b) => (direction === 'desc' ? b.id - a.id : a.id - b.id))
         const paged = pageLink(all.length)
         return ok(
-          all.slice(paged.start, paged.end).map((p) => this.pullJson(r, p)),
+          all.slice(paged.start, paged.end).map((p) => pullJson(this.s, r, p)),
           paged.headers
         )
       }
       case 'pull': {
         const pull = r.pulls.get(route.number)
-        return pull ? ok(this.pullJson(r, pull)) : notFound(route.name)
+        return pull ? ok(pullJson(this.s, r, pull)) : notFound(route.name)
       }
       case 'pull-files': {
         const pull = r.pulls.get(route.number)
@@ -592,7 +570,7 @@ export class GitHubApiFake {
         return ok(
           {
             total_count: runs.length,
-            workflow_runs: runs.slice(paged.start, paged.end).map((x) => this.runJson(r, x))
+            workflow_runs: runs.slice(paged.start, paged.end).map((x) => runJson(this.s, r, x))
           },
           paged.headers
         )
@@ -602,12 +580,12 @@ export class GitHubApiFake {
         return entry ? ok(permissionJson(this.s, entry.login, entry.role)) : notFound(route.name)
       }
       case 'labels':
-        return this.addLabels(r, route.number, body)
+        return addLabels(this.s, r, route.number, body)
       case 'comments': {
         const all = r.comments.filter((c) => c.issue === route.number)
         const paged = pageLink(all.length)
         return ok(
-          all.slice(paged.start, paged.end).map((c) => this.commentJson(r, c)),
+          all.slice(paged.start, paged.end).map((c) => commentJson(this.s, r, c)),
           paged.headers
         )
       }
@@ -615,7 +593,7 @@ export class GitHubApiFake {
         const text = jsonField(body, 'body')
         if (text === undefined) return invalid(route.name, '"body" must be a string.')
         const id = this.addComment(r.fullName, route.number, { body: text, user: { login: this.s.identity.login } })
-        return { status: 201, json: this.commentJson(r, r.comments.at(-1) ?? ({ id } as StoredComment)) }
+        return { status: 201, json: commentJson(this.s, r, r.comments.at(-1) ?? ({ id } as StoredComment)) }
       }
       case 'comment-update': {
         const comment = r.comments.find((c) => c.id === route.id)
@@ -626,7 +604,7 @@ export class GitHubApiFake {
         if (text === undefined) return invalid(route.name, '"body" must be a string.')
         comment.body = text
         comment.updated_at = this.s.tick()
-        return ok(this.commentJson(r, comment))
+        return ok(commentJson(this.s, r, comment))
       }
       case 'comment-delete': {
         const index = r.comments.findIndex((c) => c.id === route.id)
@@ -656,18 +634,18 @@ export class GitHubApiFake {
       case 'assignees':
       case 'issue-events':
       case 'merge':
-        return this.owner(r, route, body, pageLink)
+        return owner(this.s, r, route, body, pageLink)
       case 'release-update': {
         const release = r.releases.find((x) => x.id === route.id)
         if (!release) return notFound(route.name)
         const text = jsonField(body, 'body')
         if (text !== undefined) release.body = text
-        return ok(this.releaseJson(r, release))
+        return ok(releaseJson(this.s, r, release))
       }
       case 'check-create':
-        return this.checkAnswer(route.name, this.s.checks.create(r.fullName, body))
+        return checkAnswer(route.name, this.s.checks.create(r.fullName, body))
       case 'check-update':
-        return this.checkAnswer(route.name, this.s.checks.update(r.fullName, route.id, body))
+        return checkAnswer(route.name, this.s.checks.update(r.fullName, route.id, body))
       case 'check-runs': {
         const at = resolve(r, route.ref)
         const sha = at === undefined ? route.ref : (r.commits[at]?.sha ?? route.ref)
@@ -720,360 +698,12 @@ export class GitHubApiFake {
     }
   }
 
-  private checkAnswer(route: RouteName, answer: CheckAnswer): Answer {
-    return 'json' in answer ? answer : { status: answer.status, json: errorBody(answer.status, answer.message, route) }
-  }
-
   private authorized(header: string | undefined): boolean {
     const { token } = this.s
     if (token === undefined) return true
     const given = /^(?:token|bearer) (.+)$/i.exec(header ?? '')?.[1] ?? ''
     // Several: a run's two tokens (github-token, docs-token), each of which GitHub accepts.
     return typeof token === 'string' ? given === token : token.includes(given)
-  }
-
-  private addLabels(r: Repo, number: number, body: string): Answer {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(body)
-    } catch {
-      return { status: 400, json: errorBody(400, 'Problems parsing JSON', 'labels') }
-    }
-    const labels = typeof parsed === 'object' && parsed !== null && 'labels' in parsed ? parsed.labels : undefined
-    if (!Array.isArray(labels) || labels.length === 0 || !labels.every((l) => typeof l === 'string' && l !== '')) {
-      return {
-        status: 422,
-        json: errorBody(422, 'Invalid request.\n\n"labels" must be a non-empty array of strings.', 'labels')
-      }
-    }
-    const current = r.labels.get(number) ?? []
-    for (const label of labels as string[]) if (!current.includes(label)) current.push(label)
-    r.labels.set(number, current)
-    return ok(current.map((name) => this.labelJson(r, name)))
-  }
-
-  /**
-   * GraphQL: the `viewer`, as GitHub answers it (a bot's login without `[bot]`); a pull request's
-   * merge state, `enablePullRequestAutoMerge` and `disablePullRequestAutoMerge` (simulator/github-owner.ts).
-   */
-  private graphql(body: string): Answer {
-    const query = jsonField(body, 'query') ?? ''
-    const owned = this.ownerGraphql(query, body)
-    if (owned) return owned
-    if (!/\bviewer\b/.test(query)) return { status: 200, json: { errors: [{ message: 'Only viewer is faked' }] } }
-    const { login, kind } = this.s.identity
-    const bot = kind === 'installation'
-    return ok({
-      data: { viewer: { login: bot ? login.replace(/\[bot\]$/, '') : login, __typename: bot ? 'Bot' : 'User' } }
-    })
-  }
-
-  /** The owner routes of pull request `route.number` (simulator/github-owner.ts). */
-  private owner(
-    r: Repo,
-    route: { name: 'requested-reviewers' | 'assignees' | 'issue-events' | 'merge'; number: number },
-    body: string,
-    pageLink: (total: number) => Paged
-  ): Answer {
-    const pull = r.pulls.get(route.number)
-    if (!pull) return notFound(route.name)
-    const parsed = parseJson(body)
-    const collaborator = (login: string): boolean => {
-      const role = r.permissions.get(login.toLowerCase())?.role
-      return role !== undefined && role.permission !== 'none'
-    }
-    const json = (): Record<string, unknown> => this.pullJson(r, pull)
-    switch (route.name) {
-      case 'requested-reviewers':
-        return this.s.owners.requestReviewers(r.fullName, pull, parsed, collaborator, json)
-      case 'assignees':
-        // GitHub answers the issue (https://docs.github.com/rest/issues/assignees#add-assignees-to-an-issue).
-        return this.s.owners.assign(r.fullName, pull, parsed, collaborator, () =>
-          pullAsIssueJson(this.s.url, r.fullName, json())
-        )
-      case 'merge':
-        return this.s.owners.merge(r.fullName, pull, parsed)
-      case 'issue-events': {
-        const events = this.s.owners.of(r.fullName, pull.number).events
-        const paged = pageLink(events.length)
-        const actor = actorJson(this.s, { login: this.s.identity.login })
-        return ok(
-          events.slice(paged.start, paged.end).map((e, i) => ({
-            id: 7_000_000 + paged.start + i,
-            node_id: nodeId('IE', String(7_000_000 + paged.start + i)),
-            url: `${this.s.url}/repos/${r.fullName}/issues/events/${7_000_000 + paged.start + i}`,
-            event: e.event,
-            actor,
-            commit_id: null,
-            commit_url: null,
-            created_at: pull.created_at,
-            performed_via_github_app: null,
-            ...(e.event === 'assigned'
-              ? { assignee: actorJson(this.s, { login: e.assignee }), assigner: actor }
-              : { review_requester: actor }),
-            ...(e.event === 'review_requested' && e.reviewer
-              ? { requested_reviewer: actorJson(this.s, { login: e.reviewer }) }
-              : {}),
-            ...(e.event === 'review_requested' && e.team
-              ? { requested_team: teamJson(this.s.url, ownerOf(r), e.team) }
-              : {})
-          })),
-          paged.headers
-        )
-      }
-    }
-  }
-
-  /** The owner fields of a pull request's JSON. */
-  private ownerJson(r: Repo, p: Pull): Record<string, unknown> {
-    const owner = this.s.owners.of(r.fullName, p.number)
-    return {
-      assignee: owner.assignees[0] === undefined ? null : actorJson(this.s, { login: owner.assignees[0] }),
-      requested_reviewers: owner.reviewers.map((login) => actorJson(this.s, { login })),
-      requested_teams: owner.teams.map((slug) => teamJson(this.s.url, ownerOf(r), slug)),
-      assignees: owner.assignees.map((login) => actorJson(this.s, { login })),
-      // auto-merge as GitHub's description requires it: who enabled it, and the merge commit's text.
-      auto_merge: owner.autoMerge
-        ? {
-            enabled_by: actorJson(this.s, { login: this.s.identity.login }),
-            merge_method: owner.autoMerge.method.toLowerCase(),
-            commit_title: '',
-            commit_message: ''
-          }
-        : null
-    }
-  }
-
-  /** A pull request's merge state, or the auto-merge mutations; undefined for any other query. */
-  private ownerGraphql(query: string, body: string): Answer | undefined {
-    const variables = parseJson(body) as { variables?: Record<string, unknown> } | undefined
-    const vars = variables?.variables ?? {}
-    const mutation = /\b(enable|disable)PullRequestAutoMerge\b/.exec(query)?.[1]
-    if (mutation) {
-      const id = String(vars.pullRequestId)
-      for (const r of this.s.repos.values())
-        for (const p of r.pulls.values())
-          if (nodeId('PR', String(p.id)) === id)
-            return ok(
-              mutation === 'enable'
-                ? this.s.owners.enableAutoMerge(r.fullName, p, vars.mergeMethod, vars.expectedHeadOid)
-                : this.s.owners.disableAutoMerge(r.fullName, p)
-            )
-      return ok({
-        data: null,
-        errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a node with the global id of '${id}'` }]
-      })
-    }
-    if (!/\bmergeStateStatus\b/.test(query)) return undefined
-    const r = this.s.repos.get(`${String(vars.owner)}/${String(vars.repo)}`.toLowerCase())
-    const p = r?.pulls.get(Number(vars.number))
-    if (!r || !p)
-      return ok({
-        data: { repository: r ? { pullRequest: null } : null },
-        errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a PullRequest.' }]
-      })
-    return ok({
-      data: {
-        repository: { pullRequest: { id: nodeId('PR', String(p.id)), ...this.s.owners.mergeFacts(r.fullName, p) } }
-      }
-    })
-  }
-
-  private commentJson(r: Repo, c: StoredComment): Record<string, unknown> {
-    const api = `${this.s.url}/repos/${r.fullName}`
-    return {
-      id: c.id,
-      node_id: nodeId('IC', String(c.id)),
-      url: `${api}/issues/comments/${c.id}`,
-      html_url: `${WEB}/${r.fullName}/pull/${c.issue}#issuecomment-${c.id}`,
-      issue_url: `${api}/issues/${c.issue}`,
-      body: c.body,
-      user: actorJson(this.s, c.user),
-      created_at: c.created_at,
-      updated_at: c.updated_at,
-      author_association: 'NONE'
-    }
-  }
-
-  private releaseJson(r: Repo, x: Release): Record<string, unknown> {
-    const api = `${this.s.url}/repos/${r.fullName}`
-    return {
-      url: `${api}/releases/${x.id}`,
-      assets_url: `${api}/releases/${x.id}/assets`,
-      upload_url: `https://uploads.github.com/repos/${r.fullName}/releases/${x.id}/assets{?name,label}`,
-      html_url: x.html_url,
-      id: x.id,
-      author: actorJson(this.s, { login: 'github-actions[bot]' }),
-      node_id: nodeId('RE', String(x.id)),
-      tag_name: x.tag_name,
-      target_commitish: 'main',
-      name: x.name,
-      draft: x.draft,
-      immutable: false,
-      prerelease: x.prerelease,
-      created_at: x.created_at,
-      updated_at: x.created_at,
-      published_at: x.published_at,
-      assets: [],
-      tarball_url: `${api}/tarball/${encodeURIComponent(x.tag_name)}`,
-      zipball_url: `${api}/zipball/${encodeURIComponent(x.tag_name)}`,
-      body: x.body
-    }
-  }
-
-  private tagListJson(r: Repo, t: Tag): Record<string, unknown> {
-    const api = `${this.s.url}/repos/${r.fullName}`
-    return {
-      name: t.name,
-      zipball_url: `${api}/zipball/refs/tags/${encodeURIComponent(t.name)}`,
-      tarball_url: `${api}/tarball/refs/tags/${encodeURIComponent(t.name)}`,
-      commit: { sha: t.commit, url: `${api}/commits/${t.commit}` },
-      node_id: nodeId('REF', `${r.fullName}:refs/tags/${t.name}`)
-    }
-  }
-
-  private refJson(r: Repo, t: Tag): { ref: string; node_id: string; url: string; object: Record<string, string> } {
-    const api = `${this.s.url}/repos/${r.fullName}`
-    const object = t.object
-      ? { sha: t.object.sha, type: 'tag', url: `${api}/git/tags/${t.object.sha}` }
-      : { sha: t.commit, type: 'commit', url: `${api}/git/commits/${t.commit}` }
-    return {
-      ref: `refs/tags/${t.name}`,
-      node_id: nodeId('REF', `${r.fullName}:refs/tags/${t.name}`),
-      url: `${api}/git/refs/tags/${t.name}`,
-      object
-    }
-  }
-
-  private tagObjectJson(r: Repo, t: Tag): Record<string, unknown> {
-    const api = `${this.s.url}/repos/${r.fullName}`
-    const object = t.object as NonNullable<Tag['object']>
-    return {
-      node_id: nodeId('TAG', object.sha),
-      sha: object.sha,
-      url: `${api}/git/tags/${object.sha}`,
-      tagger: object.tagger,
-      object: { sha: t.commit, type: 'commit', url: `${api}/git/commits/${t.commit}` },
-      tag: t.name,
-      message: object.message,
-      verification: UNVERIFIED
-    }
-  }
-
-  private pullJson(r: Repo, p: Pull): Record<string, unknown> {
-    const api = `${this.s.url}/repos/${r.fullName}`
-    const html = `${WEB}/${r.fullName}/pull/${p.number}`
-    const owner = ownerOf(r)
-    const branch = (b: Pull['head']): Record<string, unknown> => ({
-      label: `${owner}:${b.ref}`,
-      ref: b.ref,
-      sha: b.sha,
-      user: actorJson(this.s, { login: owner }),
-      repo: repositoryJson(this.s.url, r.fullName, r.id, actorJson(this.s, { login: owner }))
-    })
-    const merged = p.merged ?? false
-    return {
-      url: `${api}/pulls/${p.number}`,
-      id: p.id,
-      node_id: nodeId('PR', String(p.id)),
-      html_url: html,
-      diff_url: `${html}.diff`,
-      patch_url: `${html}.patch`,
-      issue_url: `${api}/issues/${p.number}`,
-      number: p.number,
-      state: pullState(p),
-      locked: false,
-      title: p.title,
-      user: actorJson(this.s, p.user ?? DEFAULT_AUTHOR),
-      body: p.body ?? null,
-      labels: (r.labels.get(p.number) ?? []).map((name) => this.labelJson(r, name)),
-      created_at: p.created_at,
-      updated_at: p.created_at,
-      closed_at: pullState(p) === 'closed' ? p.created_at : null,
-      merged_at: merged ? p.created_at : null,
-      merge_commit_sha: merged ? sha1(`merge-${String(p.id)}`) : null,
-      draft: false,
-      head: branch(p.head),
-      base: branch(p.base),
-      author_association: 'MEMBER',
-      merged,
-      mergeable: null,
-      ...this.ownerJson(r, p),
-      comments: 0,
-      review_comments: 0,
-      additions: p.files.reduce((n, f) => n + f.additions, 0),
-      deletions: p.files.reduce((n, f) => n + f.deletions, 0),
-      changed_files: p.files.length,
-      // The rest of what GitHub's pull-request schema requires.
-      ...pullUrls(this.s.url, r.fullName, p.number, p.head.sha),
-      milestone: null,
-      merged_by: merged ? actorJson(this.s, { login: this.s.identity.login }) : null,
-      mergeable_state: 'unknown',
-      maintainer_can_modify: false,
-      commits: 1
-    }
-  }
-
-  private runJson(r: Repo, run: Run): Record<string, unknown> {
-    const api = `${this.s.url}/repos/${r.fullName}/actions/runs/${run.id}`
-    const repository = repositoryJson(this.s.url, r.fullName, r.id, actorJson(this.s, { login: ownerOf(r) }))
-    const commit = r.commits.find((c) => c.sha === run.headSha)
-    const person = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
-    return {
-      id: run.id,
-      node_id: nodeId('WFR', String(run.id)),
-      name: run.workflow,
-      display_title: commit?.message.split('\n')[0] ?? run.workflow,
-      run_number: run.id % 1000,
-      head_branch: run.branch,
-      head_sha: run.headSha,
-      path: `.github/workflows/${run.workflow}`,
-      workflow_id: 161335,
-      event: run.event,
-      status: run.conclusion === null ? 'in_progress' : 'completed',
-      conclusion: run.conclusion,
-      url: api,
-      html_url: `${WEB}/${r.fullName}/actions/runs/${run.id}`,
-      created_at: run.created_at,
-      updated_at: run.created_at,
-      // The rest of what GitHub's workflow-run schema requires.
-      pull_requests: [],
-      head_commit: {
-        id: run.headSha,
-        tree_id: sha1(`tree-${run.headSha}`),
-        message: commit?.message ?? '',
-        timestamp: commit?.date ?? run.created_at,
-        author: person,
-        committer: person
-      },
-      repository,
-      head_repository: repository,
-      jobs_url: `${api}/jobs`,
-      logs_url: `${api}/logs`,
-      check_suite_url: `${this.s.url}/repos/${r.fullName}/check-suites/${run.id}`,
-      artifacts_url: `${api}/artifacts`,
-      cancel_url: `${api}/cancel`,
-      rerun_url: `${api}/rerun`,
-      workflow_url: `${this.s.url}/repos/${r.fullName}/actions/workflows/161335`
-    }
-  }
-
-  private labelJson(r: Repo, name: string): Record<string, unknown> {
-    const key = `${r.fullName.toLowerCase()}\n${name}`
-    let id = this.s.labelIds.get(key)
-    if (id === undefined) {
-      id = 5_000_000 + this.s.labelIds.size
-      this.s.labelIds.set(key, id)
-    }
-    return {
-      id,
-      node_id: nodeId('LA', String(id)),
-      url: `${this.s.url}/repos/${r.fullName}/labels/${encodeURIComponent(name)}`,
-      name,
-      color: 'ededed',
-      default: false,
-      description: null
-    }
   }
 
   private send(res: ServerResponse, rec: RecordedRequest, answer: Answer): void {
@@ -1095,10 +725,6 @@ export class GitHubApiFake {
     res.writeHead(answer.status)
     res.end(body)
   }
-}
-
-function pullState(p: Pull): 'open' | 'closed' {
-  return p.merged ? 'closed' : (p.state ?? 'open')
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -7,37 +7,40 @@ import type { MergeRules, PullOwner } from './github-owner.js'
 import type { AnnotationSeed, StoredCheckRun } from './check-runs.js'
 import type { StatusSeed } from './commit-statuses.js'
 import { exchanged } from './github-exchanges.js'
-import { publicUserJson, repositoryJson } from './github-objects.js'
+import { publicUserJson } from './github-objects.js'
 import { dotComPath, parseRoute, type Route, type RouteName } from './github/routes.js'
 import {
   type CommentSeed,
-  type Commit,
   type CommitSeed,
   type CustomRole,
-  DEFAULT_AUTHOR,
   type GitHubApiFakeOptions,
-  nodeId,
-  ownerOf,
   type PullSeed,
   type Reaction,
   type ReleaseSeed,
   type RoleName,
   type RunSeed,
   Store,
-  type StoredComment,
-  type Tag,
   type TagSeed,
-  type TokenIdentity,
-  WEB
+  type TokenIdentity
 } from './github/state.js'
-import { type Answer, errorBody, invalid, jsonField, notFound, ok, type Paged, paginate } from './github/answers.js'
-import { actorJson, LEGACY_PERMISSION, permissionJson } from './github/repository.js'
-import { commits, compare, contentJson, fileJson, PULL_FILES_LIMIT, resolve, tree, treeAt } from './github/commits.js'
-import { DEFAULT_TAGGER, refJson, releaseJson, tagListJson, tagObjectJson } from './github/releases.js'
+import {
+  type Answer,
+  errorBody,
+  type Handler,
+  type Handlers,
+  notFound,
+  ok,
+  type Paged,
+  paginate,
+  type RepoRouteName
+} from './github/answers.js'
+import { actorJson, LEGACY_PERMISSION, REPOSITORY_ROUTES } from './github/repository.js'
+import { COMMIT_ROUTES, seedCommits } from './github/commits.js'
+import { RELEASE_ROUTES, seedRelease, seedTag } from './github/releases.js'
 import { graphql } from './github/graphql.js'
-import { owner, pullJson, pullState } from './github/pulls.js'
-import { checkAnswer, runJson } from './github/checks.js'
-import { addLabels, commentJson } from './github/issues.js'
+import { PULL_ROUTES, seedPull } from './github/pulls.js'
+import { CHECK_ROUTES } from './github/checks.js'
+import { ISSUE_ROUTES, seedComment } from './github/issues.js'
 
 export type {
   Actor,
@@ -87,6 +90,16 @@ export interface RecordedRequest {
   /** Status sent, if any (none for reset, hang or a client that went away first). */
   answeredStatus?: number
   fault?: Fault['kind']
+}
+
+/** Every repository route's answer, by route. */
+const ROUTES: Handlers<RepoRouteName> = {
+  ...RELEASE_ROUTES,
+  ...COMMIT_ROUTES,
+  ...PULL_ROUTES,
+  ...ISSUE_ROUTES,
+  ...CHECK_ROUTES,
+  ...REPOSITORY_ROUTES
 }
 
 export class GitHubApiFake {
@@ -162,69 +175,19 @@ export class GitHubApiFake {
 
   /** Appends commits to the linear history of `repo`; returns their shas, in order. */
   addCommits(repo: string, commits: CommitSeed[]): string[] {
-    const r = this.s.repo(repo)
-    return commits.map((seed) => {
-      const previous = r.commits.at(-1)?.sha
-      const parents = Array.from({ length: seed.parents ?? 1 }, (_, i) =>
-        // The first parent continues the history (or one older than it); others are side branches.
-        i === 0 && previous !== undefined ? previous : this.s.sha()
-      )
-      const commit: Commit = {
-        sha: this.s.sha(),
-        message: seed.message,
-        author: seed.author === undefined ? DEFAULT_AUTHOR : seed.author,
-        parents,
-        date: this.s.tick(),
-        files: seed.files ?? [],
-        contents: seed.contents ?? {}
-      }
-      r.commits.push(commit)
-      return commit.sha
-    })
+    return seedCommits(this.s, repo, commits)
   }
 
   addTag(repo: string, seed: TagSeed): void {
-    const r = this.s.repo(repo)
-    if (!r.commits.some((c) => c.sha === seed.at)) throw new Error(`addTag: ${seed.at} is not a commit of ${repo}`)
-    const tag: Tag = { name: seed.name, commit: seed.at }
-    if (seed.annotated) {
-      const { message, tagger = DEFAULT_TAGGER } = seed.annotated
-      tag.object = {
-        sha: this.s.sha(),
-        message: message.endsWith('\n') ? message : `${message}\n`,
-        tagger: { ...tagger, date: this.s.tick() }
-      }
-    }
-    r.tags.set(seed.name, tag)
+    seedTag(this.s, repo, seed)
   }
 
   addRelease(repo: string, seed: ReleaseSeed): void {
-    const r = this.s.repo(repo)
-    const date = this.s.tick()
-    r.releases.push({
-      id: this.s.nextId(),
-      tag_name: seed.tag_name,
-      name: seed.name ?? null,
-      body: seed.body ?? null,
-      draft: seed.draft ?? false,
-      prerelease: seed.prerelease ?? false,
-      html_url: seed.html_url ?? `${WEB}/${r.fullName}/releases/tag/${encodeURIComponent(seed.tag_name)}`,
-      created_at: date,
-      published_at: seed.draft ? null : date
-    })
+    seedRelease(this.s, repo, seed)
   }
 
   addPull(repo: string, seed: PullSeed): void {
-    const r = this.s.repo(repo)
-    const branch = (b: PullSeed['head']): { ref: string; sha: string } =>
-      typeof b === 'string' ? { ref: b, sha: this.s.sha() } : b
-    r.pulls.set(seed.number, {
-      ...seed,
-      id: this.s.nextId(),
-      head: branch(seed.head),
-      base: branch(seed.base),
-      created_at: this.s.tick()
-    })
+    seedPull(this.s, repo, seed)
   }
 
   /** Opens, closes or merges pull request `number` of `repo` (a merged one is closed). */
@@ -274,10 +237,7 @@ export class GitHubApiFake {
 
   /** Adds a comment written by `seed.user` (someone else's, or a pasted copy); returns its id. */
   addComment(repo: string, number: number, seed: CommentSeed): number {
-    const date = this.s.tick()
-    const comment = { id: this.s.nextId(), issue: number, ...seed, created_at: date, updated_at: date }
-    this.s.repo(repo).comments.push(comment)
-    return comment.id
+    return seedComment(this.s, repo, number, seed)
   }
 
   /** The comments of issue or pull request `number`, oldest first, as authored. */
@@ -471,231 +431,7 @@ export class GitHubApiFake {
     if (!r) return notFound(route.name)
     const pageLink = (total: number): Paged => paginate(total, query, `${this.s.url}${path}`)
 
-    switch (route.name) {
-      case 'release-by-tag': {
-        // Drafts have no tag yet as far as GitHub is concerned.
-        const release = r.releases.find((x) => !x.draft && x.tag_name === route.tag)
-        return release ? ok(releaseJson(this.s, r, release)) : notFound(route.name)
-      }
-      case 'releases': {
-        const newestFirst = [...r.releases].reverse()
-        const paged = pageLink(newestFirst.length)
-        return ok(
-          newestFirst.slice(paged.start, paged.end).map((x) => releaseJson(this.s, r, x)),
-          paged.headers
-        )
-      }
-      case 'latest-release': {
-        const latest = r.releases.findLast((x) => !x.draft && !x.prerelease)
-        return latest ? ok(releaseJson(this.s, r, latest)) : notFound(route.name)
-      }
-      case 'tags': {
-        const newestFirst = [...r.tags.values()].reverse()
-        const paged = pageLink(newestFirst.length)
-        return ok(
-          newestFirst.slice(paged.start, paged.end).map((t) => tagListJson(this.s, r, t)),
-          paged.headers
-        )
-      }
-      case 'matching-refs': {
-        // Filtered before the JSON is built, so a large repository costs what the answer holds.
-        const refs = [...r.tags.values()]
-          .filter((t) => `refs/tags/${t.name}`.startsWith(`refs/${route.ref}`))
-          .map((t) => refJson(this.s, r, t))
-          .sort((a, b) => (a.ref < b.ref ? -1 : 1))
-        if (this.s.matchingRefsPageSize === undefined) return ok(refs)
-        const sized = new URLSearchParams(query)
-        sized.set('per_page', String(this.s.matchingRefsPageSize))
-        const paged = paginate(refs.length, sized, `${this.s.url}${path}`)
-        return ok(refs.slice(paged.start, paged.end), paged.headers)
-      }
-      case 'ref': {
-        const tag = route.ref.startsWith('tags/') ? r.tags.get(route.ref.slice('tags/'.length)) : undefined
-        return tag ? ok(refJson(this.s, r, tag)) : notFound(route.name)
-      }
-      case 'tag-object': {
-        const tag = [...r.tags.values()].find((t) => t.object?.sha === route.sha)
-        return tag ? ok(tagObjectJson(this.s, r, tag)) : notFound(route.name)
-      }
-      case 'compare':
-        return compare(this.s, r, route.basehead, query, pageLink)
-      case 'commits':
-        return commits(this.s, r, query, pageLink)
-      case 'tree':
-        return tree(this.s, r, route.ref, query.get('recursive') !== null)
-      case 'contents': {
-        const at = resolve(r, query.get('ref') ?? r.commits.at(-1)?.sha ?? '')
-        const text = at === undefined ? undefined : treeAt(r.commits, at).get(route.path)
-        return text === undefined ? notFound(route.name) : ok(contentJson(this.s, r, route.path, text))
-      }
-      case 'pulls': {
-        const state = query.get('state') ?? 'open'
-        const sort = query.get('sort') ?? 'created'
-        const direction = query.get('direction') ?? (sort === 'created' ? 'desc' : 'asc')
-        const all = [...r.pulls.values()]
-          .filter((p) => state === 'all' || pullState(p) === state)
-          .sort((a, b) => (direction === 'desc' ? b.id - a.id : a.id - b.id))
-        const paged = pageLink(all.length)
-        return ok(
-          all.slice(paged.start, paged.end).map((p) => pullJson(this.s, r, p)),
-          paged.headers
-        )
-      }
-      case 'pull': {
-        const pull = r.pulls.get(route.number)
-        return pull ? ok(pullJson(this.s, r, pull)) : notFound(route.name)
-      }
-      case 'pull-files': {
-        const pull = r.pulls.get(route.number)
-        if (!pull) return notFound(route.name)
-        const files = pull.files.slice(0, PULL_FILES_LIMIT)
-        const paged = pageLink(files.length)
-        return ok(
-          files.slice(paged.start, paged.end).map((f) => fileJson(this.s, r, pull.head.sha, f)),
-          paged.headers
-        )
-      }
-      case 'workflow-runs': {
-        const wanted = (name: string, value: string): boolean => !query.has(name) || query.get(name) === value
-        const runs = [...r.runs]
-          .reverse()
-          .filter(
-            (run) =>
-              run.workflow === route.workflow &&
-              wanted('branch', run.branch) &&
-              wanted('event', run.event) &&
-              (!query.has('status') || query.get('status') === (run.conclusion ?? 'in_progress'))
-          )
-        const paged = pageLink(runs.length)
-        return ok(
-          {
-            total_count: runs.length,
-            workflow_runs: runs.slice(paged.start, paged.end).map((x) => runJson(this.s, r, x))
-          },
-          paged.headers
-        )
-      }
-      case 'collaborator-permission': {
-        const entry = r.permissions.get(route.login.toLowerCase())
-        return entry ? ok(permissionJson(this.s, entry.login, entry.role)) : notFound(route.name)
-      }
-      case 'labels':
-        return addLabels(this.s, r, route.number, body)
-      case 'comments': {
-        const all = r.comments.filter((c) => c.issue === route.number)
-        const paged = pageLink(all.length)
-        return ok(
-          all.slice(paged.start, paged.end).map((c) => commentJson(this.s, r, c)),
-          paged.headers
-        )
-      }
-      case 'comment-create': {
-        const text = jsonField(body, 'body')
-        if (text === undefined) return invalid(route.name, '"body" must be a string.')
-        const id = this.addComment(r.fullName, route.number, { body: text, user: { login: this.s.identity.login } })
-        return { status: 201, json: commentJson(this.s, r, r.comments.at(-1) ?? ({ id } as StoredComment)) }
-      }
-      case 'comment-update': {
-        const comment = r.comments.find((c) => c.id === route.id)
-        if (!comment) return notFound(route.name)
-        if (comment.user.login !== this.s.identity.login)
-          return { status: 403, json: errorBody(403, 'Resource not accessible by integration', route.name) }
-        const text = jsonField(body, 'body')
-        if (text === undefined) return invalid(route.name, '"body" must be a string.')
-        comment.body = text
-        comment.updated_at = this.s.tick()
-        return ok(commentJson(this.s, r, comment))
-      }
-      case 'comment-delete': {
-        const index = r.comments.findIndex((c) => c.id === route.id)
-        if (index < 0) return notFound(route.name)
-        r.comments.splice(index, 1)
-        return { status: 204, json: '' }
-      }
-      case 'reaction': {
-        const content = jsonField(body, 'content')
-        if (content === undefined) return invalid(route.name, '"content" must be a string.')
-        const id = this.s.nextId()
-        const list = r.reactions.get(route.id) ?? []
-        list.push({ on: route.on, content, user: this.s.identity.login })
-        r.reactions.set(route.id, list)
-        return {
-          status: 201,
-          json: {
-            id,
-            node_id: nodeId('REA', String(id)),
-            content,
-            user: actorJson(this.s, { login: this.s.identity.login }),
-            created_at: this.s.tick()
-          }
-        }
-      }
-      case 'requested-reviewers':
-      case 'assignees':
-      case 'issue-events':
-      case 'merge':
-        return owner(this.s, r, route, body, pageLink)
-      case 'release-update': {
-        const release = r.releases.find((x) => x.id === route.id)
-        if (!release) return notFound(route.name)
-        const text = jsonField(body, 'body')
-        if (text !== undefined) release.body = text
-        return ok(releaseJson(this.s, r, release))
-      }
-      case 'check-create':
-        return checkAnswer(route.name, this.s.checks.create(r.fullName, body))
-      case 'check-update':
-        return checkAnswer(route.name, this.s.checks.update(r.fullName, route.id, body))
-      case 'check-runs': {
-        const at = resolve(r, route.ref)
-        const sha = at === undefined ? route.ref : (r.commits[at]?.sha ?? route.ref)
-        if (!this.s.commitOf(r.fullName, sha))
-          return { status: 422, json: errorBody(422, `No commit found for SHA: ${route.ref}`, route.name) }
-        const runs = this.s.checks.list(r.fullName, sha, query)
-        const paged = pageLink(runs.length)
-        return ok(
-          {
-            total_count: runs.length,
-            check_runs: runs.slice(paged.start, paged.end).map((run) => this.s.checks.json(run))
-          },
-          paged.headers
-        )
-      }
-      case 'check-annotations': {
-        const all = this.s.checks.annotationsOf(r.fullName, route.id)
-        if (!all) return notFound(route.name)
-        const paged = pageLink(all.length)
-        return ok(all.slice(paged.start, paged.end), paged.headers)
-      }
-      case 'commit-status': {
-        const at = resolve(r, route.ref)
-        const sha = at === undefined ? route.ref : (r.commits[at]?.sha ?? route.ref)
-        if (!this.s.commitOf(r.fullName, sha))
-          return { status: 404, json: errorBody(404, `No commit found for SHA: ${route.ref}`, route.name) }
-        const paged = pageLink(this.s.statuses.latest(r.fullName, sha).length)
-        const combined = this.s.statuses.combined(r.fullName, sha, paged)
-        // GitHub's combined-commit-status names the repository and the commit, and each status its own
-        // URL, node id and avatar (the OpenAPI description requires them).
-        const url = `${this.s.url}/repos/${r.fullName}`
-        return ok(
-          {
-            ...combined,
-            statuses: combined.statuses.map((s) => ({
-              ...s,
-              node_id: nodeId('SC', `${r.fullName}:${String(s.id)}`),
-              url: `${url}/statuses/${sha}`,
-              avatar_url: null
-            })),
-            commit_url: `${url}/commits/${sha}`,
-            url: `${url}/commits/${sha}/status`,
-            repository: repositoryJson(this.s.url, r.fullName, r.id, actorJson(this.s, { login: ownerOf(r) }))
-          },
-          paged.headers
-        )
-      }
-      default:
-        return route satisfies never
-    }
+    return (ROUTES[route.name] as Handler<RepoRouteName>)(this.s, r, route, { query, body, path, page: pageLink })
   }
 
   private authorized(header: string | undefined): boolean {

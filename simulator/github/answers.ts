@@ -1,5 +1,6 @@
 // What every answer of the fake GitHub is made of: a status and JSON, pages and their Link header, GitHub's error bodies.
-import { DOC_URLS, type RouteName } from './routes.js'
+import { DOC_URLS, type RouteName, type RouteOf } from './routes.js'
+import type { Repo, Store } from './state.js'
 
 export interface Answer {
   status: number
@@ -71,3 +72,22 @@ export function notFound(route: RouteName | 'unknown'): Answer {
 export function errorBody(status: number, message: string, route: RouteName | 'unknown'): Record<string, string> {
   return { message, documentation_url: DOC_URLS[route], status: String(status) }
 }
+
+/** What an answer reads of its request besides the route: the query, the body, the path, and its page. */
+export interface Asked {
+  query: URLSearchParams
+  body: string
+  /** The path requested, without the query (GitHub Enterprise Server's /api/v3 taken off). */
+  path: string
+  /** The slice of `total` items the query asks for, and the Link header. */
+  page: (total: number) => Paged
+}
+
+/** The routes of a repository (every one but `user` and `graphql`). */
+export type RepoRouteName = Exclude<RouteName, 'user' | 'graphql'>
+
+/** The answer to route `N` of repository `r`. */
+export type Handler<N extends RepoRouteName> = (s: Store, r: Repo, route: RouteOf<N>, asked: Asked) => Answer
+
+/** The answers of routes `N`, one function each. */
+export type Handlers<N extends RepoRouteName> = { [K in N]: Handler<K> }

@@ -1,6 +1,16 @@
-// The fake GitHub's history routes: compare, commits, trees and contents, and the JSON of a commit and of a changed file.
-import { type Actor, type Commit, nodeId, type PullFileSeed, type Repo, sha1, Store, WEB } from './state.js'
-import { type Answer, errorBody, notFound, ok, type Paged } from './answers.js'
+import {
+  type Actor,
+  type Commit,
+  type CommitSeed,
+  DEFAULT_AUTHOR,
+  nodeId,
+  type PullFileSeed,
+  type Repo,
+  sha1,
+  Store,
+  WEB
+} from './state.js'
+import { type Answer, errorBody, type Handlers, notFound, ok, type Paged } from './answers.js'
 import { actorJson } from './repository.js'
 
 // Unpaginated compare answers stop here; pull files are cut here, as GitHub documents.
@@ -239,4 +249,39 @@ export function compareFiles(commits: Commit[]): PullFileSeed[] {
     seen.patch = seen.patch === undefined || file.patch === undefined ? undefined : `${seen.patch}\n${file.patch}`
   }
   return [...files.values()].slice(0, COMPARE_FILES_LIMIT)
+}
+
+/** The answers of compare, commits, tree, contents. */
+export const COMMIT_ROUTES: Handlers<'compare' | 'commits' | 'tree' | 'contents'> = {
+  compare: (s, r, route, { query, page }) => compare(s, r, route.basehead, query, page),
+  commits: (s, r, _route, { query, page }) => commits(s, r, query, page),
+  tree: (s, r, route, { query }) => tree(s, r, route.ref, query.get('recursive') !== null),
+  contents: (s, r, route, { query }) => {
+    const at = resolve(r, query.get('ref') ?? r.commits.at(-1)?.sha ?? '')
+    const text = at === undefined ? undefined : treeAt(r.commits, at).get(route.path)
+    return text === undefined ? notFound(route.name) : ok(contentJson(s, r, route.path, text))
+  }
+}
+
+/** Appends commits to the linear history of `repo`; returns their shas, in order. */
+export function seedCommits(s: Store, repo: string, commits: CommitSeed[]): string[] {
+  const r = s.repo(repo)
+  return commits.map((seed) => {
+    const previous = r.commits.at(-1)?.sha
+    const parents = Array.from({ length: seed.parents ?? 1 }, (_, i) =>
+      // The first parent continues the history (or one older than it); others are side branches.
+      i === 0 && previous !== undefined ? previous : s.sha()
+    )
+    const commit: Commit = {
+      sha: s.sha(),
+      message: seed.message,
+      author: seed.author === undefined ? DEFAULT_AUTHOR : seed.author,
+      parents,
+      date: s.tick(),
+      files: seed.files ?? [],
+      contents: seed.contents ?? {}
+    }
+    r.commits.push(commit)
+    return commit.sha
+  })
 }

@@ -1,9 +1,9 @@
-// The fake GitHub's pull requests: list, one, its files, and its owner (reviewers, assignees, events, merge).
-import { DEFAULT_AUTHOR, nodeId, ownerOf, type Pull, type Repo, sha1, Store, WEB } from './state.js'
-import { type Answer, notFound, ok, type Paged, parseJson } from './answers.js'
+import { DEFAULT_AUTHOR, nodeId, ownerOf, type Pull, type PullSeed, type Repo, sha1, Store, WEB } from './state.js'
+import { type Answer, type Handlers, notFound, ok, type Paged, parseJson } from './answers.js'
 import { pullAsIssueJson, pullUrls, repositoryJson, teamJson } from '../github-objects.js'
 import { actorJson } from './repository.js'
 import { labelJson } from './issues.js'
+import { fileJson, PULL_FILES_LIMIT } from './commits.js'
 
 /** The owner routes of pull request `route.number` (simulator/github-owner.ts). */
 export function owner(
@@ -134,4 +134,55 @@ export function pullJson(s: Store, r: Repo, p: Pull): Record<string, unknown> {
 
 export function pullState(p: Pull): 'open' | 'closed' {
   return p.merged ? 'closed' : (p.state ?? 'open')
+}
+
+/** The answers of pulls, pull, pull-files, requested-reviewers, assignees, issue-events, merge. */
+export const PULL_ROUTES: Handlers<
+  'pulls' | 'pull' | 'pull-files' | 'requested-reviewers' | 'assignees' | 'issue-events' | 'merge'
+> = {
+  pulls: (s, r, _route, { query, page }) => {
+    const state = query.get('state') ?? 'open'
+    const sort = query.get('sort') ?? 'created'
+    const direction = query.get('direction') ?? (sort === 'created' ? 'desc' : 'asc')
+    const all = [...r.pulls.values()]
+      .filter((p) => state === 'all' || pullState(p) === state)
+      .sort((a, b) => (direction === 'desc' ? b.id - a.id : a.id - b.id))
+    const paged = page(all.length)
+    return ok(
+      all.slice(paged.start, paged.end).map((p) => pullJson(s, r, p)),
+      paged.headers
+    )
+  },
+  pull: (s, r, route) => {
+    const pull = r.pulls.get(route.number)
+    return pull ? ok(pullJson(s, r, pull)) : notFound(route.name)
+  },
+  'pull-files': (s, r, route, { page }) => {
+    const pull = r.pulls.get(route.number)
+    if (!pull) return notFound(route.name)
+    const files = pull.files.slice(0, PULL_FILES_LIMIT)
+    const paged = page(files.length)
+    return ok(
+      files.slice(paged.start, paged.end).map((f) => fileJson(s, r, pull.head.sha, f)),
+      paged.headers
+    )
+  },
+  'requested-reviewers': (s, r, route, { body, page }) => owner(s, r, route, body, page),
+  assignees: (s, r, route, { body, page }) => owner(s, r, route, body, page),
+  'issue-events': (s, r, route, { body, page }) => owner(s, r, route, body, page),
+  merge: (s, r, route, { body, page }) => owner(s, r, route, body, page)
+}
+
+/** Pull request `seed.number` of `repo`. */
+export function seedPull(s: Store, repo: string, seed: PullSeed): void {
+  const r = s.repo(repo)
+  const branch = (b: PullSeed['head']): { ref: string; sha: string } =>
+    typeof b === 'string' ? { ref: b, sha: s.sha() } : b
+  r.pulls.set(seed.number, {
+    ...seed,
+    id: s.nextId(),
+    head: branch(seed.head),
+    base: branch(seed.base),
+    created_at: s.tick()
+  })
 }

@@ -1,7 +1,7 @@
-// The fake GitHub's releases, tags and refs: release by tag, releases, latest, tags, matching-refs, ref, tag objects, release updates.
-import { nodeId, type Release, type Repo, Store, type Tag } from './state.js'
+import { nodeId, type Release, type ReleaseSeed, type Repo, Store, type Tag, type TagSeed, WEB } from './state.js'
 import { actorJson } from './repository.js'
 import { UNVERIFIED } from './commits.js'
+import { type Handlers, jsonField, notFound, ok, paginate } from './answers.js'
 
 export const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
 
@@ -72,4 +72,95 @@ export function tagObjectJson(s: Store, r: Repo, t: Tag): Record<string, unknown
     message: object.message,
     verification: UNVERIFIED
   }
+}
+
+/** The answers of release-by-tag, releases, latest-release, tags, matching-refs, ref, tag-object, release-update. */
+export const RELEASE_ROUTES: Handlers<
+  'release-by-tag' | 'releases' | 'latest-release' | 'tags' | 'matching-refs' | 'ref' | 'tag-object' | 'release-update'
+> = {
+  'release-by-tag': (s, r, route) => {
+    // Drafts have no tag yet as far as GitHub is concerned.
+    const release = r.releases.find((x) => !x.draft && x.tag_name === route.tag)
+    return release ? ok(releaseJson(s, r, release)) : notFound(route.name)
+  },
+  releases: (s, r, _route, { page }) => {
+    const newestFirst = [...r.releases].reverse()
+    const paged = page(newestFirst.length)
+    return ok(
+      newestFirst.slice(paged.start, paged.end).map((x) => releaseJson(s, r, x)),
+      paged.headers
+    )
+  },
+  'latest-release': (s, r, route) => {
+    const latest = r.releases.findLast((x) => !x.draft && !x.prerelease)
+    return latest ? ok(releaseJson(s, r, latest)) : notFound(route.name)
+  },
+  tags: (s, r, _route, { page }) => {
+    const newestFirst = [...r.tags.values()].reverse()
+    const paged = page(newestFirst.length)
+    return ok(
+      newestFirst.slice(paged.start, paged.end).map((t) => tagListJson(s, r, t)),
+      paged.headers
+    )
+  },
+  'matching-refs': (s, r, route, { query, path }) => {
+    // Filtered before the JSON is built, so a large repository costs what the answer holds.
+    const refs = [...r.tags.values()]
+      .filter((t) => `refs/tags/${t.name}`.startsWith(`refs/${route.ref}`))
+      .map((t) => refJson(s, r, t))
+      .sort((a, b) => (a.ref < b.ref ? -1 : 1))
+    if (s.matchingRefsPageSize === undefined) return ok(refs)
+    const sized = new URLSearchParams(query)
+    sized.set('per_page', String(s.matchingRefsPageSize))
+    const paged = paginate(refs.length, sized, `${s.url}${path}`)
+    return ok(refs.slice(paged.start, paged.end), paged.headers)
+  },
+  ref: (s, r, route) => {
+    const tag = route.ref.startsWith('tags/') ? r.tags.get(route.ref.slice('tags/'.length)) : undefined
+    return tag ? ok(refJson(s, r, tag)) : notFound(route.name)
+  },
+  'tag-object': (s, r, route) => {
+    const tag = [...r.tags.values()].find((t) => t.object?.sha === route.sha)
+    return tag ? ok(tagObjectJson(s, r, tag)) : notFound(route.name)
+  },
+  'release-update': (s, r, route, { body }) => {
+    const release = r.releases.find((x) => x.id === route.id)
+    if (!release) return notFound(route.name)
+    const text = jsonField(body, 'body')
+    if (text !== undefined) release.body = text
+    return ok(releaseJson(s, r, release))
+  }
+}
+
+/** Tags commit `seed.at` of `repo`, lightweight or annotated. */
+export function seedTag(s: Store, repo: string, seed: TagSeed): void {
+  const r = s.repo(repo)
+  if (!r.commits.some((c) => c.sha === seed.at)) throw new Error(`addTag: ${seed.at} is not a commit of ${repo}`)
+  const tag: Tag = { name: seed.name, commit: seed.at }
+  if (seed.annotated) {
+    const { message, tagger = DEFAULT_TAGGER } = seed.annotated
+    tag.object = {
+      sha: s.sha(),
+      message: message.endsWith('\n') ? message : `${message}\n`,
+      tagger: { ...tagger, date: s.tick() }
+    }
+  }
+  r.tags.set(seed.name, tag)
+}
+
+/** A release of `repo`, published unless a draft. */
+export function seedRelease(s: Store, repo: string, seed: ReleaseSeed): void {
+  const r = s.repo(repo)
+  const date = s.tick()
+  r.releases.push({
+    id: s.nextId(),
+    tag_name: seed.tag_name,
+    name: seed.name ?? null,
+    body: seed.body ?? null,
+    draft: seed.draft ?? false,
+    prerelease: seed.prerelease ?? false,
+    html_url: seed.html_url ?? `${WEB}/${r.fullName}/releases/tag/${encodeURIComponent(seed.tag_name)}`,
+    created_at: date,
+    published_at: seed.draft ? null : date
+  })
 }

@@ -1,7 +1,6 @@
-// The fake GitHub's repository routes: collaborators' permissions, the token's identity (/user), and the accounts every answer names.
-
 import { userJson } from '../github-objects.js'
-import type { RoleName, CustomRole, Store, Actor } from './state.js'
+import type { Actor, CustomRole, RoleName, Store } from './state.js'
+import { type Handlers, notFound, ok } from './answers.js'
 
 export const LEGACY_PERMISSION: Record<RoleName, CustomRole['permission']> = {
   admin: 'admin',
@@ -37,5 +36,13 @@ export function permissionJson(s: Store, login: string, role: CustomRole): Recor
       },
       role_name: role.role_name
     }
+  }
+}
+
+/** The answers of collaborator-permission. */
+export const REPOSITORY_ROUTES: Handlers<'collaborator-permission'> = {
+  'collaborator-permission': (s, r, route) => {
+    const entry = r.permissions.get(route.login.toLowerCase())
+    return entry ? ok(permissionJson(s, entry.login, entry.role)) : notFound(route.name)
   }
 }

@@ -1,3 +1,68 @@
+/**
+ * GitHub REST API fake: a real HTTP server on loopback standing in for https://api.github.com (or a
+ * GHES API root) for the tests that read release and pull-request context through Octokit and add labels.
+ * Source: GitHub's REST API docs (https://docs.github.com/rest, each route's page in DOC_URLS) and its
+ * OpenAPI description (@octokit/openapi), which every answer in a test is checked against
+ * (simulator/openapi-contract.ts; the operation of each route: simulator/github-operations.ts).
+ *
+ *   const gh = await GitHubApiFake.start({ token: 'tok' })
+ *   const [a, b] = gh.addCommits('acme/app', [{ message: 'feat: x' }, { message: 'fix: y', author: null }])
+ *   gh.addTag('acme/app', { name: 'v1.0.0', at: a, annotated: { message: 'First' } })
+ *   gh.addRelease('acme/app', { tag_name: 'v1.0.0', body: 'Notes' })
+ *   gh.addPull('acme/app', { number: 7, title: 'Docs', head: 'docs', base: 'main', files: [] })
+ *   gh.addRun('acme/app', { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: a })
+ *   gh.matchingRefsPageSize = 100             // cut matching-refs answers into pages (GitHub does not today)
+ *   gh.addCommits('acme/app', [{ message: 'init', contents: { 'packages/cli/package.json': '{"name":"@acme/cli"}' } }])
+ *   gh.treeLimit = 1000                       // recursive trees past this many entries come back truncated
+ *   gh.setPullState('acme/docs', 7, 'merged')          // or 'closed', 'open'
+ *   gh.setPermission('acme/app', 'mona', 'maintain')    // or { role_name: 'docs-editor', permission: 'write' }
+ *   const octokit = getOctokit('tok', { baseUrl: gh.url })
+ *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
+ *   gh.failAlways('labels', { kind: 'hang' })   // until failAlways('labels', null)
+ *   gh.latencyMs = 100                          // every answer from now on
+ *   gh.time = virtualClock                      // latency, delays and hangs in virtual time
+ *   gh.labelsOf('acme/app', 7)                  // labels added through the API
+ *   await gh.close()                            // also destroys hanging connections, cancels delays
+ *
+ * Routes (GET unless said): /repos/{o}/{r}/releases/tags/{tag}, …/releases, …/releases/latest, …/tags,
+ * …/git/matching-refs/{ref}, …/git/ref/{ref}, …/git/tags/{sha}, …/compare/{base}...{head},
+ * …/commits (`sha`, `path`, paginated), …/git/trees/{ref} (`recursive`), …/contents/{path} (`ref`),
+ * …/pulls (open, closed or all; newest first unless asked otherwise), …/pulls/{n}, …/pulls/{n}/files, …/actions/workflows/{id}/runs, …/collaborators/{user}/permission,
+ * POST …/issues/{n}/labels;
+ * the conversation: GET and POST
+ * …/issues/{n}/comments, PATCH and DELETE …/issues/comments/{id}, POST …/issues/comments/{id}/reactions
+ * and …/pulls/comments/{id}/reactions, PATCH …/releases/{id}; check runs: POST …/check-runs, PATCH
+ * …/check-runs/{id}, GET …/commits/{ref}/check-runs (check-runs.ts); and the token's identity: GET /user
+ * (403 for an installation token, as GitHub answers) and POST /graphql (`viewer`). The owner of a
+ * pull request (simulator/github-owner.ts): POST …/pulls/{n}/requested_reviewers, POST
+ * …/issues/{n}/assignees, GET …/issues/{n}/events, PUT …/pulls/{n}/merge, and on /graphql a pull
+ * request's merge state and `enablePullRequestAutoMerge`.
+ * Anything else is 404. A login without a permission set is 404 there, as GitHub answers for a
+ * login with no account; GitHub answers `read` for anyone else on a public repository: set it.
+ * matching-refs answers every ref starting with the prefix at once, as GitHub does, unless
+ * `matchingRefsPageSize` is set. A comparison's files are those its commits were seeded with.
+ * The tree at a commit holds every file its history wrote (`contents`) or changed (`files`, a
+ * placeholder text unless written), less those removed; a commit touches a path when one of them
+ * is at or under it.
+ *
+ *   gh.identity = { login: 'docs-bot', kind: 'user' }    // default: the workflow token, github-actions[bot]
+ *   gh.addComment('acme/app', 7, { body: '/docs fix', user: { login: 'mona' } })
+ *   gh.commentsOf('acme/app', 7); gh.reactionsOf('acme/app', id); gh.releaseBody('acme/app', 'v1')
+ *   gh.checkRunsOf('acme/app', sha)                   // check runs on a commit (a pull request's head counts)
+ *   gh.addCheckRun('acme/app', { name: 'Lint', head_sha: sha })   // one made by someone else
+ *   gh.fail('check-create', { kind: 'status', status: 502, effect: true })   // the run is made, the client sees 502
+ *   gh.annotateCheckRun(id, [{ path: 'a.mdx', start_line: 3, message: '…' }])   // GET …/check-runs/{id}/annotations
+ *   gh.addStatus('acme/docs', sha, { state: 'failure', context: 'ci/build' })    // GET …/commits/{ref}/status
+ *   gh.pushToPull('acme/docs', 1)                     // a new head commit on the pull request's branch
+ *   gh.at(clock.now() + 30_000, () => …)              // a change made once the fake's clock gets there
+ *
+ * Path segments are split on `/` in the raw path, then percent-decoded one by one, so a ref or tag
+ * with `/` is served whether the client sent it raw or as `%2F` (Octokit sends `%2F`).
+ * Order of checks: fault (queued before always), auth (401), route (404), repository (404), data.
+ * Each repository has one linear history; its tags and releases are listed newest added first.
+ * Annotated tag messages come back with a trailing newline, as git stores them.
+ * Errors are JSON `{"message", "documentation_url", "status"}` as GitHub sends them.
+ */
 import { once } from 'node:events'
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
 import { performance } from 'node:perf_hooks'

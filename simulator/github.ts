@@ -64,16 +64,12 @@
  * Errors are JSON `{"message", "documentation_url", "status"}` as GitHub sends them.
  */
 import { once } from 'node:events'
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
-import { performance } from 'node:perf_hooks'
 import { closeServer } from './loopback.js'
 import type { SimulatorClock } from './agent-api.js'
 import type { MergeRules, PullOwner } from './github-owner.js'
 import type { AnnotationSeed, StoredCheckRun } from './check-runs.js'
 import type { StatusSeed } from './commit-statuses.js'
-import { exchanged } from './github-exchanges.js'
-import { publicUserJson } from './github-objects.js'
-import { dotComPath, parseRoute, type Route, type RouteName } from './github/routes.js'
+import { type RouteName } from './github/routes.js'
 import {
   type CommentSeed,
   type CommitSeed,
@@ -88,24 +84,12 @@ import {
   type TagSeed,
   type TokenIdentity
 } from './github/state.js'
-import {
-  type Answer,
-  errorBody,
-  type Handler,
-  type Handlers,
-  notFound,
-  ok,
-  type Paged,
-  paginate,
-  type RepoRouteName
-} from './github/answers.js'
-import { actorJson, LEGACY_PERMISSION, REPOSITORY_ROUTES } from './github/repository.js'
-import { COMMIT_ROUTES, seedCommits } from './github/commits.js'
-import { RELEASE_ROUTES, seedRelease, seedTag } from './github/releases.js'
-import { graphql } from './github/graphql.js'
-import { PULL_ROUTES, seedPull } from './github/pulls.js'
-import { CHECK_ROUTES } from './github/checks.js'
-import { ISSUE_ROUTES, seedComment } from './github/issues.js'
+import { LEGACY_PERMISSION } from './github/repository.js'
+import { seedCommits } from './github/commits.js'
+import { seedRelease, seedTag } from './github/releases.js'
+import { seedPull } from './github/pulls.js'
+import { seedComment } from './github/issues.js'
+import { type Fault, handle, type RecordedRequest } from './github/server.js'
 
 export type {
   Actor,
@@ -123,57 +107,13 @@ export type {
   TokenIdentity
 } from './github/state.js'
 export type { RouteName } from './github/routes.js'
-
-export type Fault =
-  /**
-   * Answer `status` with a GitHub error body (`message` default: the status text) and extra headers;
-   * `effect`: do the request's work first (a write that took effect, then failed on the way back).
-   */
-  | { kind: 'status'; status: number; message?: string; headers?: Record<string, string>; effect?: boolean }
-  /** Answer normally after `ms`. */
-  | { kind: 'delay'; ms: number }
-  /** Never answer, until the client gives up or the fake closes. */
-  | { kind: 'hang' }
-  /** Read the request, then reset the connection without answering (`effect`: after doing its work). */
-  | { kind: 'reset'; effect?: boolean }
-
-export interface RecordedRequest {
-  method: string
-  /** The request target as received, query included. */
-  rawPath: string
-  route: RouteName | 'unknown'
-  /** `owner/name` as decoded from the path. */
-  repo?: string
-  authorization: string | undefined
-  /** The Accept header (a GraphQL preview asks for its media type there). */
-  accept?: string | undefined
-  body: string
-  /** performance.now() at arrival, to measure intervals between requests. */
-  at: number
-  /** The fake's clock at arrival (virtual time under a `VirtualClock`). */
-  time: number
-  /** Status sent, if any (none for reset, hang or a client that went away first). */
-  answeredStatus?: number
-  fault?: Fault['kind']
-}
-
-/** Every repository route's answer, by route. */
-const ROUTES: Handlers<RepoRouteName> = {
-  ...RELEASE_ROUTES,
-  ...COMMIT_ROUTES,
-  ...PULL_ROUTES,
-  ...ISSUE_ROUTES,
-  ...CHECK_ROUTES,
-  ...REPOSITORY_ROUTES
-}
+export type { Fault, RecordedRequest } from './github/server.js'
 
 export class GitHubApiFake {
   private readonly s: Store
 
   private constructor(options: GitHubApiFakeOptions) {
-    this.s = new Store(options, (_s, req, res) => {
-      this.handle(req, res)
-    })
+    this.s = new Store(options, handle)
   }
 
   static async start(options: GitHubApiFakeOptions = {}): Promise<GitHubApiFake> {
@@ -395,141 +335,4 @@ export class GitHubApiFake {
     this.s.closing.abort()
     await closeServer(this.s.server)
   }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    const rec: RecordedRequest = {
-      method: req.method ?? '',
-      rawPath: req.url ?? '',
-      route: 'unknown',
-      authorization: req.headers.authorization,
-      accept: req.headers.accept,
-      body: '',
-      at: performance.now(),
-      time: this.s.time.now()
-    }
-    this.s.requests.push(rec)
-    // Ends this request's delays when the client goes away or the fake closes.
-    const gone = new AbortController()
-    res.once('close', () => gone.abort())
-    const signal = AbortSignal.any([this.s.closing.signal, gone.signal])
-    this.exchange(req, res, rec, signal).catch(() => {
-      // An unexpected error, or an exchange cut short by close() or by the client.
-      if (res.headersSent || res.destroyed || signal.aborted) res.destroy()
-      else this.send(res, rec, { status: 500, json: errorBody(500, 'Fake error', 'unknown') })
-    })
-  }
-
-  private async exchange(
-    req: IncomingMessage,
-    res: ServerResponse,
-    rec: RecordedRequest,
-    signal: AbortSignal
-  ): Promise<void> {
-    rec.body = await readBody(req)
-    const latency = this.s.latencyMs
-    if (latency > 0) await this.pause(latency, signal)
-
-    const [path = '', query = ''] = dotComPath(rec.rawPath).split('?', 2)
-    const route = parseRoute(rec.method, path)
-    if (route) {
-      rec.route = route.name
-      if (route.repo !== undefined) rec.repo = route.repo
-      const fault = this.s.faults.next(route.name)
-      if (fault) {
-        rec.fault = fault.kind
-        switch (fault.kind) {
-          case 'status':
-            if (fault.effect) this.answer(route, req.headers.authorization, path, new URLSearchParams(query), rec.body)
-            this.send(res, rec, {
-              status: fault.status,
-              json: errorBody(fault.status, fault.message ?? STATUS_CODES[fault.status] ?? 'Error', route.name),
-              headers: fault.headers
-            })
-            return
-          case 'reset':
-            if (fault.effect) this.answer(route, req.headers.authorization, path, new URLSearchParams(query), rec.body)
-            req.socket.resetAndDestroy()
-            return
-          case 'hang':
-            // The socket stays open until the client gives up or close() destroys it.
-            await this.s.time.hold(signal)
-            return
-          case 'delay':
-            await this.pause(fault.ms, signal)
-            break
-          default:
-            fault satisfies never
-        }
-      }
-    }
-    this.send(res, rec, this.answer(route, req.headers.authorization, path, new URLSearchParams(query), rec.body))
-  }
-
-  /** Waits `ms` on the fake's clock; throws when the client goes away or the fake closes first. */
-  private async pause(ms: number, signal: AbortSignal): Promise<void> {
-    await this.s.time.hold(AbortSignal.any([signal, this.s.time.timeout(ms)]))
-    signal.throwIfAborted()
-  }
-
-  private answer(
-    route: Route | undefined,
-    authorization: string | undefined,
-    path: string,
-    query: URLSearchParams,
-    body: string
-  ): Answer {
-    const now = this.s.time.now()
-    for (const due of this.s.due.filter((d) => d.at <= now)) {
-      this.s.due.splice(this.s.due.indexOf(due), 1)
-      due.change()
-    }
-    if (!this.authorized(authorization)) return { status: 401, json: errorBody(401, 'Bad credentials', 'unknown') }
-    if (!route) return notFound('unknown')
-    if (route.name === 'user') {
-      // A person's token: the public-user fields (the private ones need the user scope).
-      if (this.s.identity.kind === 'user')
-        return ok(publicUserJson(actorJson(this.s, { login: this.s.identity.login })))
-      return { status: 403, json: errorBody(403, 'Resource not accessible by integration', 'user') }
-    }
-    if (route.name === 'graphql') return graphql(this.s, body)
-    const r = this.s.repos.get(route.repo.toLowerCase())
-    if (!r) return notFound(route.name)
-    const pageLink = (total: number): Paged => paginate(total, query, `${this.s.url}${path}`)
-
-    return (ROUTES[route.name] as Handler<RepoRouteName>)(this.s, r, route, { query, body, path, page: pageLink })
-  }
-
-  private authorized(header: string | undefined): boolean {
-    const { token } = this.s
-    if (token === undefined) return true
-    const given = /^(?:token|bearer) (.+)$/i.exec(header ?? '')?.[1] ?? ''
-    // Several: a run's two tokens (github-token, docs-token), each of which GitHub accepts.
-    return typeof token === 'string' ? given === token : token.includes(given)
-  }
-
-  private send(res: ServerResponse, rec: RecordedRequest, answer: Answer): void {
-    const body = answer.status === 204 ? '' : JSON.stringify(answer.json)
-    rec.answeredStatus = answer.status
-    exchanged({ method: rec.method, rawPath: dotComPath(rec.rawPath), route: rec.route, status: answer.status, body })
-    res.setHeader('content-type', 'application/json; charset=utf-8')
-    res.setHeader('content-length', Buffer.byteLength(body))
-    res.setHeader('x-github-api-version-selected', '2022-11-28')
-    res.setHeader('x-github-media-type', 'github.v3; format=json')
-    res.setHeader('x-github-request-id', `FAKE:${String(this.s.requests.length)}`)
-    res.setHeader('x-ratelimit-limit', '5000')
-    res.setHeader('x-ratelimit-remaining', '4990')
-    res.setHeader('x-ratelimit-used', '10')
-    res.setHeader('x-ratelimit-reset', this.s.rateReset)
-    res.setHeader('x-ratelimit-resource', 'core')
-    // setHeader is case-insensitive, so a fault's headers replace the defaults whatever their case.
-    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value)
-    res.writeHead(answer.status)
-    res.end(body)
-  }
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
 }

@@ -1,6 +1,6 @@
-import { userJson } from '../github-objects.js'
+import { publicUserJson, userJson } from '../github-objects.js'
 import type { Actor, CustomRole, RoleName, Store } from './state.js'
-import { type Handlers, notFound, ok } from './answers.js'
+import { type Answer, errorBody, type Handlers, notFound, ok } from './answers.js'
 
 export const LEGACY_PERMISSION: Record<RoleName, CustomRole['permission']> = {
   admin: 'admin',
@@ -45,4 +45,11 @@ export const REPOSITORY_ROUTES: Handlers<'collaborator-permission'> = {
     const entry = r.permissions.get(route.login.toLowerCase())
     return entry ? ok(permissionJson(s, entry.login, entry.role)) : notFound(route.name)
   }
+}
+
+/** GET /user: the token's account when it is a person's; an installation token cannot read it. */
+export function userAnswer(s: Store): Answer {
+  // A person's token: the public-user fields (the private ones need the user scope).
+  if (s.identity.kind === 'user') return ok(publicUserJson(actorJson(s, { login: s.identity.login })))
+  return { status: 403, json: errorBody(403, 'Resource not accessible by integration', 'user') }
 }

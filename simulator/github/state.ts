@@ -9,7 +9,7 @@ import { OwnerFake } from '../github-owner.js'
 import { CheckRuns } from '../check-runs.js'
 import { CommitStatuses } from '../commit-statuses.js'
 import type { RouteName } from './routes.js'
-import type { Fault, RecordedRequest } from '../github.js'
+import type { Fault, RecordedRequest } from './server.js'
 
 export interface GitHubApiFakeOptions {
   /** The token accepted (`token <t>` or `Bearer <t>`), or the tokens; without it any request is accepted. */

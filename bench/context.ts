@@ -3,7 +3,7 @@
 // with a real latency per answer. GitHub reads are real I/O, so this is real wall time.
 import { performance } from 'node:perf_hooks'
 import { GITHUB_TOKEN, runInProcess } from '../scripts/in-process.js'
-import { GitHubApiFake, type CommitSeed, type PullFileSeed, type RecordedRequest } from '../simulator/github.js'
+import { GitHubApiFake, type CommitSeed, type PullFileSeed, type RecordedRequest } from '../simulator/github/index.js'
 import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { VirtualClock } from '../simulator/virtual-clock.js'
 

@@ -3,7 +3,7 @@
 // Octokit's paginate did not), and a GraphQL query is a read, tried again after a 5xx, with no
 // fallback identity on a 5xx.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { GitHubApiFake } from '../../simulator/github/index.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { testClient } from '../fixtures/github.js'
 

@@ -6,7 +6,7 @@
  * first loaded (so the variables are set in this file before anything loads it).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { startProxy, type Proxy } from '../fixtures/proxy.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'

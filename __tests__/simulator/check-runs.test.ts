@@ -1,7 +1,7 @@
 // The GitHub fake's check runs over real HTTP on loopback, driven through the Octokit client the action uses.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { getOctokit as GetOctokit } from '@actions/github'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { GitHubApiFake } from '../../simulator/github/index.js'
 import { MAX_OUTPUT_CHARS } from '../../simulator/check-runs.js'
 import { allowDrift } from '../fixtures/openapi.js'
 

@@ -3,7 +3,7 @@
 // auto-merge over GraphQL, the merge, and GitHub's refusals as GitHub words them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { getOctokit as GetOctokit } from '@actions/github'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { GitHubApiFake } from '../../simulator/github/index.js'
 
 type Octokit = ReturnType<typeof GetOctokit>
 

@@ -4,7 +4,7 @@
  * it ended.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 

@@ -5,7 +5,7 @@
  * a re-run resumes the same run and job.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
 import { MemoryRecords } from '../../scripts/in-process.js'
 import { NOT_FOUND_GRACE_MS } from '../../src/agent-api/wait.js'

@@ -6,7 +6,7 @@
  * 5xx, the warnings name the real cause, and a run nobody permitted completes its check as skipped.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { MemoryRecords } from '../../scripts/in-process.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'

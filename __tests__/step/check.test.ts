@@ -4,7 +4,7 @@
  * path with the step's conclusion, found again by a re-run, and never the step's result.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { MemoryRecords } from '../../scripts/in-process.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'

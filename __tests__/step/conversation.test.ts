@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import { inputDefaults, readAction } from '../../scripts/action-metadata.js'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { GITHUB_TOKEN, MemoryRecords } from '../../scripts/in-process.js'
 import { commentBody, decodeMarker, encodeMarker, markerKey } from '../../src/github/conversation/marker.js'
 import { LinkBackThread } from '../../src/github/conversation/thread.js'

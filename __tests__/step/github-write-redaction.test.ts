@@ -5,7 +5,7 @@
  * fake GitHub on a virtual clock, and for each kind of write the client sends.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { useFakeGitHub } from '../fixtures/github.js'

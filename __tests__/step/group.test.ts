@@ -4,7 +4,7 @@
  * refs and events; what ends a group; refusals; copies; unreadable state; ranges of pushes.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { GITHUB_TOKEN, MemoryRecords, type StepRun } from '../../scripts/in-process.js'
 import { eventOf, useFakeGitHub } from '../fixtures/github.js'

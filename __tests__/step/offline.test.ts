@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { GitHubApiFake, RouteName } from '../../simulator/github.js'
+import type { GitHubApiFake, RouteName } from '../../simulator/github/index.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { CONTEXT_TIMEOUT_MS } from '../../src/github/context/context.js'
 import { tagPush, useFakeGitHub } from '../fixtures/github.js'

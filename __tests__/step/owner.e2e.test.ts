@@ -4,7 +4,7 @@
  * Only what a process shows; the rules are tested in-process (owner.test.ts, owner-merge.test.ts).
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { realTime, type AgentApiSimulator } from '../../simulator/agent-api.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { realTime, type AgentApiSimulator } from '../../simulator/agent-api.js'
 import { FAKE_GITHUB_TOKEN, runAction, secretLeaks } from '../../scripts/run-action.js'
 import { mergedPullRequestRun } from '../../scripts/merged-pull-request.js'

@@ -5,7 +5,7 @@
  * pull request, and once more at the end; never once per poll.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { GITHUB_TOKEN, MemoryRecords } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { commentBody, decodeMarker, markerKey } from '../../src/github/conversation/marker.js'

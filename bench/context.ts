@@ -28,7 +28,7 @@ export interface ContextTimes {
   lastRoundMs: number[]
   /** The first `context: auto` run of the bench's process, which also loads @actions/github. */
   firstAutoMs: number
-  /** GitHub requests of one `context: auto` run, and their routes (simulator/github.ts) round by round. */
+  /** GitHub requests of one `context: auto` run, and their routes (simulator/github/routes.ts) round by round. */
   requests: number
   rounds: string[][]
   /** Characters the context added to the prompt. */

@@ -3,7 +3,7 @@
 // with a real latency per answer. GitHub reads are real I/O, so this is real wall time.
 import { performance } from 'node:perf_hooks'
 import { GITHUB_TOKEN, runInProcess } from '../scripts/in-process.js'
-import { GitHubApiFake, type CommitSeed, type PullFileSeed, type RecordedRequest } from '../simulator/github.js'
+import { GitHubApiFake, type CommitSeed, type PullFileSeed, type RecordedRequest } from '../simulator/github/index.js'
 import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { VirtualClock } from '../simulator/virtual-clock.js'
 
@@ -28,7 +28,7 @@ export interface ContextTimes {
   lastRoundMs: number[]
   /** The first `context: auto` run of the bench's process, which also loads @actions/github. */
   firstAutoMs: number
-  /** GitHub requests of one `context: auto` run, and their routes (simulator/github.ts) round by round. */
+  /** GitHub requests of one `context: auto` run, and their routes (simulator/github/routes.ts) round by round. */
   requests: number
   rounds: string[][]
   /** Characters the context added to the prompt. */

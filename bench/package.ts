@@ -4,7 +4,7 @@
 // virtual clock against the Agent API simulator; GitHub reads are real I/O, so this is real wall time.
 import { performance } from 'node:perf_hooks'
 import { GITHUB_TOKEN, runInProcess } from '../scripts/in-process.js'
-import { GitHubApiFake } from '../simulator/github.js'
+import { GitHubApiFake } from '../simulator/github/index.js'
 import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { VirtualClock } from '../simulator/virtual-clock.js'
 import { median } from './stats.js'

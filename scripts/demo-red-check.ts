@@ -7,7 +7,7 @@
  */
 import { AgentApiSimulator } from '../simulator/agent-api.js'
 import { linkDocsRepository } from '../simulator/docs-repository.js'
-import { GitHubApiFake } from '../simulator/github.js'
+import { GitHubApiFake } from '../simulator/github/index.js'
 import { mergedPullRequestRun } from './merged-pull-request.js'
 import { FAKE_GITHUB_TOKEN, runAction } from './run-action.js'
 import { summaryAsText } from './summary-text.js'

@@ -5,7 +5,7 @@
  * rendering test (__tests__/report/summary-render.test.ts).
  */
 import { AgentApiSimulator, type JobScenario } from '../simulator/agent-api.js'
-import { GitHubApiFake } from '../simulator/github.js'
+import { GitHubApiFake } from '../simulator/github/index.js'
 import { VirtualClock } from '../simulator/virtual-clock.js'
 import { SUMMARY_PROMPT_CHARS } from '../src/report/summary.js'
 import { GITHUB_TOKEN, runInProcess } from './in-process.js'

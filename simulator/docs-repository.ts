@@ -3,7 +3,7 @@
 // With a CI, the docs repository's checks run on each head the pull request gets: its first, and
 // the new commit the agent pushes for each follow-up (`round` 1, 2…).
 import type { AgentApiSimulator } from './agent-api.js'
-import type { GitHubApiFake } from './github.js'
+import type { GitHubApiFake } from './github/index.js'
 
 /** What the docs repository's CI does on a head of a job's pull request: checks and statuses made on `sha`. */
 export type DocsCi = (gh: GitHubApiFake, head: { repo: string; sha: string; round: number }) => void

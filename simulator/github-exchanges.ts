@@ -1,7 +1,7 @@
-// Where every answer of the fake GitHub passes on its way out (simulator/github.ts, `send`), so that
+// Where every answer of the fake GitHub passes on its way out (simulator/github/server.ts, `send`), so that
 // a test run can check each one against GitHub's OpenAPI description (__tests__/fixtures/openapi-setup.ts,
 // simulator/openapi-contract.ts) without the fake loading that description itself.
-import type { RouteName } from './github.js'
+import type { RouteName } from './github/routes.js'
 
 /** One request the fake answered, and its answer as sent. */
 export interface Exchange {

@@ -1,4 +1,4 @@
-// The shared objects of the fake GitHub's answers (simulator/github.ts), whole: every field GitHub's
+// The shared objects of the fake GitHub's answers (simulator/github/), whole: every field GitHub's
 // OpenAPI description (@octokit/openapi, components.schemas) requires of a simple-user, a repository,
 // an app, a pull request's `_links` and an issue, with GitHub's own values where it has them
 // (https://docs.github.com/rest/users/users, …/repos/repos#get-a-repository, …/apps/apps#get-an-app),
@@ -226,7 +226,7 @@ export function pullAsIssueJson(api: string, fullName: string, pull: Record<stri
   }
 }
 
-/** A node id in GitHub's current format: a type prefix and an opaque key (as simulator/github.ts makes them). */
+/** A node id in GitHub's current format: a type prefix and an opaque key (as simulator/github/state.ts makes them). */
 function nodeId(prefix: string, key: string): string {
   return `${prefix}_kwDO${createHash('sha1').update(key).digest('base64url').slice(0, 16)}`
 }

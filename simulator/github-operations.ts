@@ -1,10 +1,10 @@
-// The GitHub REST operations each route of the fake GitHub (simulator/github.ts) stands for, as
+// The GitHub REST operations each route of the fake GitHub (simulator/github/routes.ts) stands for, as
 // GitHub's OpenAPI description (@octokit/openapi, api.github.com) names them: `METHOD /path`.
 // scripts/openapi-subset.ts cuts these operations out of the description into
 // schemas/github-rest-subset.json, and simulator/openapi-contract.ts checks the fake's answers
 // against them. GraphQL is one endpoint, POST /graphql, which the REST description leaves out
 // (https://docs.github.com/graphql/guides/forming-calls-with-graphql#the-graphql-endpoint).
-import type { RouteName } from './github.js'
+import type { RouteName } from './github/routes.js'
 
 export const GRAPHQL_OPERATION = 'POST /graphql'
 

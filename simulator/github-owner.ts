@@ -1,5 +1,5 @@
 /**
- * The fake GitHub's side of a pull request's owner (simulator/github.ts routes here): review
+ * The fake GitHub's side of a pull request's owner (simulator/github/pulls.ts and graphql.ts route here): review
  * requests, assignees and their events (REST), the merge state and auto-merge (GraphQL), and the
  * merge (REST), each with GitHub's refusals as GitHub words them.
  *

@@ -3,7 +3,7 @@
 // Octokit's paginate did not), and a GraphQL query is a read, tried again after a 5xx, with no
 // fallback identity on a 5xx.
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { realClock, testClient, useFakeGitHub } from '../fixtures/github.js'
 

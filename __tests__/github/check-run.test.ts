@@ -2,7 +2,7 @@
 // how it finds its own run among many by external_id (which GitHub does not filter on), and the
 // commits a check goes on.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../simulator/github.js'
+import { GitHubApiFake } from '../../simulator/github/index.js'
 import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { MAX_CHECK_PAGES, MAX_CHECK_SUMMARY_CHARS, type CheckRunApi } from '../../src/github/check-run.js'

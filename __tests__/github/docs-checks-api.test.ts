@@ -2,7 +2,7 @@
 // over loopback: what each answer becomes (GitHub's nulls as empty text or no link), every page of
 // a list read with the step's signal and counted, and annotations cut at what the step asks for.
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { RequestCount } from '../../src/github/requests.js'
 import { realClock, useFakeGitHub } from '../fixtures/github.js'

@@ -1,7 +1,7 @@
 // The owner side of the docs pull request through the action's GitHub client, against the fake
 // GitHub over loopback: what each read gives, what each write sends.
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { MAX_EVENT_PAGES, type OwnerApi } from '../../src/github/owner/api.js'
 import { realClock, useFakeGitHub } from '../fixtures/github.js'

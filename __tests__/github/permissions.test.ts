@@ -10,7 +10,7 @@ import {
   toRepoPermission,
   type RepoPermission
 } from '../../src/github/permissions.js'
-import { GitHubApiFake, type Fault } from '../../simulator/github.js'
+import { GitHubApiFake, type Fault } from '../../simulator/github/index.js'
 import { testClient } from '../fixtures/github.js'
 
 const REPO = 'acme/app'

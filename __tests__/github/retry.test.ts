@@ -13,7 +13,7 @@ import type { GitHubClient } from '../../src/github/client.js'
 import { MAX_COMMENT_PAGES } from '../../src/github/conversation/api.js'
 import { READ_WAITS_MS } from '../../src/github/retry.js'
 import { unreachable } from '../../src/github/unreachable.js'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { VirtualClock } from '../../simulator/virtual-clock.js'
 import { realClock, testClient, useFakeGitHub } from '../fixtures/github.js'
 

@@ -3,7 +3,7 @@
  * simulator and the fake GitHub on loopback: each scenario counts the requests it makes to both.
  */
 import { beforeEach, describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import type { StepRun } from '../../scripts/in-process.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'

@@ -105,7 +105,7 @@ describe('the suites and what they reach', () => {
     expect(scenarios).toEqual(
       expect.arrayContaining([
         '__tests__/step/flow.test.ts',
-        'simulator/github.ts',
+        'simulator/github/index.ts',
         '__tests__/fixtures/self-signed.key'
       ])
     )

@@ -1,6 +1,6 @@
 // The GitHub fake's check runs over real HTTP on loopback, driven through the Octokit client the action uses.
 import { beforeAll, describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { MAX_OUTPUT_CHARS } from '../../simulator/check-runs.js'
 import { octokitOn, realClock, useFakeGitHub, type Octokit } from '../fixtures/github.js'
 import { allowDrift } from '../fixtures/openapi.js'

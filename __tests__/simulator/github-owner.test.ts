@@ -2,7 +2,7 @@
 // Octokit client the action uses: review requests, assignees, their events, the merge state and
 // auto-merge over GraphQL, the merge, and GitHub's refusals as GitHub words them.
 import { beforeAll, describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { octokitOn, realClock, useFakeGitHub, type Octokit } from '../fixtures/github.js'
 
 const DOCS = 'acme/docs'

@@ -1,7 +1,7 @@
 // The GitHub REST API fake over real HTTP on loopback, driven through the Octokit client the action uses.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { getOctokit as GetOctokit } from '@actions/github'
-import { GitHubApiFake, type CommitSeed } from '../../simulator/github.js'
+import { GitHubApiFake, type CommitSeed } from '../../simulator/github/index.js'
 import { realTime } from '../../simulator/agent-api.js'
 import { VirtualClock } from '../../simulator/virtual-clock.js'
 import { allowDrift } from '../fixtures/openapi.js'

@@ -11,7 +11,7 @@ import type { ChangedFile } from '../../src/github/changed-file.js'
 import type { Comparison } from '../../src/github/reader.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { compareIncomplete, comparedFiles } from '../../src/github/context/changed.js'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 

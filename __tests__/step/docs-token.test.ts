@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { GITHUB_TOKEN } from '../../scripts/in-process.js'
-import type { RecordedRequest } from '../../simulator/github.js'
+import type { RecordedRequest } from '../../simulator/github/index.js'
 import { APP, DOCS, useOwnerScenario } from '../fixtures/owner.js'
 
 const DOCS_TOKEN = 'github_pat_docs_0000000000000000000000000'

@@ -3,7 +3,7 @@
  * against the simulator on a virtual clock: modes, endings, fail-on, labels, bad input, dry runs.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import { PR_SETTLE_MS } from '../../src/agent-api/wait.js'
 import { OUTPUT_NAMES } from '../../src/report/finish.js'

@@ -3,7 +3,7 @@
  * that GitHub's local runner passes. In-process, against the simulator and a fake GitHub on loopback.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { tagPush, useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { RouteName } from '../../simulator/github.js'
+import type { RouteName } from '../../simulator/github/index.js'
 import { CONTEXT_TIMEOUT_MS } from '../../src/github/context/context.js'
 import { tagPush } from '../fixtures/github.js'
 import { APP, DOCS, usePullRequest } from '../fixtures/pull-request.js'

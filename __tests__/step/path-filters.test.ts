@@ -2,7 +2,7 @@
 // simulator and the fake GitHub on a virtual clock: `**` inside a segment crosses `/` (GitHub's
 // filter pattern cheat sheet), so the release is documented. The patterns' table: skip-patterns.test.ts.
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 

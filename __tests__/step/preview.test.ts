@@ -4,7 +4,7 @@
  * whatever goes wrong is one warning, and the step's result stands.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import type { RunState } from '../../src/report/state.js'
 import { renderLinkBack } from '../../src/step/tracking/link-back-text.js'
 import { useFakeGitHub } from '../fixtures/github.js'

@@ -5,7 +5,7 @@
  * reads changed files.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { useFakeGitHub } from '../fixtures/github.js'
 import { useStep } from '../fixtures/step.js'
 

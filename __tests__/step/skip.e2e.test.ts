@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import type { GitHubApiFake } from '../../simulator/github.js'
+import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { annotations, FAKE_GITHUB_TOKEN, ROOT, runAction, secretLeaks } from '../../scripts/run-action.js'
 import { useProcessGitHub } from '../fixtures/action-process.js'
 

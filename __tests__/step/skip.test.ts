@@ -4,7 +4,7 @@
  * skipped run does (nothing, exit 0, one line) and what it never skips.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake, PullFileSeed, RecordedRequest } from '../../simulator/github.js'
+import type { GitHubApiFake, PullFileSeed, RecordedRequest } from '../../simulator/github/index.js'
 import type { StepRun } from '../../scripts/in-process.js'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
 import { useFakeGitHub } from '../fixtures/github.js'

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
-import type { GitHubApiFake } from '../../../simulator/github.js'
+import type { GitHubApiFake } from '../../../simulator/github/index.js'
 import type { StepRun } from '../../../scripts/in-process.js'
 import { CONTEXT_BUDGET_CHARS, LISTS_CHARS } from '../../../src/github/context/budget.js'
 import { CONTEXT_TIMEOUT_MS } from '../../../src/github/context/context.js'

@@ -3,7 +3,7 @@
  * of the range. In-process, against the simulator and the fake GitHub on loopback, on a virtual clock.
  */
 import { beforeEach, describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../../simulator/github.js'
+import type { GitHubApiFake } from '../../../simulator/github/index.js'
 import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/budget.js'
 import { tagPush, useFakeGitHub } from '../../fixtures/github.js'
 import { useStep } from '../../fixtures/step.js'

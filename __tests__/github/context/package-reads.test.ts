@@ -3,7 +3,7 @@
  * recursive tree, a manifest's text at a tag, and the commits touching a path, page by page.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { GitHubApiFake } from '../../../simulator/github.js'
+import { GitHubApiFake } from '../../../simulator/github/index.js'
 import { GitHubClient } from '../../../src/github/client.js'
 import { testClient } from '../../fixtures/github.js'
 

@@ -3,7 +3,7 @@
  * In-process, against the simulator and the fake GitHub REST API on loopback, on a virtual clock.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../../simulator/github.js'
+import type { GitHubApiFake } from '../../../simulator/github/index.js'
 import { CONTEXT_BUDGET_CHARS } from '../../../src/github/context/budget.js'
 import { MAX_PACKAGES } from '../../../src/github/context/release-set.js'
 import { MAX_PROMPT_CHARS } from '../../../src/step/settings.js'

@@ -4,7 +4,7 @@
  * and the fake GitHub REST API on loopback, on a virtual clock.
  */
 import { beforeEach, describe, expect, it } from '@jest/globals'
-import type { GitHubApiFake } from '../../../simulator/github.js'
+import type { GitHubApiFake } from '../../../simulator/github/index.js'
 import { useFakeGitHub } from '../../fixtures/github.js'
 import { allowDrift } from '../../fixtures/openapi.js'
 import { useStep } from '../../fixtures/step.js'

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { GitHubClient } from '../../../src/github/client.js'
 import { sinceLastDocumented, type Range } from '../../../src/github/context/since-documented.js'
-import { GitHubApiFake } from '../../../simulator/github.js'
+import { GitHubApiFake } from '../../../simulator/github/index.js'
 import { testClient } from '../../fixtures/github.js'
 
 let fake: GitHubApiFake

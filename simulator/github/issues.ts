@@ -1,0 +1,121 @@
+import { type CommentSeed, nodeId, type Repo, Store, type StoredComment, WEB } from './state.js'
+import { type Answer, errorBody, type Handlers, invalid, jsonField, notFound, ok } from './answers.js'
+import { actorJson } from './repository.js'
+
+export function addLabels(s: Store, r: Repo, number: number, body: string): Answer {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return { status: 400, json: errorBody(400, 'Problems parsing JSON', 'labels') }
+  }
+  const labels = typeof parsed === 'object' && parsed !== null && 'labels' in parsed ? parsed.labels : undefined
+  if (!Array.isArray(labels) || labels.length === 0 || !labels.every((l) => typeof l === 'string' && l !== '')) {
+    return {
+      status: 422,
+      json: errorBody(422, 'Invalid request.\n\n"labels" must be a non-empty array of strings.', 'labels')
+    }
+  }
+  const current = r.labels.get(number) ?? []
+  for (const label of labels as string[]) if (!current.includes(label)) current.push(label)
+  r.labels.set(number, current)
+  return ok(current.map((name) => labelJson(s, r, name)))
+}
+
+export function commentJson(s: Store, r: Repo, c: StoredComment): Record<string, unknown> {
+  const api = `${s.url}/repos/${r.fullName}`
+  return {
+    id: c.id,
+    node_id: nodeId('IC', String(c.id)),
+    url: `${api}/issues/comments/${c.id}`,
+    html_url: `${WEB}/${r.fullName}/pull/${c.issue}#issuecomment-${c.id}`,
+    issue_url: `${api}/issues/${c.issue}`,
+    body: c.body,
+    user: actorJson(s, c.user),
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+    author_association: 'NONE'
+  }
+}
+
+export function labelJson(s: Store, r: Repo, name: string): Record<string, unknown> {
+  const key = `${r.fullName.toLowerCase()}\n${name}`
+  let id = s.labelIds.get(key)
+  if (id === undefined) {
+    id = 5_000_000 + s.labelIds.size
+    s.labelIds.set(key, id)
+  }
+  return {
+    id,
+    node_id: nodeId('LA', String(id)),
+    url: `${s.url}/repos/${r.fullName}/labels/${encodeURIComponent(name)}`,
+    name,
+    color: 'ededed',
+    default: false,
+    description: null
+  }
+}
+
+/** The answers of labels, comments, comment-create, comment-update, comment-delete, reaction. */
+export const ISSUE_ROUTES: Handlers<
+  'labels' | 'comments' | 'comment-create' | 'comment-update' | 'comment-delete' | 'reaction'
+> = {
+  labels: (s, r, route, { body }) => addLabels(s, r, route.number, body),
+  comments: (s, r, route, { page }) => {
+    const all = r.comments.filter((c) => c.issue === route.number)
+    const paged = page(all.length)
+    return ok(
+      all.slice(paged.start, paged.end).map((c) => commentJson(s, r, c)),
+      paged.headers
+    )
+  },
+  'comment-create': (s, r, route, { body }) => {
+    const text = jsonField(body, 'body')
+    if (text === undefined) return invalid(route.name, '"body" must be a string.')
+    const id = seedComment(s, r.fullName, route.number, { body: text, user: { login: s.identity.login } })
+    return { status: 201, json: commentJson(s, r, r.comments.at(-1) ?? ({ id } as StoredComment)) }
+  },
+  'comment-update': (s, r, route, { body }) => {
+    const comment = r.comments.find((c) => c.id === route.id)
+    if (!comment) return notFound(route.name)
+    if (comment.user.login !== s.identity.login)
+      return { status: 403, json: errorBody(403, 'Resource not accessible by integration', route.name) }
+    const text = jsonField(body, 'body')
+    if (text === undefined) return invalid(route.name, '"body" must be a string.')
+    comment.body = text
+    comment.updated_at = s.tick()
+    return ok(commentJson(s, r, comment))
+  },
+  'comment-delete': (s, r, route) => {
+    const index = r.comments.findIndex((c) => c.id === route.id)
+    if (index < 0) return notFound(route.name)
+    r.comments.splice(index, 1)
+    return { status: 204, json: '' }
+  },
+  reaction: (s, r, route, { body }) => {
+    const content = jsonField(body, 'content')
+    if (content === undefined) return invalid(route.name, '"content" must be a string.')
+    const id = s.nextId()
+    const list = r.reactions.get(route.id) ?? []
+    list.push({ on: route.on, content, user: s.identity.login })
+    r.reactions.set(route.id, list)
+    return {
+      status: 201,
+      json: {
+        id,
+        node_id: nodeId('REA', String(id)),
+        content,
+        user: actorJson(s, { login: s.identity.login }),
+        created_at: s.tick()
+      }
+    }
+  }
+}
+
+/** Adds a comment written by `seed.user` on issue or pull request `number`; returns its id. */
+export function seedComment(s: Store, repo: string, number: number, seed: CommentSeed): number {
+  const date = s.tick()
+  const comment = { id: s.nextId(), issue: number, ...seed, created_at: date, updated_at: date }
+  s.repo(repo).comments.push(comment)
+  return comment.id
+}

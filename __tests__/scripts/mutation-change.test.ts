@@ -214,6 +214,31 @@ describe('prepareChange', () => {
     expect(planChange({ ...input, seconds: 0 })).toEqual(expect.objectContaining({ ranges: [], seconds: 0 }))
   })
 
+  it('leaves the edited tests a third of the time when changed lines would take it all, and gives the reruns what the lines leave', () => {
+    repo.write({ '__tests__/a.test.ts': A_TEST.replace('twice(2)).toBe(4)', 'twice(2)).toEqual(4)') })
+    const { changes, report: baseline, touched, seed } = prepared()
+    // Forty changed lines' mutants of src/x.ts, which a scenario covers: 2 s each.
+    const listed = Array.from({ length: 40 }, (_, line) => ({
+      file: 'src/x.ts',
+      start: { line: 100 + line, column: 1 },
+      end: { line: 100 + line, column: 2 },
+      mutatorName: 'BooleanLiteral',
+      replacement: 'false'
+    }))
+    const plan = (seconds: number): ChangePlan =>
+      planChange({ changes, report: baseline, touched, listed, seed, seconds, byRecency: (all) => [all] })
+    // lived (2 s) and livedQuick (0.3 s) fit in a third of 30 s: the lines get the other 27.7 s, 13 mutants.
+    const shared = plan(30)
+    expect(ids(shared, 'reruns')).toEqual([MUTANTS.lived.id, MUTANTS.livedQuick.id])
+    expect(shared.changed).toEqual(expect.objectContaining({ all: 40, sampled: true }))
+    expect(shared.changed.chosen).toHaveLength(13)
+    // In 3 s a third is 1 s: the changed lines take one mutant (2 s), the reruns the 1 s left, livedQuick.
+    const tight = plan(3)
+    expect(tight.changed.chosen).toHaveLength(1)
+    expect(ids(tight, 'reruns')).toEqual([MUTANTS.livedQuick.id])
+    expect(tight.seconds).toBe(2.3)
+  })
+
   it('runs every test file when a changed src/ file has no baseline to say what covers it', () => {
     repo.write({ 'src/new.ts': "export const word = 'one'\n" })
     const { plan } = prepared()

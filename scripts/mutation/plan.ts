@@ -1,9 +1,10 @@
 // What mutation testing on a change runs, decided before Stryker starts, within CI's time (change.ts):
 // the mutants on the src/ lines changed since the baseline's commit (listed by Stryker's instrumenter),
-// the newest commits' lines first and, past the budget, a sample seeded by the commit; then a sample of
-// at most MAX_RERUNS of the baseline's mutants whose verdict an edited test can alter: those it killed
-// (a weaker test lets them live) and those it covered that lived (a stronger one may kill them). Each
-// chosen mutant becomes a Stryker `mutate` range; only the test files that cover them run.
+// the newest commits' lines first and, past the budget, a sample seeded by the commit; then, in what they
+// leave (a third of the time at least), a sample of at most MAX_RERUNS of the baseline's mutants whose
+// verdict an edited test can alter: those it killed (a weaker test lets them live) and those it covered
+// that lived (a stronger one may kill them). Each chosen mutant becomes a Stryker `mutate` range; only
+// the test files that cover them run.
 import {
   changedLines,
   costOf,
@@ -139,6 +140,19 @@ function outermost(running: Candidate[]): Candidate[] {
   )
 }
 
+/**
+ * The share of the time the changed lines leave to the mutants edited tests decided (or what those can
+ * use, if less): the baseline's commit lags behind main, so every change holds changed lines, and
+ * without it a test refactor's mutants would never run. The reruns get all the changed lines leave.
+ */
+export const RERUN_SHARE = 1 / 3
+
+/** The seconds a sample of at most MAX_RERUNS of `decided` is expected to take, at their mean cost. */
+function rerunSeconds(decided: ReadonlySet<Candidate>): number {
+  const total = [...decided].reduce((sum, candidate) => sum + candidate.cost, 0)
+  return decided.size === 0 ? 0 : (total / decided.size) * Math.min(decided.size, MAX_RERUNS)
+}
+
 export function planChange(input: PlanInput): ChangePlan {
   const { touched, seconds, seed } = input
   const units = new Set(touched.index.bySuite.get(SUITES[0] ?? '') ?? [])
@@ -146,10 +160,11 @@ export function planChange(input: PlanInput): ChangePlan {
   const cost = (candidate: Candidate): number => candidate.cost
   const onLines = changedCandidates(input, unit)
   const total = onLines.reduce((sum, candidate) => sum + candidate.cost, 0)
-  const groups = total <= seconds ? [onLines] : input.byRecency(onLines)
-  const changed = select(groups, { seconds, count: Infinity, cost, brings: nesting(onLines), seed })
   const located = locatedCandidates(input, unit)
   const decided = new Set(mutantsOf(input.report, touched.ids).flatMap((mutant) => located.get(mutant) ?? []))
+  const kept = Math.min(seconds * RERUN_SHARE, rerunSeconds(decided))
+  const groups = total <= seconds - kept ? [onLines] : input.byRecency(onLines)
+  const changed = select(groups, { seconds: seconds - kept, count: Infinity, cost, brings: nesting(onLines), seed })
   const reruns = select([[...decided]], {
     seconds: seconds - changed.seconds,
     count: MAX_RERUNS,

@@ -2,8 +2,9 @@
  * The built action (dist/index.js) run as the runner runs it: a child process with INPUT_*
  * variables, real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, exit codes and real signals; on
  * Node 20 here, and again on Node 24 in .ci/run (ACTION_NODE). Everything else is tested
- * in-process: this layer keeps only what a process shows. Its empty inputs and its re-runs are in
- * action-inputs.e2e.test.ts and action-rerun.e2e.test.ts, so that Jest runs the three side by side.
+ * in-process: this layer keeps only what a process shows. Its empty inputs (those only a process
+ * shows; the others are empty-inputs.test.ts's) and its re-runs are in action-inputs.e2e.test.ts and
+ * action-rerun.e2e.test.ts, so that Jest runs the three side by side.
  */
 import { describe, expect, it } from '@jest/globals'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'

@@ -10,7 +10,7 @@ import { parseActionMetadata } from '../scripts/action-metadata.js'
 import { DEFAULT_PORT } from '../simulator/cli.js'
 import { renderTable, TABLES_PAGE, updateReadme } from '../scripts/readme-tables.js'
 import { actionInputs, validateFile, validateRepository } from '../scripts/validate-yaml.js'
-import { SHARDS, shardedFiles, shards, testFiles } from './fixtures/shards.cjs'
+import { SHARDS, shardedFiles, shards, testFiles, WEIGHTS } from './fixtures/shards.cjs'
 
 const ROOT = process.cwd()
 const workflowSchema = new Ajv({ allErrors: true, strict: false }).compile(
@@ -304,5 +304,11 @@ describe("npm test's shards", () => {
     expect(alone).toContain('step/action.e2e')
     expect(alone).toContain('github/proxy')
     expect(shardedFiles()).toContain('step/conversation') // its hooks are inside its describe
+  })
+
+  it('deals by weights of sharded files only (npm run test:weights writes them again after a rename)', () => {
+    const sharded = new Set(shardedFiles())
+    expect(Object.keys(WEIGHTS).filter((file) => !sharded.has(file))).toEqual([])
+    expect(Object.values(WEIGHTS).every((seconds) => Number.isFinite(seconds) && seconds >= 0)).toBe(true)
   })
 })

@@ -17,7 +17,8 @@ export default {
     ...shardedFiles().map((file) => `/__tests__/${escape(file)}\\.test\\.ts$`)
   ],
   testSequencer: '<rootDir>/__tests__/fixtures/shard-sequencer.cjs',
-  // Eight workers on two cores: the six shards compute while the process and cache-hang files beside
-  // them wait (a fresh clone's run: 50 s with four workers, 35 to 43 s with eight).
+  // Eight workers on two cores: the six shards compute while the process and cache-hang files in the
+  // other two wait (a cold run: 50 s with four workers and Jest's order; 43 s with eight, the shards
+  // balanced and first). More workers cost more CPU than their waits save: each compiles the graph.
   maxWorkers: 8
 }

@@ -1,6 +1,6 @@
 // What `npm test` runs: jest.config.js's suites, but the test files the mutation suites import run in
-// shards (__tests__/fixtures/shards.cjs), each loading the module graph once, the shards first (they
-// are the longest), each beside a file that mostly waits. A test file on its own still runs with
+// shards (__tests__/fixtures/shards.cjs), each loading the module graph once; the shards first (they
+// are the longest), the files that mostly wait beside them. A test file on its own still runs with
 // jest.config.js: `npx jest <path>`.
 import { createRequire } from 'node:module'
 import base from './jest.config.js'

@@ -7,7 +7,7 @@
  *
  * `change` runs the mutants of the src/ lines changed since the commit of the committed baseline
  * (stryker-baseline/), and the baseline's mutants an edited test decided, as many as fit in 3 minutes,
- * or `--bound <seconds>` (120 to 180; .ci/run gives what its steps left of its 5 minutes), a sample
+ * or `--bound <seconds>` (100 to 180; .ci/run gives what its steps left of its 5 minutes), a sample
  * past that, seeded by the commit, judged on what ran (scripts/mutation/plan.ts). `full` runs every mutant and, when it passes and mutates all of src/
  * (no options), writes the baseline at HEAD. `update` folds the changes since the baseline into it
  * with Stryker's incremental mode (scripts/mutation/update.ts): an update of the last full run.

@@ -260,10 +260,11 @@ describe('prepareChange', () => {
 })
 
 describe('the bound of the step', () => {
-  it('is 3 minutes, or --bound <seconds> kept between 120 and 180; anything else is a usage error', () => {
+  it('is 3 minutes, or --bound <seconds> kept between 100 and 180; anything else is a usage error', () => {
     expect(parseBound([])).toBe(BOUND_MS)
     expect(parseBound(['--bound', '150'])).toBe(150_000)
-    expect(parseBound(['--bound', '75'])).toBe(120_000)
+    expect(parseBound(['--bound', '75'])).toBe(100_000)
+    expect(parseBound(['--bound', '120'])).toBe(120_000)
     expect(parseBound(['--bound', '900'])).toBe(180_000)
     expect(parseBound(['--bound'])).toBeUndefined()
     expect(parseBound(['--bound', '2m'])).toBeUndefined()

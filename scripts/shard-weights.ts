@@ -1,7 +1,8 @@
-// Measures npm test's sharded test files one by one, in one process (Jest's --runInBand, so no file
-// waits on another's CPU), and writes __tests__/fixtures/shard-weights.json: the seconds each took,
-// which fixtures/shards.cjs deals the shards by. Run it when test files were added or grew much:
-// `npm run test:weights`. A file without a weight is estimated from its size until then.
+// Measures npm test's test files one by one, in one process (Jest's --runInBand, so no file waits on
+// another's CPU), and writes __tests__/fixtures/shard-weights.json: the seconds each took, which
+// fixtures/shards.cjs deals the shards by and fixtures/shard-sequencer.cjs orders the other files by.
+// Run it when test files were added or grew much: `npm run test:weights`. A file without a weight is
+// estimated from its size until then.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -13,10 +14,13 @@ interface JestResults {
   testResults: { name: string; startTime: number; endTime: number }[]
 }
 
-const { shardedFiles } = createRequire(join(ROOT, 'package.json'))('./__tests__/fixtures/shards.cjs') as {
-  shardedFiles: () => string[]
+const { testFiles } = createRequire(join(ROOT, 'package.json'))('./__tests__/fixtures/shards.cjs') as {
+  testFiles: () => { file: string }[]
 }
-const files = shardedFiles()
+// The soak is npm run test:soak's (jest.config.js leaves it out).
+const files = testFiles()
+  .map((test) => test.file)
+  .filter((file) => file !== 'soak')
 const temp = mkdtempSync(join(tmpdir(), 'shard-weights-'))
 const output = join(temp, 'results.json')
 try {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MutantResult } from '../../scripts/mutation-baseline.js'
 import { parseDiff } from '../../scripts/mutation/diff.js'
-import { VERDICTS } from '../../scripts/mutation/reporter.js'
+import { VERDICTS, verdictLine } from '../../scripts/mutation/reporter.js'
 import {
   changeConfig,
   cutSuites,
@@ -219,6 +219,18 @@ describe('readVerdicts', () => {
       }
     })
     expect(readVerdicts(join(repo.root, 'nowhere'))).toEqual({ files: {} })
+  })
+
+  it("keeps the location Stryker gives the reporter, its report's (from 1): a baseline mutant that lives now is found", () => {
+    repo = gitRepo({})
+    const { location, mutatorName, replacement } = MUTANTS.byOne
+    const tested = { fileName: join(repo.root, 'src/x.ts'), mutatorName, replacement, status: 'Survived', location }
+    repo.write({ [VERDICTS]: `${verdictLine(tested, repo.root)}\n` })
+    const verdicts = readVerdicts(repo.root)
+    expect(verdicts.files['src/x.ts']?.mutants[0]?.location).toEqual(location)
+    expect(judge(verdicts, new Map(), [], report(), 85).weakened).toEqual([
+      'src/x.ts:2:10 ArithmeticOperator (Killed in the baseline, Survived now)'
+    ])
   })
 })
 

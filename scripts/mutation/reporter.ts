@@ -9,7 +9,7 @@ import { isAbsolute, relative } from 'node:path'
 /** The verdicts, one JSON object a line, as mutants of Stryker's report (lines and columns from 1). */
 export const VERDICTS = 'reports/mutation-change/verdicts.ndjson'
 
-interface Tested {
+export interface Tested {
   fileName: string
   mutatorName: string
   replacement?: string
@@ -17,24 +17,28 @@ interface Tested {
   location: { start: { line: number; column: number }; end: { line: number; column: number } }
 }
 
+/**
+ * A verdict's line: the mutant as Stryker's report has it. Stryker gives reporters its report's
+ * location (lines and columns from 1): @stryker-mutator/core's MutationTestReportHelper converts each
+ * mutant's with toSchemaLocation before onMutantTested (reporters/mutation-test-report-helper.js).
+ */
+export function verdictLine(result: Readonly<Tested>, cwd: string): string {
+  const file = isAbsolute(result.fileName) ? relative(cwd, result.fileName) : result.fileName
+  const { start, end } = result.location
+  return JSON.stringify({
+    file: file.replaceAll('\\', '/'),
+    mutatorName: result.mutatorName,
+    replacement: result.replacement,
+    status: result.status,
+    location: { start: { line: start.line, column: start.column }, end: { line: end.line, column: end.column } }
+  })
+}
+
 class VerdictsReporter {
   static readonly inject = [] as const
 
   onMutantTested(result: Readonly<Tested>): void {
-    const { start, end } = result.location
-    const file = isAbsolute(result.fileName) ? relative(process.cwd(), result.fileName) : result.fileName
-    const line = {
-      file: file.replaceAll('\\', '/'),
-      mutatorName: result.mutatorName,
-      replacement: result.replacement,
-      status: result.status,
-      // Stryker counts both from 0 while it runs, from 1 in its report.
-      location: {
-        start: { line: start.line + 1, column: start.column + 1 },
-        end: { line: end.line + 1, column: end.column + 1 }
-      }
-    }
-    appendFileSync(VERDICTS, `${JSON.stringify(line)}\n`)
+    appendFileSync(VERDICTS, `${verdictLine(result, process.cwd())}\n`)
   }
 }
 

@@ -5,7 +5,6 @@
 // Retry-After being 1 ms here (the client's pace).
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { createServer as createHttpServer } from 'node:http'
 import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo, Server } from 'node:net'
 import { systemClock } from '../../src/base/clock.js'
@@ -15,7 +14,7 @@ import { READ_WAITS_MS } from '../../src/github/retry.js'
 import { unreachable } from '../../src/github/unreachable.js'
 import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { VirtualClock } from '../../simulator/virtual-clock.js'
-import { realClock, testClient, useFakeGitHub } from '../fixtures/github.js'
+import { realClock, REFUSED_PORT, testClient, useFakeGitHub } from '../fixtures/github.js'
 
 const REPO = 'acme/app'
 const PR = { owner: 'acme', repo: 'app', number: 7 }
@@ -85,9 +84,7 @@ describe('a read', () => {
   const close = (server: Server): Promise<unknown> => new Promise((resolve) => server.close(resolve))
 
   it('refused on every try ends on the refusal after the three waits, the host named', async () => {
-    const closed = createHttpServer()
-    const { url } = await counting(closed)
-    await close(closed)
+    const url = `127.0.0.1:${String(REFUSED_PORT)}`
     const started = clock.now()
     const failure: unknown = await testClient('tok', `http://${url}`, clock)
       .permission(REPO, 'ada', clock.timeout(10_000))

@@ -4,12 +4,10 @@
  * permission advice, and its tries fit inside its budget. In-process through `main`, against the
  * Agent API simulator and the fake GitHub on a virtual clock.
  */
-import { beforeAll, describe, expect, it } from '@jest/globals'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { describe, expect, it } from '@jest/globals'
 import type { RouteName } from '../../simulator/github/index.js'
 import { CONTEXT_TIMEOUT_MS } from '../../src/github/context/context.js'
-import { tagPush } from '../fixtures/github.js'
+import { REFUSED_PORT, tagPush } from '../fixtures/github.js'
 import { APP, DOCS, usePullRequest } from '../fixtures/pull-request.js'
 
 const KEY = 'mint_offline_key_0123456789abcd'
@@ -24,14 +22,7 @@ describe('GitHub out of reach', () => {
     permissions: [],
     docs: true
   })
-  let closedPort = 0
-  beforeAll(async () => {
-    // A port nothing listens on: the connection is refused, as with no route to GitHub.
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    closedPort = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
-  })
+  const closedPort = REFUSED_PORT
 
   /** Every route the runs below read or write. */
   const ROUTES: RouteName[] = ['release-by-tag', 'matching-refs', 'pulls', 'comments', 'comment-create', 'user']

@@ -4,12 +4,11 @@
  */
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import type { GitHubApiFake } from '../../../simulator/github/index.js'
 import type { StepRun } from '../../../scripts/in-process.js'
 import { CONTEXT_BUDGET_CHARS, LISTS_CHARS } from '../../../src/github/context/budget.js'
 import { CONTEXT_TIMEOUT_MS } from '../../../src/github/context/context.js'
-import { useFakeGitHub } from '../../fixtures/github.js'
+import { REFUSED_PORT, useFakeGitHub } from '../../fixtures/github.js'
 import { useStep } from '../../fixtures/step.js'
 import { renderLikeGitHub } from '../../../scripts/github-render.js'
 
@@ -346,11 +345,7 @@ describe('context', () => {
     )
 
     it('no network: the warning names it, not a 500 nor a permission; a dry run says nothing was created', async () => {
-      // A port nothing listens on: the real client's connection is refused, as with no route to GitHub.
-      const closed = createServer()
-      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-      const { port } = closed.address() as AddressInfo
-      await new Promise((resolve) => closed.close(resolve))
+      const port = REFUSED_PORT
       const result = await run({ 'dry-run': 'true' }, tagEnv('v1.11.0', { GITHUB_API_URL: `http://127.0.0.1:${port}` }))
       expect(result.code).toBe(0)
       expect(virtual().sim.requests).toEqual([])

@@ -128,6 +128,9 @@ describe('resultLine', () => {
     expect(resultLine(verdict(40, 90, { ignored: 2 }), plan(), run)).toContain(
       '; 22 mutants had no verdict when the time was up, not counted against the score; 151 s.'
     )
+    expect(resultLine(verdict(40, 90, { ignored: 2 }), plan(), { ...run, planned: 43 })).toContain(
+      '; 1 mutant had no verdict when the time was up'
+    )
     expect(resultLine(verdict(0, 100), plan(), run)).toContain(
       'no mutant on the changed lines had a verdict (a sample of 64 of 412 on the changed lines, seeded by c0ffee1)'
     )

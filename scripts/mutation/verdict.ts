@@ -146,6 +146,6 @@ export function resultLine(
   const late =
     missing === 0
       ? ''
-      : `; ${String(missing)} mutants had no verdict when the time was up, not counted against the score`
+      : `; ${String(missing)} ${missing === 1 ? 'mutant' : 'mutants'} had no verdict when the time was up, not counted against the score`
   return `Mutation testing on the change: ${changed}${reran}${late}; ${String(Math.round(run.seconds))} s.`
 }

@@ -2327,15 +2327,19 @@ class GitHubClient {
     }
     client() {
         this.octokit ??= Promise.all([
-            __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413)),
+            __webpack_require__.e(/* import() */ 928).then(__webpack_require__.bind(__webpack_require__, 1928)),
             __webpack_require__.e(/* import() */ 856).then(__webpack_require__.bind(__webpack_require__, 6856)),
             // The plugin's own build of it (light: no clustering), so the bundle holds one.
-            __webpack_require__.e(/* import() */ 251).then(__webpack_require__.t.bind(__webpack_require__, 3251, 23))
-        ]).then(([{ getOctokit }, { throttling }, { default: limiter }]) => {
+            __webpack_require__.e(/* import() */ 251).then(__webpack_require__.t.bind(__webpack_require__, 3251, 23)),
+            // With Octokit, not before the first request: it loads json-with-bigint.
+            __webpack_require__.e(/* import() */ 227).then(__webpack_require__.bind(__webpack_require__, 2227))
+        ]).then(([{ getOctokit }, { throttling }, { default: limiter }, { parseJson }]) => {
             yieldWithoutTimers(limiter);
             const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) };
             const octokit = getOctokit(this.token, options, throttling);
             (0,requests/* countRequests */.K)(octokit);
+            // Inside the retries: a body that stalls ends on the read's signal, as its answer would.
+            parseJson(octokit);
             redactWrites(octokit, this.secrets);
             retryReads(octokit, this.clock);
             return octokit;

@@ -55,12 +55,16 @@ export class GitHubClient {
       import('@actions/github'),
       import('@octokit/plugin-throttling'),
       // The plugin's own build of it (light: no clustering), so the bundle holds one.
-      import('bottleneck/light.js')
-    ]).then(([{ getOctokit }, { throttling }, { default: limiter }]) => {
+      import('bottleneck/light.js'),
+      // With Octokit, not before the first request: it loads json-with-bigint.
+      import('./parse-json.js')
+    ]).then(([{ getOctokit }, { throttling }, { default: limiter }, { parseJson }]) => {
       yieldWithoutTimers(limiter)
       const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
       const octokit = getOctokit(this.token, options, throttling)
       countRequests(octokit)
+      // Inside the retries: a body that stalls ends on the read's signal, as its answer would.
+      parseJson(octokit)
       redactWrites(octokit, this.secrets)
       retryReads(octokit, this.clock)
       return octokit

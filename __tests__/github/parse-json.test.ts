@@ -1,0 +1,125 @@
+// src/github/parse-json.ts: GitHub's answers read to the same values as Octokit's json-with-bigint
+// reads them (an integer past 2^53 a BigInt: octokit/request.js#797), JSON.parse where no such
+// integer can be.
+import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import { JSONStringify } from 'json-with-bigint'
+import { mayHoldBigInteger, parseBody, parseJson } from '../../src/github/parse-json.js'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+const BEYOND_DOUBLE = 2n ** 53n
+
+/** JSON values with integers of every size among them, as GitHub may send them. */
+const values = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.jsonValue({ maxDepth: 0 }),
+    fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 5 })
+  )
+})).value
+
+const holdsBigInteger = (value: unknown): boolean =>
+  typeof value === 'bigint'
+    ? value >= BEYOND_DOUBLE || value <= -BEYOND_DOUBLE
+    : typeof value === 'object' && value !== null && Object.values(value).some(holdsBigInteger)
+
+/**
+ * What a JSON text written from `value` means to Octokit: a number written as an integer past 2^53
+ * is that integer as a BigInt, any other a number (-0 written as 0).
+ */
+function meant(value: unknown): unknown {
+  if (typeof value === 'bigint' || typeof value === 'number') {
+    const written = JSONStringify(value)
+    return /^-?\d+$/.test(written) && !Number.isSafeInteger(Number(written)) ? BigInt(written) : Number(written)
+  }
+  if (Array.isArray(value)) return value.map(meant)
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, meant(v)]))
+  return value
+}
+
+describe('parseBody', () => {
+  it('reads any JSON body to what it means, compact or indented: an integer past 2^53 a BigInt', () => {
+    fc.assert(
+      fc.property(values, fc.constantFrom(undefined, 2), (value, indent) => {
+        expect(parseBody(JSONStringify(value, null, indent), JSON_TYPE)).toEqual(meant(value))
+      })
+    )
+  })
+
+  // json-with-bigint's reviver (Node 22 and later) throws on it, and Octokit's read then gave the text.
+  it('reads a body with a key named toString', () => {
+    expect(parseBody('[{"toString":false}]', JSON_TYPE)).toEqual([{ toString: false }])
+  })
+
+  it('sends every body with an integer past 2^53 to json-with-bigint', () => {
+    fc.assert(
+      fc.property(values, fc.constantFrom(undefined, 2), (value, indent) => {
+        fc.pre(holdsBigInteger(value))
+        expect(mayHoldBigInteger(JSONStringify(value, null, indent))).toBe(true)
+      })
+    )
+  })
+
+  it('keeps a webhook delivery id of 19 digits exact, with or without spaces', () => {
+    expect(parseBody('{"id":3804004623172239366}', JSON_TYPE)).toEqual({ id: 3804004623172239366n })
+    expect(parseBody('[ -3804004623172239366 ]', JSON_TYPE)).toEqual([-3804004623172239366n])
+    expect(parseBody('3804004623172239366', JSON_TYPE)).toBe(3804004623172239366n)
+  })
+
+  it('reads with JSON.parse a body whose long digits are only inside strings', () => {
+    expect(mayHoldBigInteger('{"sha":"1234567890123456789abcdef","id":42,"n":[1,2]}')).toBe(false)
+    expect(mayHoldBigInteger('{"total": 900719925474099}')).toBe(false)
+    expect(mayHoldBigInteger('{"total": 9007199254740993}')).toBe(true)
+  })
+
+  it('reads a JSON type as JSON, and anything else as its text, as Octokit does', () => {
+    expect(parseBody('{"a":1}', 'application/json')).toEqual({ a: 1 })
+    expect(parseBody('{"a":1}', 'Application/SCIM+JSON; charset=utf-8')).toEqual({ a: 1 })
+    expect(parseBody('{"a":1}', 'text/plain')).toBe('{"a":1}')
+    expect(parseBody('{"a":1}', 'application/jsonp')).toBe('{"a":1}')
+    expect(parseBody('<html>proxy</html>', JSON_TYPE)).toBe('<html>proxy</html>')
+  })
+})
+
+describe('parseJson', () => {
+  /** The action's Octokit (@actions/github) whose fetch answers `body` as `type` and records each request. */
+  async function octokitAnswering(body: string, type: string, status = 200) {
+    const { getOctokit } = await import('@actions/github')
+    const asked: string[] = []
+    const fetch = (url: string): Promise<Response> => {
+      asked.push(url)
+      return Promise.resolve(new Response(status === 204 ? null : body, { status, headers: { 'content-type': type } }))
+    }
+    const octokit = getOctokit('tok', { baseUrl: 'https://api.example.test', request: { fetch } })
+    parseJson(octokit)
+    return { octokit, asked }
+  }
+
+  it("takes over Octokit's parse: JSON with its large ids exact", async () => {
+    const { octokit, asked } = await octokitAnswering('{"id":3804004623172239366,"n":[1,2]}', JSON_TYPE)
+    const answer = await octokit.request('GET /repos/{owner}/{repo}/hooks/deliveries', { owner: 'o', repo: 'r' })
+    expect(answer.data).toEqual({ id: 3804004623172239366n, n: [1, 2] })
+    expect(asked).toEqual(['https://api.example.test/repos/o/r/hooks/deliveries'])
+  })
+
+  it("is the one that reads the body: a binary type comes back as text, where Octokit's would be an ArrayBuffer", async () => {
+    const { octokit } = await octokitAnswering('abc', 'application/octet-stream')
+    await expect(octokit.request('GET /x')).resolves.toMatchObject({ data: 'abc' })
+  })
+
+  it("leaves a 204 as Octokit makes it, with data ''", async () => {
+    const { octokit } = await octokitAnswering('', JSON_TYPE, 204)
+    await expect(octokit.request('DELETE /x')).resolves.toMatchObject({ status: 204, data: '' })
+  })
+
+  it('leaves an error answer to Octokit: its message read from the JSON body', async () => {
+    const { octokit } = await octokitAnswering('{"message":"Not Found"}', JSON_TYPE, 404)
+    await expect(octokit.request('GET /x')).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining('Not Found')
+    })
+  })
+})

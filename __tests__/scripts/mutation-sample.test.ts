@@ -41,6 +41,19 @@ describe('select', () => {
     expect(others.size).toBeGreaterThan(1)
   })
 
+  it('samples the newest group that does not fit before any older one', () => {
+    // The newest commit holds 8 mutants and 5 fit: all 5 are its own, whatever the seed.
+    const groups = [items.slice(0, 8), items.slice(8)]
+    for (const seed of ['a', 'b', 'c', 'd', 'e']) {
+      const { chosen, sampled } = select(groups, { ...limits, seed })
+      expect(sampled).toBe(true)
+      expect(chosen.size).toBe(5)
+      for (const item of chosen) expect(item).toBeLessThan(8)
+    }
+    // What it leaves goes to the older groups, drawn.
+    expect([...select(groups, { ...limits, seconds: 9 }).chosen].filter((item) => item >= 8)).toHaveLength(1)
+  })
+
   it('stops at the count, and counts what a range brings with it', () => {
     expect(select([items], { ...limits, seconds: 100, count: 3 }).chosen.size).toBe(3)
     // 0's range holds 1 and 2: taking it takes them, and costs them.

@@ -1,6 +1,7 @@
-// Choosing which mutants run when more are on offer than fit in CI's time: whole groups in order (the
-// newest commits' lines first) while each fits, then a random sample of the rest, seeded (by the commit)
-// so that a given HEAD runs the same mutants every time.
+// Choosing which mutants run when more are on offer than fit in CI's time: groups in order (the newest
+// commits' lines first), each one whole while it fits; past the budget, a random sample of the first
+// that does not fit, then of each older one, seeded (by the commit) so that a given HEAD runs the same
+// mutants every time.
 
 /** Numbers in [0, 1) from a string seed: FNV-1a of the seed, then mulberry32. */
 export function seeded(seed: string): () => number {
@@ -45,7 +46,7 @@ export interface Selection<T> {
   seconds: number
 }
 
-/** Whole groups while each fits, in order; then, past the budget, a seeded random sample of what is left. */
+/** Whole groups while each fits, in order; past the budget, a seeded random sample of each group left, in order. */
 export function select<T>(groups: ReadonlyArray<readonly T[]>, limits: Limits<T>): Selection<T> {
   const chosen = new Set<T>()
   let seconds = 0
@@ -65,11 +66,14 @@ export function select<T>(groups: ReadonlyArray<readonly T[]>, limits: Limits<T>
     if (!fits(more)) break
     take(more)
   }
-  const rest = groups.slice(next).flat()
-  for (const item of shuffled(rest, seeded(limits.seed))) {
-    if (chosen.has(item)) continue
-    const more = added([item])
-    if (fits(more)) take(more)
+  // A change larger than the budget still has its own lines run first, a sample of them.
+  const random = seeded(limits.seed)
+  for (const group of groups.slice(next)) {
+    for (const item of shuffled(group, random)) {
+      if (chosen.has(item)) continue
+      const more = added([item])
+      if (fits(more)) take(more)
+    }
   }
   return { chosen, sampled: next < groups.length, seconds }
 }

@@ -13,10 +13,6 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var json_with_bigint__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8429);
 
-/** A number of 16 digits or more, where an integer too large for a double could be. */
-const MAYBE_BIG_INTEGER = /(^|[:[,])\s*-?\d{16}/;
-/** The JSON types, as Octokit tells them (its own parse of `content-type`). */
-const JSON_TYPE = /^application\/(scim\+)?json\s*(;|$)/i;
 /** Reads each success answer's body itself: JSON when GitHub says so, else its text. */
 function parseJson(octokit) {
     octokit.hook.wrap('request', async (request, options) => {
@@ -24,10 +20,9 @@ function parseJson(octokit) {
         // options given to `request` would not reach them.
         options.request = { ...options.request, parseSuccessResponseBody: false };
         const response = await request(options);
-        // A 204, a 205 and a HEAD carry no body: Octokit leaves their data as it made it, ''.
-        if (response.data instanceof ReadableStream) {
-            response.data = parseBody(await new Response(response.data).text(), String(response.headers['content-type']));
-        }
+        // The body's stream; '' for a 204, a 205 or a HEAD, which Octokit answers without reading one.
+        const body = response.data;
+        response.data = parseBody(await new Response(body).text(), String(response.headers['content-type']));
         return response;
     });
 }
@@ -36,7 +31,8 @@ function parseJson(octokit) {
  * (Octokit gives a binary type as an ArrayBuffer; the step asks GitHub for none).
  */
 function parseBody(text, contentType) {
-    if (!JSON_TYPE.test(contentType))
+    // The JSON types, as Octokit tells them apart.
+    if (!/^application\/(scim\+)?json\s*(;|$)/i.test(contentType))
         return text;
     try {
         return mayHoldBigInteger(text) ? (0,json_with_bigint__WEBPACK_IMPORTED_MODULE_0__/* .JSONParse */ .Q)(text) : JSON.parse(text);
@@ -47,7 +43,8 @@ function parseBody(text, contentType) {
 }
 /** Whether a JSON text may hold an integer past 2^53: false means JSON.parse reads it exactly. */
 function mayHoldBigInteger(text) {
-    return MAYBE_BIG_INTEGER.test(text);
+    // 16 digits or more where a number starts.
+    return /(^|[:[,])\s*-?\d{16}/.test(text);
 }
 
 

@@ -80,6 +80,7 @@ describe('parseBody', () => {
     expect(parseBody('{"a":1}', 'Application/SCIM+JSON; charset=utf-8')).toEqual({ a: 1 })
     expect(parseBody('{"a":1}', 'text/plain')).toBe('{"a":1}')
     expect(parseBody('{"a":1}', 'application/jsonp')).toBe('{"a":1}')
+    expect(parseBody('{"a":1}', 'text/x-application/json')).toBe('{"a":1}')
     expect(parseBody('<html>proxy</html>', JSON_TYPE)).toBe('<html>proxy</html>')
   })
 })

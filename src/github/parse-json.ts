@@ -10,11 +10,6 @@
 import type { Octokit } from '@octokit/core'
 import { JSONParse } from 'json-with-bigint'
 
-/** A number of 16 digits or more, where an integer too large for a double could be. */
-const MAYBE_BIG_INTEGER = /(^|[:[,])\s*-?\d{16}/
-/** The JSON types, as Octokit tells them (its own parse of `content-type`). */
-const JSON_TYPE = /^application\/(scim\+)?json\s*(;|$)/i
-
 /** Reads each success answer's body itself: JSON when GitHub says so, else its text. */
 export function parseJson(octokit: Pick<Octokit, 'hook'>): void {
   octokit.hook.wrap('request', async (request, options) => {
@@ -22,10 +17,9 @@ export function parseJson(octokit: Pick<Octokit, 'hook'>): void {
     // options given to `request` would not reach them.
     options.request = { ...options.request, parseSuccessResponseBody: false }
     const response = await request(options)
-    // A 204, a 205 and a HEAD carry no body: Octokit leaves their data as it made it, ''.
-    if (response.data instanceof ReadableStream) {
-      response.data = parseBody(await new Response(response.data).text(), String(response.headers['content-type']))
-    }
+    // The body's stream; '' for a 204, a 205 or a HEAD, which Octokit answers without reading one.
+    const body = response.data as ReadableStream | ''
+    response.data = parseBody(await new Response(body).text(), String(response.headers['content-type']))
     return response
   })
 }
@@ -35,7 +29,8 @@ export function parseJson(octokit: Pick<Octokit, 'hook'>): void {
  * (Octokit gives a binary type as an ArrayBuffer; the step asks GitHub for none).
  */
 export function parseBody(text: string, contentType: string): unknown {
-  if (!JSON_TYPE.test(contentType)) return text
+  // The JSON types, as Octokit tells them apart.
+  if (!/^application\/(scim\+)?json\s*(;|$)/i.test(contentType)) return text
   try {
     return mayHoldBigInteger(text) ? JSONParse(text) : (JSON.parse(text) as unknown)
   } catch {
@@ -45,5 +40,6 @@ export function parseBody(text: string, contentType: string): unknown {
 
 /** Whether a JSON text may hold an integer past 2^53: false means JSON.parse reads it exactly. */
 export function mayHoldBigInteger(text: string): boolean {
-  return MAYBE_BIG_INTEGER.test(text)
+  // 16 digits or more where a number starts.
+  return /(^|[:[,])\s*-?\d{16}/.test(text)
 }

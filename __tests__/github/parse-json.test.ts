@@ -16,7 +16,13 @@ const values = fc.letrec((tie) => ({
     fc.jsonValue({ maxDepth: 0 }),
     fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
     fc.array(tie('value'), { maxLength: 5 }),
-    fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 5 })
+    // Keys that Object.prototype has not: json-with-bigint's reviver (Node 22 and later) throws on a
+    // `toString` that is not a function, and Octokit's read is then the text; the fallback keeps that.
+    fc.dictionary(
+      fc.string({ maxLength: 8 }).filter((key) => !(key in Object.prototype)),
+      tie('value'),
+      { maxKeys: 5 }
+    )
   )
 })).value
 
@@ -49,7 +55,7 @@ describe('parseBody', () => {
     )
   })
 
-  // json-with-bigint's reviver (Node 22 and later) throws on it, and Octokit's read then gave the text.
+  // Where no integer past 2^53 can be: json-with-bigint's reviver would have thrown on it.
   it('reads a body with a key named toString', () => {
     expect(parseBody('[{"toString":false}]', JSON_TYPE)).toEqual([{ toString: false }])
   })

@@ -3,7 +3,6 @@
 // integer can be.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { JSONStringify } from 'json-with-bigint'
 import { mayHoldBigInteger, parseBody, parseJson } from '../../src/github/parse-json.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -26,10 +25,26 @@ const values = fc.letrec((tie) => ({
   )
 })).value
 
-const holdsBigInteger = (value: unknown): boolean =>
-  typeof value === 'bigint'
-    ? value >= BEYOND_DOUBLE || value <= -BEYOND_DOUBLE
-    : typeof value === 'object' && value !== null && Object.values(value).some(holdsBigInteger)
+/**
+ * `value` as JSON, each BigInt written as its digits (json-with-bigint's own JSONStringify throws on
+ * a bare BigInt on Node 20). The marker is a character fast-check's strings never hold.
+ */
+const written = (value: unknown, indent?: number): string =>
+  JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `\u0000${item}` : item), indent).replace(
+    /"\\u0000(-?\d+)"/g,
+    '$1'
+  )
+
+/** An integer past 2^53, either sign. */
+const beyond = fc.oneof(
+  fc.bigInt({ min: BEYOND_DOUBLE, max: 2n ** 70n }),
+  fc.bigInt({ min: -(2n ** 70n), max: -BEYOND_DOUBLE })
+)
+
+/** Any JSON value with such an integer in it: alone, in an array or in an object. */
+const withBeyond = fc
+  .tuple(values, beyond, fc.constantFrom('alone', 'array', 'object'))
+  .map(([value, big, where]) => (where === 'alone' ? big : where === 'array' ? [value, big] : { value, id: big }))
 
 /**
  * What a JSON text written from `value` means to Octokit: a number written as an integer past 2^53
@@ -37,8 +52,8 @@ const holdsBigInteger = (value: unknown): boolean =>
  */
 function meant(value: unknown): unknown {
   if (typeof value === 'bigint' || typeof value === 'number') {
-    const written = JSONStringify(value)
-    return /^-?\d+$/.test(written) && !Number.isSafeInteger(Number(written)) ? BigInt(written) : Number(written)
+    const digits = written(value)
+    return /^-?\d+$/.test(digits) && !Number.isSafeInteger(Number(digits)) ? BigInt(digits) : Number(digits)
   }
   if (Array.isArray(value)) return value.map(meant)
   if (typeof value === 'object' && value !== null)
@@ -50,7 +65,7 @@ describe('parseBody', () => {
   it('reads any JSON body to what it means, compact or indented: an integer past 2^53 a BigInt', () => {
     fc.assert(
       fc.property(values, fc.constantFrom(undefined, 2), (value, indent) => {
-        expect(parseBody(JSONStringify(value, null, indent), JSON_TYPE)).toEqual(meant(value))
+        expect(parseBody(written(value, indent), JSON_TYPE)).toEqual(meant(value))
       })
     )
   })
@@ -62,9 +77,8 @@ describe('parseBody', () => {
 
   it('sends every body with an integer past 2^53 to json-with-bigint', () => {
     fc.assert(
-      fc.property(values, fc.constantFrom(undefined, 2), (value, indent) => {
-        fc.pre(holdsBigInteger(value))
-        expect(mayHoldBigInteger(JSONStringify(value, null, indent))).toBe(true)
+      fc.property(withBeyond, fc.constantFrom(undefined, 2), (value, indent) => {
+        expect(mayHoldBigInteger(written(value, indent))).toBe(true)
       })
     )
   })

@@ -2326,14 +2326,7 @@ class GitHubClient {
         this.secrets = [token, ...(options.secrets ?? [])];
     }
     client() {
-        this.octokit ??= Promise.all([
-            __webpack_require__.e(/* import() */ 928).then(__webpack_require__.bind(__webpack_require__, 1928)),
-            __webpack_require__.e(/* import() */ 856).then(__webpack_require__.bind(__webpack_require__, 6856)),
-            // The plugin's own build of it (light: no clustering), so the bundle holds one.
-            __webpack_require__.e(/* import() */ 251).then(__webpack_require__.t.bind(__webpack_require__, 3251, 23)),
-            // With Octokit, not before the first request: it loads json-with-bigint.
-            __webpack_require__.e(/* import() */ 227).then(__webpack_require__.bind(__webpack_require__, 2227))
-        ]).then(([{ getOctokit }, { throttling }, { default: limiter }, { parseJson }]) => {
+        this.octokit ??= Promise.all(/* import() */[__webpack_require__.e(375), __webpack_require__.e(857)]).then(__webpack_require__.bind(__webpack_require__, 8857)).then(({ getOctokit, throttling, limiter, parseJson }) => {
             yieldWithoutTimers(limiter);
             const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) };
             const octokit = getOctokit(this.token, options, throttling);

@@ -51,14 +51,7 @@ export class GitHubClient {
   }
 
   private client(): Promise<Octokit> {
-    this.octokit ??= Promise.all([
-      import('@actions/github'),
-      import('@octokit/plugin-throttling'),
-      // The plugin's own build of it (light: no clustering), so the bundle holds one.
-      import('bottleneck/light.js'),
-      // With Octokit, not before the first request: it loads json-with-bigint.
-      import('./parse-json.js')
-    ]).then(([{ getOctokit }, { throttling }, { default: limiter }, { parseJson }]) => {
+    this.octokit ??= import('./octokit.js').then(({ getOctokit, throttling, limiter, parseJson }) => {
       yieldWithoutTimers(limiter)
       const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
       const octokit = getOctokit(this.token, options, throttling)

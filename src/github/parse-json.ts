@@ -2,10 +2,11 @@
  * GitHub's answers parsed as Octokit parses them, faster. Octokit gives every JSON body to
  * json-with-bigint, whose reviver visits each value so that an integer past 2^53 becomes a BigInt
  * (GitHub has begun to hand out such ids: octokit/request.js#797). Reading the compares of a
- * release of twelve packages, several hundred commits each, that reviver took a fifth of the CPU. An integer past 2^53 has at
- * least 16 digits, and in JSON a number follows `:`, `[` or `,`, or starts the text; a body where
- * no 16 digits follow one of those holds no such integer, and JSON.parse reads it to the same values. Any other body
- * (and every error answer) goes to json-with-bigint as before.
+ * release of twelve packages, several hundred commits each, that reviver took a fifth of the CPU.
+ * An integer past 2^53 has at least 16 digits, and in JSON a number follows `:`, `[` or `,`, or
+ * starts the text: a body where no 16 digits follow one of those holds no such integer, and
+ * JSON.parse reads it to the same values. Any other body (and every error answer) goes to
+ * json-with-bigint as before.
  */
 import type { Octokit } from '@octokit/core'
 import { JSONParse } from 'json-with-bigint'

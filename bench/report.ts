@@ -12,7 +12,7 @@ import {
 } from './schedule.js'
 import { LARGE_TAGS, type ContextTimes } from './context.js'
 import type { RateLimitRuns } from './rate-limit.js'
-import type { StartupResult, StartupSummary } from './startup.js'
+import { overheadPerRound, type StartupResult, type StartupSummary } from './startup.js'
 import { median } from './stats.js'
 import { count, durationLabel, measures, pct, table, tableOf, verdict, type Column, type Measure } from './table.js'
 import type { WindowResult } from './window.js'
@@ -101,6 +101,7 @@ export const startupTable = (result: StartupResult): string =>
       result.floorRequestMs
     ],
     ['action, `wait: false`: spawn → first request received', result.actionFirstRequestMs],
+    ['action − stack floor, each round: first request received', overheadPerRound(result)],
     ['action, `wait: false`: spawn → exit', result.actionExitMs],
     ['action without inputs (load, fail on `api-key`): spawn → exit', result.noInputsExitMs]
   ])

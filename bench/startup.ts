@@ -400,6 +400,15 @@ export interface StartupSummary {
   recordPeakRssKb: number
 }
 
+/**
+ * The action's first request less the floor's, round by round: both run in the same round, so a
+ * slow spell of the shared cores slows both, and the spread of these shows how far to trust the
+ * difference of the medians that the budget judges.
+ */
+export function overheadPerRound(result: StartupResult): number[] {
+  return result.actionFirstRequestMs.map((ms, round) => ms - (result.floorRequestMs[round] ?? Number.NaN))
+}
+
 export function summarizeStartup(result: StartupResult): StartupSummary {
   const bareMs = median(result.bareExitMs)
   const nodeRequestMs = median(result.nodeRequestMs)

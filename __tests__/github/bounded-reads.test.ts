@@ -1,7 +1,8 @@
 // GitHub reads as GitHub may answer them, through the action's client against the fake over
 // loopback: a page that never answers ends on its read's signal (allPages carries it to every page,
-// Octokit's paginate did not), and a GraphQL query is a read, tried again after a 5xx, with no
-// fallback identity on a 5xx.
+// Octokit's paginate did not), so does an answer whose body stops halfway (the client reads bodies
+// itself: parse-json.ts), and a GraphQL query is a read, tried again after a 5xx, with no fallback
+// identity on a 5xx.
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { GitHubClient } from '../../src/github/client.js'
@@ -44,6 +45,27 @@ describe('a paginated read', () => {
       expect.not.stringContaining('page=2'),
       expect.stringContaining('page=2')
     ])
+  })
+})
+
+describe('an answer', () => {
+  it('whose body stops halfway ends on its read’s signal, not on undici’s 300 s', async () => {
+    fake.setPermission(APP, 'mona', 'write')
+    fake.fail('collaborator-permission', { kind: 'stall' })
+    const github = new GitHubClient('tok', fake.url, { pace: { msPerSecond: 1 } })
+    await expect(github.permission(APP, 'mona', AbortSignal.timeout(500))).rejects.toMatchObject({
+      name: 'TimeoutError'
+    })
+    expect(fake.requests.map((r) => [r.route, r.fault, r.answeredStatus])).toEqual([
+      ['collaborator-permission', 'stall', 200]
+    ])
+    // Nor is the connection left to undici's 300 s: the read's fetch closed it.
+    const [stalled] = fake.requests
+    const until = Date.now() + 2000
+    while (stalled?.endedAt === undefined && Date.now() < until) await new Promise((r) => setTimeout(r, 10))
+    expect(stalled?.endedAt).toBeDefined()
+    // The next answer is whole, and read.
+    expect(await github.permission(APP, 'mona', AbortSignal.timeout(2000))).toBe('write')
   })
 })
 

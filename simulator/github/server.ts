@@ -33,6 +33,11 @@ export type Fault =
   | { kind: 'hang' }
   /** Read the request, then reset the connection without answering (`effect`: after doing its work). */
   | { kind: 'reset'; effect?: boolean }
+  /**
+   * Send the answer's status, headers and half its body, then nothing, until the client gives up or
+   * the fake closes: a connection lost mid-body, for which undici waits 300 s (its `bodyTimeout`).
+   */
+  | { kind: 'stall' }
 
 export interface RecordedRequest {
   method: string
@@ -51,6 +56,8 @@ export interface RecordedRequest {
   time: number
   /** Status sent, if any (none for reset, hang or a client that went away first). */
   answeredStatus?: number
+  /** performance.now() when the exchange ended: its answer sent, or its connection closed. */
+  endedAt?: number
   fault?: Fault['kind']
 }
 
@@ -78,7 +85,10 @@ export function handle(s: Store, req: IncomingMessage, res: ServerResponse): voi
   s.requests.push(rec)
   // Ends this request's delays when the client goes away or the fake closes.
   const gone = new AbortController()
-  res.once('close', () => gone.abort())
+  res.once('close', () => {
+    rec.endedAt = performance.now()
+    gone.abort()
+  })
   const signal = AbortSignal.any([s.closing.signal, gone.signal])
   exchange(s, req, res, rec, signal).catch(() => {
     // An unexpected error, or an exchange cut short by close() or by the client.
@@ -126,6 +136,18 @@ async function exchange(
         case 'delay':
           await pause(s, fault.ms, signal)
           break
+        case 'stall': {
+          const body = head(
+            s,
+            res,
+            rec,
+            answer(s, route, req.headers.authorization, path, new URLSearchParams(query), rec.body)
+          )
+          res.write(body.slice(0, body.length >> 1))
+          await s.time.hold(signal)
+          res.destroy()
+          return
+        }
         default:
           fault satisfies never
       }
@@ -174,9 +196,15 @@ function authorized(s: Store, header: string | undefined): boolean {
 }
 
 function send(s: Store, res: ServerResponse, rec: RecordedRequest, answer: Answer): void {
+  const body = head(s, res, rec, answer)
+  exchanged({ method: rec.method, rawPath: dotComPath(rec.rawPath), route: rec.route, status: answer.status, body })
+  res.end(body)
+}
+
+/** Writes the answer's status and headers, GitHub's among them; the body they announce. */
+function head(s: Store, res: ServerResponse, rec: RecordedRequest, answer: Answer): string {
   const body = answer.status === 204 ? '' : JSON.stringify(answer.json)
   rec.answeredStatus = answer.status
-  exchanged({ method: rec.method, rawPath: dotComPath(rec.rawPath), route: rec.route, status: answer.status, body })
   res.setHeader('content-type', 'application/json; charset=utf-8')
   res.setHeader('content-length', Buffer.byteLength(body))
   res.setHeader('x-github-api-version-selected', '2022-11-28')
@@ -190,7 +218,7 @@ function send(s: Store, res: ServerResponse, rec: RecordedRequest, answer: Answe
   // setHeader is case-insensitive, so a fault's headers replace the defaults whatever their case.
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value)
   res.writeHead(answer.status)
-  res.end(body)
+  return body
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

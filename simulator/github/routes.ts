@@ -104,6 +104,7 @@ export const DOC_URLS: Record<RouteName | 'unknown', string> = {
   unknown: DOCS
 }
 
+/** The route of a request, from its method and its path (github.com's, without the query). */
 export function parseRoute(method: string, path: string): Route | undefined {
   if (path === '/user') return method === 'GET' ? { name: 'user', repo: undefined } : undefined
   if (path === '/graphql') return method === 'POST' ? { name: 'graphql', repo: undefined } : undefined
@@ -115,11 +116,38 @@ export function parseRoute(method: string, path: string): Route | undefined {
   }
   const [empty, repos, owner, name, ...rest] = segments
   if (empty !== '' || repos !== 'repos' || !owner || !name) return undefined
-  const repo = `${owner}/${name}`
   const [a, b, c, ...more] = rest
-  const tail = rest.slice(2).join('/')
-  const issue = b !== undefined && /^\d+$/.test(b) ? Number(b) : undefined
-  const id = c !== undefined && /^\d+$/.test(c) ? Number(c) : undefined
+  const parts: Parts = {
+    repo: `${owner}/${name}`,
+    rest,
+    a,
+    b,
+    c,
+    more,
+    tail: rest.slice(2).join('/'),
+    issue: b !== undefined && /^\d+$/.test(b) ? Number(b) : undefined,
+    id: c !== undefined && /^\d+$/.test(c) ? Number(c) : undefined
+  }
+  return method === 'GET' ? readRoute(parts) : writeRoute(method, parts)
+}
+
+/** A repository path cut up: `/repos/{repo}/{a}/{b}/{c}/{more…}`; `tail` is `c` onwards. */
+interface Parts {
+  repo: string
+  rest: string[]
+  a: string | undefined
+  b: string | undefined
+  c: string | undefined
+  more: string[]
+  tail: string
+  /** `b` when it is a number (an issue, a pull request, a release or a check run). */
+  issue: number | undefined
+  /** `c` when it is a number (a comment). */
+  id: number | undefined
+}
+
+/** The routes that write: POST, PUT, PATCH and DELETE. */
+function writeRoute(method: string, { repo, a, b, c, more, issue, id }: Parts): Route | undefined {
   const onComment = b === 'comments' && id !== undefined
   if (method === 'POST') {
     if (a === 'check-runs' && b === undefined) return { name: 'check-create', repo }
@@ -146,9 +174,12 @@ export function parseRoute(method: string, path: string): Route | undefined {
       return { name: 'release-update', repo, id: issue }
     if (method === 'PATCH' && a === 'check-runs' && issue !== undefined && c === undefined)
       return { name: 'check-update', repo, id: issue }
-    return undefined
   }
-  if (method !== 'GET') return undefined
+  return undefined
+}
+
+/** The routes that read (GET). */
+function readRoute({ repo, rest, a, b, c, more, tail, issue }: Parts): Route | undefined {
   if (a === 'releases' && b === undefined) return { name: 'releases', repo }
   if (a === 'releases' && b === 'latest' && c === undefined) return { name: 'latest-release', repo }
   if (a === 'releases' && b === 'tags' && tail !== '') return { name: 'release-by-tag', repo, tag: tail }

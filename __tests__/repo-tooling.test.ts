@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals'
 import { Ajv, type AnySchema } from 'ajv'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { parseActionMetadata } from '../scripts/action-metadata.js'
@@ -304,6 +305,23 @@ describe("npm test's shards", () => {
     expect(alone).toContain('step/action.e2e')
     expect(alone).toContain('github/proxy')
     expect(shardedFiles()).toContain('step/conversation') // its hooks are inside its describe
+  })
+
+  it('runs the shards first, in order, then the other files the longest first (fixtures/shard-sequencer.cjs)', () => {
+    type Test = { path: string }
+    const Sequencer = createRequire(import.meta.url)('./fixtures/shard-sequencer.cjs') as new (options: object) => {
+      sort(tests: Test[]): Test[]
+    }
+    const byWeight = files
+      .filter((test) => !test.sharded && Object.hasOwn(WEIGHTS, test.file))
+      .sort((a, b) => (WEIGHTS[a.file] ?? 0) - (WEIGHTS[b.file] ?? 0))
+    const [lightest, heaviest] = [byWeight[0]?.file, byWeight.at(-1)?.file]
+    expect(WEIGHTS[heaviest ?? '']).toBeGreaterThan(WEIGHTS[lightest ?? ''] ?? Infinity)
+    const test = (file: string): Test => ({ path: join(ROOT, '__tests__', ...file.split('/')) })
+    const given = [`${lightest}.test.ts`, 'shards/2.shard.ts', `${heaviest}.test.ts`, 'shards/1.shard.ts'].map(test)
+    expect(new Sequencer({}).sort(given).map((t) => t.path)).toEqual(
+      ['shards/1.shard.ts', 'shards/2.shard.ts', `${heaviest}.test.ts`, `${lightest}.test.ts`].map((f) => test(f).path)
+    )
   })
 
   it('weighs test files only (npm run test:weights writes them again after a rename)', () => {

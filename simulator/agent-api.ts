@@ -13,7 +13,7 @@
  *   sim.onJobMessaged = (job) => …             // each follow-up a job takes (simulator/docs-repository.ts)
  *   sim.requests                     // every request received, in order, faulted ones included
  *   sim.jobs('proj')                 // stored jobs, with the prompts they received
- *   sim.setAutomations({ perMinute: 0 })  // the automations known, their trigger's limit and status
+ *   sim.setAutomations({ perWindow: 0 })  // the automations known, their trigger's limit and status
  *   sim.runs()                       // the automation runs the trigger queued
  *   await sim.close()                // also destroys hanging and streaming connections
  *

@@ -8,7 +8,8 @@
  * A known automation with a custom schedule queues a run: its job either is an Agent API job (read
  * with GET /v2/agent/{projectId}/job/{jobId}, as any job) or is not (that GET answers 404 for ever),
  * since the documentation does not say which. Another trigger answers 400, an unknown automation
- * 404. The organization may trigger 5 times a minute (rolling), as documented.
+ * 404. The organization may trigger 10 times in 10 seconds (rolling), as the endpoint's page says
+ * (read 2026-11-28; an earlier version said 5 a minute).
  */
 import { randomBytes } from 'node:crypto'
 
@@ -41,8 +42,8 @@ export const DEFAULT_AUTOMATIONS: readonly Automation[] = [
 
 export interface AutomationScenario {
   automations: readonly Automation[]
-  /** Triggers allowed per organization per rolling minute. */
-  perMinute: number
+  /** Triggers allowed per organization in any WINDOW_MS. */
+  perWindow: number
   /** Whether a 429 carries Retry-After (seconds until a request leaves the window). */
   retryAfter: boolean
   /** The success status: 200 as documented, or 202 as a queue may answer. */
@@ -51,7 +52,7 @@ export interface AutomationScenario {
 
 export const DEFAULT_AUTOMATION_SCENARIO: AutomationScenario = {
   automations: DEFAULT_AUTOMATIONS,
-  perMinute: 5,
+  perWindow: 10,
   retryAfter: true,
   status: 200
 }
@@ -79,7 +80,8 @@ export interface AutomationAnswer {
   headers?: Record<string, string>
 }
 
-const WINDOW_MS = 60_000
+/** The documented window: 10 requests per 10 seconds per organization. */
+const WINDOW_MS = 10_000
 
 /** The trigger route of `segments` (the path after the prefix, decoded), or undefined when not it. */
 export function automationRoute(segments: readonly string[]): AutomationRoute | undefined {
@@ -112,7 +114,7 @@ export class AutomationService {
   answer({ projectId, automationId }: AutomationRoute): AutomationAnswer {
     const now = this.now()
     while (this.uses.length > 0 && (this.uses[0] ?? 0) <= now - WINDOW_MS) this.uses.shift()
-    if (this.uses.length >= this.scenario.perMinute) {
+    if (this.uses.length >= this.scenario.perWindow) {
       const wait = Math.max(1, Math.ceil(((this.uses[0] ?? now) + WINDOW_MS - now) / 1000))
       return {
         status: 429,

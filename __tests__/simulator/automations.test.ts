@@ -64,14 +64,17 @@ describe('simulator automations', () => {
     expect(sim.runs()).toEqual([])
   })
 
-  it('allows 5 triggers a minute per organization, with Retry-After until one leaves the window', async () => {
-    for (const project of ['a', 'b', 'c', 'd', 'e'])
-      expect((await trigger('auto-hidden-job', project)).status).toBe(200)
-    clock.advance(15_000)
-    expect(await trigger('auto-hidden-job', 'f')).toMatchObject({ status: 429, retryAfter: '45' })
-    clock.advance(45_000)
-    expect((await trigger('auto-hidden-job', 'f')).status).toBe(200)
-    sim.setAutomations({ perMinute: 0, retryAfter: false })
+  it('allows 10 triggers in 10 seconds per organization, with Retry-After until one leaves the window', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await trigger('auto-hidden-job', `p${i}`)).status).toBe(200)
+      clock.advance(500)
+    }
+    clock.advance(2_000)
+    expect(await trigger('auto-hidden-job', 'late')).toMatchObject({ status: 429, retryAfter: '3' })
+    clock.advance(3_000)
+    expect((await trigger('auto-hidden-job', 'late')).status).toBe(200)
+    expect(await trigger('auto-hidden-job', 'later')).toMatchObject({ status: 429, retryAfter: '1' })
+    sim.setAutomations({ perWindow: 0, retryAfter: false })
     expect(await trigger('auto-hidden-job')).toMatchObject({ status: 429, retryAfter: null })
   })
 

@@ -20,6 +20,7 @@
  *   const octokit = getOctokit('tok', { baseUrl: gh.url })
  *   gh.fail('compare', { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' } })
  *   gh.failAlways('labels', { kind: 'hang' })   // until failAlways('labels', null)
+ *   gh.fail('releases', { kind: 'stall' })      // status, headers, half the body, then nothing
  *   gh.latencyMs = 100                          // every answer from now on
  *   gh.time = virtualClock                      // latency, delays and hangs in virtual time
  *   gh.labelsOf('acme/app', 7)                  // labels added through the API

@@ -1,5 +1,6 @@
 // The repository checks in scripts/: the YAML validation against the vendored schemas and action.yml,
-// the README tables generated from action.yml, the runtime stated once, and the mutation suite.
+// the README tables generated from action.yml, the runtime stated once, the mutation suite, npm test's order
+// and the check that fails a run in which Jest had to force a worker to exit.
 import { describe, expect, it } from '@jest/globals'
 import { Ajv, type AnySchema } from 'ajv'
 import { execFileSync } from 'node:child_process'
@@ -328,5 +329,40 @@ describe("npm test's shards", () => {
     const known = new Set(files.map((test) => test.file))
     expect(Object.keys(WEIGHTS).filter((file) => !known.has(file))).toEqual([])
     expect(Object.values(WEIGHTS).every((seconds) => Number.isFinite(seconds) && seconds >= 0)).toBe(true)
+  })
+})
+
+describe('scripts/no-leaked-workers.sh', () => {
+  // Jest's own words when a worker outlives the run (jest-runner 30, on stderr).
+  const FORCED =
+    'A worker process has failed to exit gracefully and has been force exited. This is likely caused by tests leaking due to improper teardown.'
+  const run = (script: string): { status: number; stdout: string; stderr: string } => {
+    try {
+      const stdout = execFileSync('bash', ['scripts/no-leaked-workers.sh', process.execPath, '-e', script], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe']
+      })
+      return { status: 0, stdout, stderr: '' }
+    } catch (error) {
+      const e = error as { status: number; stdout: string; stderr: string }
+      return { status: e.status, stdout: e.stdout, stderr: e.stderr }
+    }
+  }
+
+  it('passes a run that ends by itself, its output shown', () => {
+    expect(run("console.log('Tests: 3 passed')")).toEqual({ status: 0, stdout: 'Tests: 3 passed\n', stderr: '' })
+  })
+
+  it('fails a passing run in which Jest force exited a worker, on stdout or stderr', () => {
+    for (const stream of ['log', 'error']) {
+      const result = run(`console.${stream}(${JSON.stringify(FORCED)})`)
+      expect(result.status).toBe(1)
+      expect(result.stdout).toContain('force exited') // shown, whichever stream it came on
+      expect(result.stderr).toMatch(/^no-leaked-workers: a Jest worker did not exit by itself/)
+    }
+  })
+
+  it("passes the command's own failure on, exit code and all", () => {
+    expect(run('process.exit(3)').status).toBe(3)
   })
 })

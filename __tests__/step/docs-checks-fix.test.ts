@@ -2,7 +2,7 @@
  * `docs-checks: fix`, in-process against the Agent API simulator and the fake GitHub: one round
  * that turns the docs pull request green, a second failure that stops after the round, a failing
  * commit status handed to the agent, a hostile check with 400 annotations (inert, bounded), and a
- * re-run after the follow-up (never sent twice).
+ * re-run after the follow-up (never sent twice, also after a cancel once it had left).
  */
 import { describe, expect, it } from '@jest/globals'
 import { MemoryRecords } from '../../scripts/in-process.js'
@@ -118,6 +118,28 @@ describe('docs-checks: fix', () => {
     expect(o.step.requests('message')).toHaveLength(1)
     expect(second.outputs['fix-rounds']).toBe('1')
     expect(second.outputs['docs-checks']).toBe('failure')
+    expect(second.at('info')).toContain('An earlier attempt of this step already asked the agent to fix acme/docs#1.')
+  })
+
+  it('a cancel once the follow-up has left: it may have reached the job, so a re-run never sends it', async () => {
+    withCi({ vale: 'failure' }, { vale: 'failure' })
+    const records = new MemoryRecords()
+    const cancel = o.step.cancelAtRequest('message', 1)
+    const first = await o.run('pull_request', o.merged(41, 'dev'), fix, {
+      records,
+      runId: '7002',
+      attempt: '1',
+      cancel
+    })
+    expect(o.step.requests('message')).toHaveLength(1)
+    expect(first.outputs['job-id']).toMatch(/^\S+$/)
+    expect(o.step.requests('message')[0]?.jobId).toBe(first.outputs['job-id'])
+    expect(first.at('info')).toContain(
+      'The step was cancelled after the follow-up to acme/docs#1 left: it may have reached the job.'
+    )
+    const second = await o.run('pull_request', o.merged(41, 'dev'), fix, { records, runId: '7002', attempt: '2' })
+    expect(o.step.requests('create')).toHaveLength(1)
+    expect(o.step.requests('message')).toHaveLength(1)
     expect(second.at('info')).toContain('An earlier attempt of this step already asked the agent to fix acme/docs#1.')
   })
 })

@@ -92,14 +92,18 @@ async function fixRound(ctx: Ctx, first: Settled, rerun: Rerun): Promise<Settled
   try {
     posted = await post(message, deps, run, ctx.deadline, message.prompt)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    // A follow-up that may have reached the job is kept as sent: a re-run never sends a second.
-    if (mayHaveTakenEffect(error))
+    // A follow-up that may have reached the job (an answer lost, or a cancel once its bytes had
+    // left) is kept as sent: a re-run never sends a second.
+    const cancelledSent = error instanceof Cancelled && error.requestSent
+    if (cancelledSent || (error instanceof ApiError && mayHaveTakenEffect(error)))
       rerun.startSavingRecord(
         settings,
         { ...sentRecord(jobId, deps, undefined), outsider: !!run.state.outsider },
         run.state.prompt ?? ''
       )
+    if (cancelledSent)
+      deps.log.info(`The step was cancelled after the follow-up to ${label} left: it may have reached the job.`)
+    if (!(error instanceof ApiError)) throw error
     deps.log.warning(`Could not ask the agent to fix the checks on ${label} (${inline(error.message)}).`)
     return first
   }

@@ -403,7 +403,8 @@ async function docsChecksPhase(settings, deps, run, rerun, deadline) {
         if (fix && sent)
             deps.log.info(`An earlier attempt of this step already asked the agent to fix ${label}.`);
         const settled = fix && !sent ? await fixRound(ctx, first, rerun) : first;
-        report(ctx, settled, settings.docsChecks === 'fix' && (sent || fix));
+        // A round: this attempt's follow-up was answered, or an earlier attempt's may have reached the job.
+        report(ctx, settled, (run.state.docsChecks?.rounds ?? 0) > 0);
     }
     catch (error) {
         unreadable(error, { deps, run, label, repository: `${pr.owner}/${pr.repo}`, rounds: run.state.docsChecks?.rounds });

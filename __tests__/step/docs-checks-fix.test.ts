@@ -2,7 +2,8 @@
  * `docs-checks: fix`, in-process against the Agent API simulator and the fake GitHub: one round
  * that turns the docs pull request green, a second failure that stops after the round, a failing
  * commit status handed to the agent, a hostile check with 400 annotations (inert, bounded), and a
- * re-run after the follow-up (never sent twice, also after a cancel once it had left).
+ * re-run after the follow-up (never sent twice, also after a cancel once it had left), and a follow-up
+ * that failed: kept as sent when it may have reached the job, and no round of fixes.
  */
 import { describe, expect, it } from '@jest/globals'
 import { MemoryRecords } from '../../scripts/in-process.js'
@@ -141,5 +142,28 @@ describe('docs-checks: fix', () => {
     expect(o.step.requests('create')).toHaveLength(1)
     expect(o.step.requests('message')).toHaveLength(1)
     expect(second.at('info')).toContain('An earlier attempt of this step already asked the agent to fix acme/docs#1.')
+  })
+
+  it('a follow-up whose answer was a 502: one warning, kept as sent; a 400 is not, so a re-run sends it', async () => {
+    for (const [status, sends] of [
+      [502, 1],
+      [400, 2]
+    ] as const) {
+      withCi({ vale: 'failure' }, { vale: 'failure' })
+      const records = new MemoryRecords()
+      const before = o.step.requests('message').length
+      o.step.sim().fail('message', { kind: 'status', status })
+      const runId = `71${status}`
+      const first = await o.run('pull_request', o.merged(41, 'dev'), fix, { records, runId, attempt: '1' })
+      // No "still fail after the agent's round of fixes": there was no round.
+      expect(first.at('warning')).toEqual([
+        expect.stringMatching(
+          new RegExp(`^Could not ask the agent to fix the checks on acme/docs#\\d+ \\(answered ${status}\\b`)
+        )
+      ])
+      expect(first.outputs['fix-rounds']).toBe('0')
+      await o.run('pull_request', o.merged(41, 'dev'), fix, { records, runId, attempt: '2' })
+      expect(o.step.requests('message').length - before).toBe(sends)
+    }
   })
 })

@@ -4543,10 +4543,11 @@ function filterRegExp(glob) {
         }
         source += atom ?? '';
         atom = undefined;
+        // Any character, line breaks too (which `.` leaves out): a file name may hold them, and `*` takes them.
         if (rest.startsWith('**/'))
-            [source, at] = [`${source}(?:.*/)?`, at + 3];
+            [source, at] = [`${source}(?:[\\s\\S]*/)?`, at + 3];
         else if (rest.startsWith('**'))
-            [source, at] = [`${source}.*`, at + 2];
+            [source, at] = [`${source}[\\s\\S]*`, at + 2];
         else if (char === '*')
             [source, at] = [`${source}[^/]*`, at + 1];
         else if (char === '[') {

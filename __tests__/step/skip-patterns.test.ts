@@ -43,14 +43,16 @@ describe("GitHub's filter pattern cheat sheet", () => {
     ['src/a**', ['src/a', 'src/a/b/c', 'src/ab.md'], ['src/b/a']],
     ['**test**', ['test', 'a/test/b', 'src/latest.md'], ['src/tes.t']],
     ['docs/**/index.md', ['docs/index.md', 'docs/a/b/index.md'], ['docs/a/b/xindex.md']],
-    ['a/**b', ['a/b', 'a/x/b', 'a/xb'], ['a/x/c']]
+    ['a/**b', ['a/b', 'a/x/b', 'a/xb'], ['a/x/c']],
+    // A file name may hold a line break (git and GitHub's API take one): "any character" includes it.
+    ['docs/**', ['docs/a\nb.md', 'docs/a\r/b\u2028c.md'], ['doc\ns/a.md']]
   ])('inner **: %j matches %j and not %j', (patterns, yes, no) => {
     expect(matching(patterns, [...yes, ...no])).toEqual(yes)
   })
 
   it('** matches every path * matches, in any pattern', () => {
     const pieces = fc.constantFrom('a', 'b', '/', '.', '*')
-    const paths = fc.stringMatching(/^[ab./]{0,8}$/)
+    const paths = fc.stringMatching(/^[ab./\n\r\u2028]{0,8}$/)
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 6 }), paths, (parts, path) => {
         const glob = parts.join('').replace(/\*+/g, '*')

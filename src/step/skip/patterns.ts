@@ -91,8 +91,9 @@ export function filterRegExp(glob: string): string | { error: string } {
     }
     source += atom ?? ''
     atom = undefined
-    if (rest.startsWith('**/')) [source, at] = [`${source}(?:.*/)?`, at + 3]
-    else if (rest.startsWith('**')) [source, at] = [`${source}.*`, at + 2]
+    // Any character, line breaks too (which `.` leaves out): a file name may hold them, and `*` takes them.
+    if (rest.startsWith('**/')) [source, at] = [`${source}(?:[\\s\\S]*/)?`, at + 3]
+    else if (rest.startsWith('**')) [source, at] = [`${source}[\\s\\S]*`, at + 2]
     else if (char === '*') [source, at] = [`${source}[^/]*`, at + 1]
     else if (char === '[') {
       const set = characterClass(rest)

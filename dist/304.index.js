@@ -2629,7 +2629,10 @@ function sealGroupRecord(apiKey, key, record) {
     const payload = Buffer.from(JSON.stringify({ v: 1, ...key, ...record })).toString('base64url');
     return `<!-- docs-agent-action:group ${payload}.${mac(apiKey, payload)} -->`;
 }
-/** The record in `body`, if it is `key`'s and sealed with this API key for pull request `pr`. */
+/**
+ * The record in `body`, if it is `key`'s and sealed with this API key for pull request `pr`; without
+ * `key.group`, of whichever group it names.
+ */
 function openGroupRecord(apiKey, key, pr, body) {
     const match = MARKER.exec(body);
     if (!match)
@@ -2641,6 +2644,8 @@ function openGroupRecord(apiKey, key, pr, body) {
     if (!json || json.v !== 1)
         return { kind: 'rejected', reason: 'it is not a record this version reads' };
     for (const field of ['group', 'repository', 'projectId', 'docsRepository']) {
+        if (field === 'group' && key.group === undefined && typeof json.group === 'string')
+            continue;
         if (json[field] !== key[field])
             return { kind: 'rejected', reason: `it is for another ${FIELD_NAMES[field]}` };
     }
@@ -2650,6 +2655,7 @@ function openGroupRecord(apiKey, key, pr, body) {
         return { kind: 'rejected', reason: 'it names no job' };
     return {
         kind: 'found',
+        group: String(json.group),
         record: {
             pr,
             job: json.job,
@@ -5784,7 +5790,7 @@ async function runStep(mode, deps) {
     const rerun = new Rerun({ ...deps, records: mode.records });
     const flowed = await flow(settings, deps, run, rerun, deadline);
     // Loaded only now: a run reaches its first request without the closing phases (docs/benchmarks.md).
-    const { close } = await __webpack_require__.e(/* import() */ 527).then(__webpack_require__.bind(__webpack_require__, 6527));
+    const { close } = await __webpack_require__.e(/* import() */ 657).then(__webpack_require__.bind(__webpack_require__, 5657));
     return close(flowed, { settings, deps, run, rerun, deadline });
 }
 /** Everything up to the step's ending, phase by phase; a throw ends it as `thrown`. */

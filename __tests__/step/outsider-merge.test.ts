@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { decodeMarker, markerKey } from '../../src/github/conversation/marker.js'
+import { sealGroupRecord } from '../../src/github/group/record.js'
 import { APP, DOCS, useOwnerScenario } from '../fixtures/owner.js'
 
 const o = useOwnerScenario()
@@ -88,6 +89,56 @@ describe('a job-id follow-up inherits it, whatever the event', () => {
     expect(followUp.at('warning')).toEqual([
       `${DOCS}#${o.docsPr(first)} is left open for a person to read: the agent was given text written by someone without write access (its job ${job} was made by an earlier run, and nothing here records whether that run gave it such text), and ${DOCS} requires no review before merging, so merge: auto would merge it unread.`
     ])
+  })
+})
+
+describe("a /docs follow-up to a group's job learns it from the group's record", () => {
+  // The command's pull request is a writer's, and its link-back marker was written before the outsider's run.
+  const docsCommand = (id: number) => ({
+    action: 'created',
+    issue: { number: 45, title: 'Change 45', body: '', user: { login: 'mona' }, pull_request: { url: 'x' } },
+    comment: { id, body: '/docs also the FAQ', user: { login: 'dev', type: 'User' } }
+  })
+
+  it("on a writer's pull request of the group, after an outsider's run: not merged at once", async () => {
+    const first = await o.run('pull_request', o.merged(45, 'mona'), grouped)
+    const number = o.docsPr(first)
+    await o.run('pull_request_target', o.merged(43, 'outsider', 'dev'), { ...auto, ...grouped })
+    const followUp = await o.run('issue_comment', docsCommand(991), { ...auto, prompt: '' })
+    expect([followUp.outputs.command, followUp.outputs['job-id'], followUp.outputs.merge]).toEqual([
+      'follow-up',
+      first.outputs['job-id'],
+      ''
+    ])
+    expect(o.github().isMerged(DOCS, number)).toBe(false)
+    expect(followUp.at('warning')).toEqual([
+      `${DOCS}#${number} is left open for a person to read: the agent was given text written by someone without write access (group merged-prs's record on ${DOCS}#${number} says a run gave its job such text), and ${DOCS} requires no review before merging, so merge: auto would merge it unread.`
+    ])
+  })
+
+  it('without an outsider in the group, the same follow-up merges; a record in anyone else’s comment counts for nothing', async () => {
+    const first = await o.run('pull_request', o.merged(45, 'mona'), grouped)
+    const number = o.docsPr(first)
+    // A sealed record saying so, in a reader's comment (a copy): only the action's own comment counts.
+    const key = { group: 'merged-prs', repository: APP, projectId: 'proj-owner', docsRepository: DOCS }
+    const record = { pr: number, job: first.outputs['job-id'] ?? '', sources: [], earlier: 0, untrusted: true as const }
+    o.github().addComment(DOCS, number, { body: sealGroupRecord(KEY, key, record), user: { login: 'outsider' } })
+    const followUp = await o.run('issue_comment', docsCommand(992), { ...auto, prompt: '' })
+    expect([followUp.outputs.command, followUp.outputs.merge]).toEqual(['follow-up', 'merged'])
+    expect(o.github().isMerged(DOCS, number)).toBe(true)
+  })
+
+  it("when the docs pull request's comments cannot be read: not merged at once", async () => {
+    const first = await o.run('pull_request', o.merged(45, 'mona'), grouped)
+    const number = o.docsPr(first)
+    // The command's own read of its pull request's comments goes through; the docs pull request's does not.
+    o.github().fail('comments', { kind: 'delay', ms: 0 }, { kind: 'status', status: 403 })
+    const followUp = await o.run('issue_comment', docsCommand(993), { ...auto, prompt: '' })
+    const docsReads = o.github().requests.filter((r) => r.route === 'comments' && r.repo === DOCS)
+    expect(docsReads.at(-1)?.answeredStatus).toBe(403)
+    expect([followUp.outputs.command, followUp.outputs.merge]).toEqual(['follow-up', ''])
+    expect(followUp.at('warning')[0]).toContain(`(the comments of ${DOCS}#${number} could not be read (HTTP 403`)
+    expect(o.github().isMerged(DOCS, number)).toBe(false)
   })
 })
 

@@ -43,8 +43,20 @@ describe('the group record', () => {
     expect(marker).toMatch(/^<!-- docs-agent-action:group [A-Za-z0-9_-]+\.[0-9a-f]{32} -->$/)
     expect(openGroupRecord(KEY, group, 12, `text\n${marker}`)).toEqual({
       kind: 'found',
+      group: group.group,
       record: { ...record, supersededBy: undefined }
     })
+  })
+
+  it("without a group to match, opens whichever group's record it is, and names that group", () => {
+    const marker = sealGroupRecord(KEY, group, record)
+    const { group: _name, ...anyGroup } = group
+    expect(openGroupRecord(KEY, anyGroup, 12, marker)).toMatchObject({ kind: 'found', group: group.group })
+    expect(openGroupRecord(KEY, { ...anyGroup, projectId: 'other' }, 12, marker)).toEqual({
+      kind: 'rejected',
+      reason: 'it is for another project'
+    })
+    expect(openGroupRecord(KEY, anyGroup, 13, marker).kind).toBe('rejected')
   })
 
   it('does not verify with another API key: a new key starts a new group pull request', () => {

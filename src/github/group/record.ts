@@ -66,14 +66,22 @@ export function sealGroupRecord(apiKey: string, key: GroupKey, record: GroupReco
 }
 
 export type Opened =
-  | { kind: 'found'; record: GroupRecord }
+  | { kind: 'found'; record: GroupRecord; group: string }
   /** No group marker in the text. */
   | { kind: 'none' }
   /** A marker that is not this group's record on this pull request: the reason says why. */
   | { kind: 'rejected'; reason: string }
 
-/** The record in `body`, if it is `key`'s and sealed with this API key for pull request `pr`. */
-export function openGroupRecord(apiKey: string, key: GroupKey, pr: number, body: string): Opened {
+/**
+ * The record in `body`, if it is `key`'s and sealed with this API key for pull request `pr`; without
+ * `key.group`, of whichever group it names.
+ */
+export function openGroupRecord(
+  apiKey: string,
+  key: Omit<GroupKey, 'group'> & { group?: string | undefined },
+  pr: number,
+  body: string
+): Opened {
   const match = MARKER.exec(body)
   if (!match) return { kind: 'none' }
   const [, payload = '', tag = ''] = match
@@ -82,12 +90,14 @@ export function openGroupRecord(apiKey: string, key: GroupKey, pr: number, body:
   const json = parseObject(Buffer.from(payload, 'base64url').toString('utf8'))
   if (!json || json.v !== 1) return { kind: 'rejected', reason: 'it is not a record this version reads' }
   for (const field of ['group', 'repository', 'projectId', 'docsRepository'] as const) {
+    if (field === 'group' && key.group === undefined && typeof json.group === 'string') continue
     if (json[field] !== key[field]) return { kind: 'rejected', reason: `it is for another ${FIELD_NAMES[field]}` }
   }
   if (json.pr !== pr) return { kind: 'rejected', reason: 'it was written for another pull request' }
   if (typeof json.job !== 'string' || json.job === '') return { kind: 'rejected', reason: 'it names no job' }
   return {
     kind: 'found',
+    group: String(json.group),
     record: {
       pr,
       job: json.job,

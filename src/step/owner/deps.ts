@@ -7,8 +7,17 @@ import type { RunAuthor } from '../../github/owner/author.js'
 import type { Permissions } from '../../github/permissions.js'
 import type { PullRequestRef } from '../../github/pr-link.js'
 import type { TrustFacts } from '../../github/trust.js'
+import type { DocsReads } from '../../github/group/find.js'
 
-export interface OwnerDeps {
+/** A group's record on the docs pull request, as the owner phase reads it (group-outsider.ts). */
+export interface GroupRecordReads {
+  /** The docs repository's reads with `docs-token`; undefined when there is no token. */
+  groupDocs?: ((repository: string) => Pick<DocsReads, 'identity' | 'comments'>) | undefined
+  /** `GITHUB_REPOSITORY`, which a group's record is bound to. */
+  repository?: string | undefined
+}
+
+export interface OwnerDeps extends GroupRecordReads {
   log: Log
   clock: Clock
   signal: AbortSignal

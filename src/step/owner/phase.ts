@@ -16,6 +16,7 @@ import { isBot } from '../../github/permissions.js'
 import { pullRequest } from '../../report/verdict.js'
 import type { OwnerState, RunState } from '../../report/state.js'
 import type { OwnerDeps, Target } from './deps.js'
+import { groupRecordOutsider } from './group-outsider.js'
 import { mergeDocsPull } from './merge.js'
 import { teamName, type Person } from './settings.js'
 import type { Settings } from '../settings.js'
@@ -68,7 +69,9 @@ export async function ownDocsPull(
     )
     return { ...result, merge: { result: 'open', method, why: `not in docs-repository ${owner.docsRepository}` } }
   }
-  const ask = { pull, target, method, outsider: state.outsider, reviewers: result.reviewers }
+  // A group's record on the docs pull request may know what the run's own records do not.
+  const outsider = state.outsider ?? (await groupRecordOutsider(settings, state.jobId, target, deps))
+  const ask = { pull, target, method, outsider, reviewers: result.reviewers }
   return { ...result, merge: await mergeDocsPull(api, ask, deps) }
 }
 

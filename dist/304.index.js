@@ -7285,7 +7285,8 @@ class LinkBack {
         const { release } = this.targets;
         const source = {
             thread: this.targets.thread && `${this.targets.thread.repository}#${this.targets.thread.number}`,
-            release: release && `release ${(0,base_text/* inline */.mG)(release.tag, 100)} of ${release.repository}`
+            // A tag may hold `@user`, `owner/repo#1` or HTML: written as code, it stays text.
+            release: release && `release ${(0,markdown/* codeSpan */.SS)(release.tag, 100)} of ${release.repository}`
         };
         try {
             await thread.update(() => this.#refused.has('docs-pr')

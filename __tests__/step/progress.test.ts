@@ -241,12 +241,24 @@ describe('progress', () => {
       expect(github().requests.filter((r) => r.route === 'release-update')).toEqual([])
     })
 
-    it('and the docs pull request’s comment says it came from the release', async () => {
+    it('and the docs pull request’s comment says it came from the release, its tag as code', async () => {
       github().addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
       const result = await run({ ...inputs, 'link-back': 'release, docs-pr' }, { event: 'release', payload: release })
       const [comment] = github().commentsOf('acme/docs', Number(result.outputs['pr-number']))
       expect(comment?.body).toMatch(
-        /^\*\*Docs agent:\*\* this pull request was opened for release v2\.0\.0 of acme\/app\./
+        /^\*\*Docs agent:\*\* this pull request was opened for release `v2\.0\.0` of acme\/app\./
+      )
+    })
+
+    it('a tag that holds a mention, a cross-reference and HTML (git takes them) is only text there', async () => {
+      // Git refuses none of @ # / _ ` < > in a tag name (git check-ref-format).
+      const tag = 'v2+@octocat+octo-org/private#1+_x_+`y`+<ins>z</ins>'
+      github().addRelease(APP, { tag_name: tag, body: 'Notes' })
+      const payload = { action: 'published', release: { tag_name: tag, body: 'Notes' } }
+      const result = await run({ ...inputs, 'link-back': 'release, docs-pr' }, { event: 'release', payload })
+      const [comment] = github().commentsOf('acme/docs', Number(result.outputs['pr-number']))
+      expect(comment?.body.split('\n')[0]).toBe(
+        "**Docs agent:** this pull request was opened for release `v2+@octocat+octo-org/private#1+_x_+'y'+<ins>z</ins>` of acme/app."
       )
     })
 

@@ -9,7 +9,7 @@ import type { Log } from '../../base/log.js'
 import { inline } from '../../base/text.js'
 import { refused, type ConversationApi } from '../../github/conversation/api.js'
 import { DOCS_TOKEN } from '../../github/docs-client.js'
-import { withReleaseBlock } from '../../github/conversation/markdown.js'
+import { codeSpan, withReleaseBlock } from '../../github/conversation/markdown.js'
 import { commentBody, markerKey, type LinkMarker } from '../../github/conversation/marker.js'
 import { LinkBackThread } from '../../github/conversation/thread.js'
 import { labelTarget } from '../../github/labels.js'
@@ -163,7 +163,8 @@ export class LinkBack {
     const { release } = this.targets
     const source = {
       thread: this.targets.thread && `${this.targets.thread.repository}#${this.targets.thread.number}`,
-      release: release && `release ${inline(release.tag, 100)} of ${release.repository}`
+      // A tag may hold `@user`, `owner/repo#1` or HTML: written as code, it stays text.
+      release: release && `release ${codeSpan(release.tag, 100)} of ${release.repository}`
     }
     try {
       await thread.update(() =>

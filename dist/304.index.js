@@ -926,11 +926,14 @@ const mac = (key, text) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHma
 /* unused harmony export SECRET_FRAGMENT_CHARS */
 /** Untrusted text (prompts, GitHub and server text) passes through here before a person sees it. */
 // Bidi embeddings, overrides and isolates, and the directional marks: invisible, and able to make
-// `main\u202Egnp.exe` read as `mainexe.png`.
-const FORMAT_CHARS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** Invisible direction controls shown as a visible code point name (`[U+202E]`) instead. */
+// `main\u202Egnp.exe` read as `mainexe.png`. Also the invisible characters that join nothing a
+// script needs (zero-width space, word joiner, invisible operators, BOM) and tag characters, which
+// spell hidden ASCII: `failed\u200B` would read as `failed`. Joiners (U+200C, U+200D) stay: scripts
+// and emoji are made of them.
+const FORMAT_CHARS = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
+/** Invisible direction controls and characters shown as a visible code point name (`[U+202E]`) instead. */
 function neutralizeFormatChars(text) {
-    return text.replace(FORMAT_CHARS, (char) => `[U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+    return text.replace(FORMAT_CHARS, (char) => `[U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}]`);
 }
 /**
  * One line of at most `max` characters: control characters (newlines included) become spaces,

@@ -29,13 +29,20 @@ describe('neutralizeFormatChars', () => {
     ['\u2069', '[U+2069]'],
     ['\u200E', '[U+200E]'],
     ['\u200F', '[U+200F]'],
-    ['\u061C', '[U+061C]']
+    ['\u061C', '[U+061C]'],
+    ['\u200B', '[U+200B]'],
+    ['\u2060', '[U+2060]'],
+    ['\u2064', '[U+2064]'],
+    ['\uFEFF', '[U+FEFF]'],
+    ['\u{E0000}', '[U+E0000]'],
+    ['\u{E0048}', '[U+E0048]'],
+    ['\u{E007F}', '[U+E007F]']
   ])('shows %j as %s', (char, shown) => {
     expect(neutralizeFormatChars(`a${char}b`)).toBe(`a${shown}b`)
   })
 
   it('leaves other text alone, joiners and marks of scripts included', () => {
-    const text = 'main\u200Dx שלום 👩‍💻 e\u0301 \u2065\u2029'
+    const text = 'main\u200Dx שלום 👩‍💻 e\u0301 \u2065\u2029 می\u200Cخواهم \u200A \u{E0080} 👍\uFE0F'
     expect(neutralizeFormatChars(text)).toBe(text)
   })
 })

@@ -460,13 +460,14 @@ describe('context', () => {
   describe('legacy workflow commands', () => {
     it('get a space wherever the runner would read them: the dry-run echo, the prompt, the release notes', async () => {
       github.addRelease(REPO, { tag_name: 'v1.11.0', body: 'Notes ##[add-mask]x and ##[stop-commands]t' })
-      const result = await run({ 'dry-run': 'true', prompt: 'Go #\u200B#[warning]forged' }, tagEnv())
+      // A soft hyphen: of no weight, and not one of the characters shown by name (a zero-width space is).
+      const result = await run({ 'dry-run': 'true', prompt: 'Go #\u00AD#[warning]forged' }, tagEnv())
       expect(result.code).toBe(0)
       // The runner's search skips characters of no weight between the signs.
       const found = (line: string) =>
         line.replace(/[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/gu, '').includes('##[')
       expect(result.lines.filter((line) => found(line.message))).toEqual([])
-      expect(result.at('info')).toContainEqual('│ Go #\u200B# [warning]forged')
+      expect(result.at('info')).toContainEqual('│ Go #\u00AD# [warning]forged')
       expect(result.at('info')).toContainEqual('│ > Notes ## [add-mask]x and ## [stop-commands]t')
       // The prompt itself is data: left as written.
       expect(result.outputs.prompt).toContain('> Notes ##[add-mask]x and ##[stop-commands]t')

@@ -125,6 +125,17 @@ describe('withReleaseBlock', () => {
   it('appends when only a start marker is there', () => {
     expect(withReleaseBlock(`A ${START}`, 'D')).toBe(`A ${START}\n\n${START}\nD\n${END}`)
   })
+
+  it('a start marker whose end was removed, and the text after it, are the user’s: later writes keep them', () => {
+    // Someone deleted the end marker's line and wrote a section under the block.
+    const edited = `Intro\n\n${START}\nDocs: old\n\n## Breaking changes\n- the flag --x is gone`
+    const first = withReleaseBlock(edited, 'Docs: working')
+    expect(first).toBe(`${edited}\n\n${START}\nDocs: working\n${END}`)
+    const second = withReleaseBlock(first, 'Docs: done')
+    expect(second).toBe(`${edited}\n\n${START}\nDocs: done\n${END}`)
+    expect(onlyReleaseBlockChanged(first, second)).toBe(true)
+    expect(onlyReleaseBlockChanged(first, second.replace('## Breaking', '## Big'))).toBe(false)
+  })
 })
 
 describe('onlyReleaseBlockChanged', () => {

@@ -25,12 +25,22 @@ export function mention(login: string): string {
   return /^[A-Za-z0-9-]{1,39}(?:\[bot\])?$/.test(login) ? `@${login}` : codeSpan(login, 60)
 }
 
+/**
+ * Where the docs block is: from the start marker nearest before the first end marker, through that
+ * end marker. A start marker whose end someone removed is theirs now, and so is the text after it:
+ * a block spanning from it would take their text away at the next write.
+ */
+function releaseBlock(notes: string): { start: number; end: number } | undefined {
+  const end = notes.indexOf(RELEASE_END)
+  const start = end < 0 ? -1 : notes.lastIndexOf(RELEASE_START, end)
+  return start >= 0 ? { start, end: end + RELEASE_END.length } : undefined
+}
+
 /** Release notes with the docs block replaced, or appended once when there is none. */
 export function withReleaseBlock(notes: string, block: string): string {
   const section = `${RELEASE_START}\n${block}\n${RELEASE_END}`
-  const start = notes.indexOf(RELEASE_START)
-  const end = start < 0 ? -1 : notes.indexOf(RELEASE_END, start)
-  if (start >= 0 && end >= 0) return `${notes.slice(0, start)}${section}${notes.slice(end + RELEASE_END.length)}`
+  const found = releaseBlock(notes)
+  if (found) return `${notes.slice(0, found.start)}${section}${notes.slice(found.end)}`
   return notes.trim() ? `${notes.trimEnd()}\n\n${section}` : section
 }
 
@@ -40,9 +50,8 @@ export function withReleaseBlock(notes: string, block: string): string {
  */
 export function onlyReleaseBlockChanged(before: string, after: string): boolean {
   const without = (notes: string): string => {
-    const start = notes.indexOf(RELEASE_START)
-    const end = start < 0 ? -1 : notes.indexOf(RELEASE_END, start)
-    const rest = start >= 0 && end >= 0 ? notes.slice(0, start) + notes.slice(end + RELEASE_END.length) : notes
+    const found = releaseBlock(notes)
+    const rest = found ? notes.slice(0, found.start) + notes.slice(found.end) : notes
     return rest.replace(/\r\n/g, '\n').trim()
   }
   return before !== after && without(before) === without(after)

@@ -2612,6 +2612,7 @@ function ownLinkBack(changes, body) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   JY: () => (/* binding */ openGroupRecord),
+/* harmony export */   Pf: () => (/* binding */ holdsGroupRecord),
 /* harmony export */   Wr: () => (/* binding */ sealGroupRecord),
 /* harmony export */   g5: () => (/* binding */ withSource)
 /* harmony export */ });
@@ -2639,6 +2640,10 @@ const mac = (apiKey, text) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.create
 function sealGroupRecord(apiKey, key, record) {
     const payload = Buffer.from(JSON.stringify({ v: 1, ...key, ...record })).toString('base64url');
     return `<!-- docs-agent-action:group ${payload}.${mac(apiKey, payload)} -->`;
+}
+/** Whether `body` holds a group's record: the group's comment, which only the group's runs write. */
+function holdsGroupRecord(body) {
+    return MARKER.test(body);
 }
 /**
  * The record in `body`, if it is `key`'s and sealed with this API key for pull request `pr`; without
@@ -7178,6 +7183,7 @@ function handledCommand(settings) {
 
 
 
+
 /** The link-back's writes of one step. */
 class LinkBack {
     report;
@@ -7300,7 +7306,10 @@ class LinkBack {
             release: release && `release ${(0,markdown/* codeSpan */.SS)(release.tag, 100)} of ${release.repository}`
         };
         try {
-            await thread.update(() => this.#refused.has('docs-pr')
+            await thread.update((_marker, body) => 
+            // A group's comment (its record included) is the group's runs' alone: a `/docs` follow-up to
+            // the group's job leaves it as it is, or the next run of the group would not find its record.
+            this.#refused.has('docs-pr') || (body !== undefined && (0,record/* holdsGroupRecord */.Pf)(body))
                 ? undefined
                 : (0,conversation_marker/* commentBody */.I2)(docsPrLines(report, source, this.deps), { job: state.jobId, ...(state.outsider ? { outsider: true } : {}) }, thread.seal));
             if (final)

@@ -374,6 +374,30 @@ describe('one docs pull request for a group of runs', () => {
     expect(command.outputs.grouped).toBe('false')
   })
 
+  it("a /docs command with link-back docs-pr leaves the group's comment, and the group goes on in it", async () => {
+    const linkBack = { 'link-back': 'pull-request docs-pr' }
+    const first = await run(pullEvent(41), linkBack)
+    const number = first.outputs['pr-number']
+    const before = docsComments(number).map((c) => c.body)
+    expect(before.join('\n')).toContain('docs-agent-action:group')
+    const command = await run(
+      {
+        event: 'issue_comment',
+        ref: 'refs/heads/main',
+        payload: {
+          action: 'created',
+          issue: { number: 41, title: 'Change 41', body: '', user: { login: 'mona' }, pull_request: { url: 'x' } },
+          comment: { id: 902, body: '/docs fix the example', user: { login: 'mona', type: 'User' } }
+        }
+      },
+      { prompt: '', ...linkBack }
+    )
+    expect(command.outputs.command).toBe('follow-up')
+    expect(docsComments(number).map((c) => c.body)).toEqual(before)
+    const third = await run(pullEvent(43), linkBack)
+    expect([agent('create').length, third.outputs.grouped, third.outputs['pr-number']]).toEqual([1, 'true', number])
+  })
+
   it('says in a dry run which of the two it would do, and sends nothing', async () => {
     const dryFirst = await run(pullEvent(41), { 'dry-run': 'true' })
     expect(dryFirst.at('info')).toContain('Dry run: would start a new job for group merged-prs.')

@@ -65,6 +65,11 @@ export function sealGroupRecord(apiKey: string, key: GroupKey, record: GroupReco
   return `<!-- docs-agent-action:group ${payload}.${mac(apiKey, payload)} -->`
 }
 
+/** Whether `body` holds a group's record: the group's comment, which only the group's runs write. */
+export function holdsGroupRecord(body: string): boolean {
+  return MARKER.test(body)
+}
+
 export type Opened =
   | { kind: 'found'; record: GroupRecord; group: string }
   /** No group marker in the text. */

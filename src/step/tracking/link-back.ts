@@ -12,6 +12,7 @@ import { DOCS_TOKEN } from '../../github/docs-client.js'
 import { codeSpan, withReleaseBlock } from '../../github/conversation/markdown.js'
 import { commentBody, markerKey, type LinkMarker } from '../../github/conversation/marker.js'
 import { LinkBackThread } from '../../github/conversation/thread.js'
+import { holdsGroupRecord } from '../../github/group/record.js'
 import { labelTarget } from '../../github/labels.js'
 import { pullRequest } from '../../report/verdict.js'
 import { handledCommand } from '../comment/records.js'
@@ -167,8 +168,10 @@ export class LinkBack {
       release: release && `release ${codeSpan(release.tag, 100)} of ${release.repository}`
     }
     try {
-      await thread.update(() =>
-        this.#refused.has('docs-pr')
+      await thread.update((_marker, body) =>
+        // A group's comment (its record included) is the group's runs' alone: a `/docs` follow-up to
+        // the group's job leaves it as it is, or the next run of the group would not find its record.
+        this.#refused.has('docs-pr') || (body !== undefined && holdsGroupRecord(body))
           ? undefined
           : commentBody(
               docsPrLines(report, source, this.deps),

@@ -75,9 +75,10 @@ describe('recordPrefix', () => {
   })
 
   it('does not change with what does not make another request', () => {
-    expect(recordPrefix(run, settings({ timeout: '1h', labels: 'docs', wait: 'false' }))).toBe(
+    expect(recordPrefix(run, settings({ timeout: '1h', labels: 'docs', 'poll-interval': '5s' }))).toBe(
       recordPrefix(run, settings())
     )
+    expect(recordPrefix(run, settings({ wait: 'false' }))).toBe(recordPrefix(run, settings()))
   })
 
   it('says nothing of the prompt or the api-key', () => {

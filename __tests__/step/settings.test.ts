@@ -179,6 +179,31 @@ describe('the owner inputs: reviewers, assignees, merge, merge-method', () => {
       'assignees',
       { assignees: 'mona', wait: 'false' },
       "Input 'assignees': needs wait: true (a step that returns before the job ends has no docs pull request to act on)."
+    ],
+    [
+      'labels',
+      { labels: 'docs', wait: 'false' },
+      "Input 'labels': needs wait: true: only a step that waits for the job learns its docs pull request."
+    ],
+    [
+      'link-back',
+      { 'link-back': 'pull-request docs-pr', wait: 'false' },
+      "Input 'link-back': docs-pr needs wait: true: only a step that waits for the job learns its docs pull request."
+    ],
+    [
+      'fail-on',
+      { 'fail-on': 'failed, docs-checks' },
+      "Input 'fail-on': docs-checks needs docs-checks: wait or fix, which read the checks it judges."
+    ],
+    [
+      'allowed-non-write-users',
+      { 'allowed-non-write-users': 'stranger other' },
+      `Input 'allowed-non-write-users': "stranger other" is not a login: expected logins (mona, dependabot[bot]) separated by commas or new lines, or *.`
+    ],
+    [
+      'allowed-bots',
+      { 'allowed-bots': 'renovate, dependabot other\nbot!' },
+      `Input 'allowed-bots': "dependabot other", "bot!" are not logins: expected logins (mona, dependabot[bot]) separated by commas or new lines, or *.`
     ]
   ])('refuses a bad %s before any request, naming the input and the accepted form', (input, inputs, message) => {
     const error = inputError({ ...base, prompt: 'x', ...inputs })
@@ -247,7 +272,7 @@ describe('parseSettings', () => {
       labels: 'docs, release\n\n docs ,',
       'fail-on': 'FAILED\nno-pr timed-out',
       'base-url': 'http://127.0.0.1:8080/proxy/',
-      wait: 'False',
+      wait: 'True',
       context: 'NONE',
       'dry-run': 'TRUE',
       'on-rerun': 'new',
@@ -255,7 +280,7 @@ describe('parseSettings', () => {
     })
     expect(settings).toMatchObject({
       labels: ['docs', 'release'],
-      wait: false,
+      wait: true,
       context: 'none',
       dryRun: true,
       onRerun: 'new',
@@ -263,6 +288,7 @@ describe('parseSettings', () => {
     })
     expect([...settings.failOn]).toEqual(['failed', 'no-pr', 'timed-out'])
     expect(settings.baseUrl.pathname).toBe('/proxy/')
+    expect(parse({ prompt: 'x', wait: 'False' }).wait).toBe(false)
     expect(parse({ prompt: 'x', 'fail-on': 'none' }).failOn.size).toBe(0)
     expect(parse({ prompt: 'x', 'fail-on': ' None ' }).failOn.size).toBe(0)
   })
@@ -282,6 +308,18 @@ describe('parseSettings', () => {
       'renovate',
       'helper[bot]'
     ])
+    // Written with @, as people do: the login.
+    expect(parse({ prompt: 'x', 'allowed-non-write-users': '@stranger, *' }).allowedNonWriteUsers).toEqual([
+      'stranger',
+      '*'
+    ])
+  })
+
+  it('takes what needs another input once that input says so', () => {
+    const waiting = parse({ prompt: 'x', labels: 'docs', 'link-back': 'docs-pr', wait: 'true' })
+    expect([waiting.labels, [...waiting.linkBack]]).toEqual([['docs'], ['docs-pr']])
+    expect([...parse({ prompt: 'x', 'link-back': 'pull-request', wait: 'false' }).linkBack]).toEqual(['pull-request'])
+    expect([...parse({ prompt: 'x', 'fail-on': 'docs-checks', 'docs-checks': 'wait' }).failOn]).toEqual(['docs-checks'])
   })
 
   it('reads check: a name on one line of at most 100 characters; empty is none', () => {

@@ -162,6 +162,25 @@ export function parseList(value: string): string[] {
   ]
 }
 
+/** A GitHub login, a bot's with `[bot]`, written with or without `@`: the login. */
+export const LOGIN = /^@?([A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?)$/
+
+/**
+ * Logins (`allowed-non-write-users`, `allowed-bots`), or `*`: an entry that cannot be a login (two
+ * names with a space between, say) would otherwise match nobody, and the step would refuse the very
+ * people the workflow lists, without a word.
+ */
+export function parseLogins(value: string, input: string): string[] {
+  const items = parseList(value)
+  const bad = items.filter((item) => item !== '*' && !LOGIN.test(item))
+  if (bad.length)
+    throw new InputError(
+      input,
+      `${bad.map((item) => JSON.stringify(item)).join(', ')} ${bad.length > 1 ? 'are not logins' : 'is not a login'}: expected logins (mona, dependabot[bot]) separated by commas or new lines, or *.`
+    )
+  return items.map((item) => (item === '*' ? item : (LOGIN.exec(item)?.[1] ?? item)))
+}
+
 const BASE_URL_FORM = 'an https:// URL such as https://api.mintlify.com (http:// only for localhost or 127.0.0.1)'
 
 export function parseBaseUrl(value: string): URL {

@@ -17,6 +17,7 @@ import {
   parseFailOn,
   parseLinkBack,
   parseList,
+  parseLogins,
   parsePhrase,
   parseReleaseTags,
   type LinkBackTarget
@@ -175,7 +176,7 @@ function parseCommon(
   automation: boolean
 ): CommonSettings {
   const pollIntervalMs = durationInput(get, 'poll-interval', MIN_POLL_INTERVAL_MS)
-  return {
+  return requireWhatTheyNeed({
     apiKey,
     projectId,
     wait: parseBoolean(get('wait'), 'wait'),
@@ -194,8 +195,8 @@ function parseCommon(
     preview: parseBoolean(get('preview'), 'preview'),
     onRerun: parseChoice(get('on-rerun'), 'on-rerun', ['resume', 'new']),
     rerunKey: get('rerun-key'),
-    allowedNonWriteUsers: parseList(get('allowed-non-write-users')),
-    allowedBots: parseList(get('allowed-bots')),
+    allowedNonWriteUsers: parseLogins(get('allowed-non-write-users'), 'allowed-non-write-users'),
+    allowedBots: parseLogins(get('allowed-bots'), 'allowed-bots'),
     untrustedContext: parseChoice(get('untrusted-context'), 'untrusted-context', ['withhold', 'include']),
     linkBack: parseLinkBack(get('link-back')),
     triggerPhrase: parsePhrase(get('trigger-phrase')),
@@ -210,7 +211,21 @@ function parseCommon(
       dryRun: parseBoolean(get('dry-run'), 'dry-run'),
       automation
     })
-  }
+  })
+}
+
+/**
+ * Inputs that would do nothing, without a word, unless another says so: what acts on the docs pull
+ * request needs the step to wait for the job that opens it, and `fail-on: docs-checks` needs the
+ * checks to be read.
+ */
+function requireWhatTheyNeed(common: CommonSettings): CommonSettings {
+  const needsWait = 'needs wait: true: only a step that waits for the job learns its docs pull request'
+  if (!common.wait && common.labels.length) throw new InputError('labels', `${needsWait}.`)
+  if (!common.wait && common.linkBack.has('docs-pr')) throw new InputError('link-back', `docs-pr ${needsWait}.`)
+  if (common.failOn.has('docs-checks') && common.docsChecks === 'none')
+    throw new InputError('fail-on', 'docs-checks needs docs-checks: wait or fix, which read the checks it judges.')
+  return common
 }
 
 /** The mode follows from which of `job-id` and the prompt are set. */

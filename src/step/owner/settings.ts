@@ -3,6 +3,7 @@
  * once the job ends with one, and whether it merges by itself. Checked before any request.
  */
 import type { MergeMethod } from '../../github/owner/api.js'
+import { LOGIN } from '../inputs.js'
 
 /** Throws the step's input error for `input`. */
 type Fail = (input: string, message: string) => never
@@ -24,8 +25,7 @@ export interface OwnerSettings {
 /** GitHub adds at most this many assignees to an issue or pull request. */
 export const MAX_ASSIGNEES = 10
 
-// A GitHub login (a bot's with `[bot]`), and a team as organization/slug.
-const LOGIN = /^@?([A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?)$/
+// A team as organization/slug.
 const TEAM = /^@?([A-Za-z0-9][A-Za-z0-9-]{0,38})\/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$/
 const PEOPLE = 'logins (mona), teams (org/team-slug) and the word author, comma or newline separated'
 const ASSIGNABLE = 'logins (mona) and the word author, comma or newline separated'

@@ -178,7 +178,8 @@ export function parseLogins(value: string, input: string): string[] {
       input,
       `${bad.map((item) => JSON.stringify(item)).join(', ')} ${bad.length > 1 ? 'are not logins' : 'is not a login'}: expected logins (mona, dependabot[bot]) separated by commas or new lines, or *.`
     )
-  return items.map((item) => (item === '*' ? item : (LOGIN.exec(item)?.[1] ?? item)))
+  // Each login without its @; `*` as it is.
+  return items.map((item) => LOGIN.exec(item)?.[1] ?? item)
 }
 
 const BASE_URL_FORM = 'an https:// URL such as https://api.mintlify.com (http:// only for localhost or 127.0.0.1)'

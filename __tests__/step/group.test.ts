@@ -67,6 +67,16 @@ describe('one docs pull request for a group of runs', () => {
   }
   const agent = (op: 'create' | 'message') => step.requests(op)
   const docsComments = (number: string | undefined) => github().commentsOf(DOCS, Number(number))
+  // mona's `/docs` comment `id` on her merged pull request #41.
+  const docsCommand = (id: number) => ({
+    event: 'issue_comment',
+    ref: 'refs/heads/main',
+    payload: {
+      action: 'created',
+      issue: { number: 41, title: 'Change 41', body: '', user: { login: 'mona' }, pull_request: { url: 'x' } },
+      comment: { id, body: '/docs fix the example', user: { login: 'mona', type: 'User' } }
+    }
+  })
   const groupComment = (number: string | undefined) =>
     docsComments(number).find((c) => c.body.includes('docs-agent-action:group'))?.body ?? ''
 
@@ -356,18 +366,7 @@ describe('one docs pull request for a group of runs', () => {
   it('lets a /docs command keep its own target', async () => {
     const first = await run(pullEvent(41))
     github().requests.length = 0
-    const command = await run(
-      {
-        event: 'issue_comment',
-        ref: 'refs/heads/main',
-        payload: {
-          action: 'created',
-          issue: { number: 41, title: 'Change 41', body: '', user: { login: 'mona' }, pull_request: { url: 'x' } },
-          comment: { id: 901, body: '/docs fix the example', user: { login: 'mona', type: 'User' } }
-        }
-      },
-      { prompt: '' }
-    )
+    const command = await run(docsCommand(901), { prompt: '' })
     expect(command.outputs.command).toBe('follow-up')
     expect(command.outputs['job-id']).toBe(first.outputs['job-id'])
     expect(github().requests.filter((r) => r.route === 'pulls')).toHaveLength(0)
@@ -380,18 +379,7 @@ describe('one docs pull request for a group of runs', () => {
     const number = first.outputs['pr-number']
     const before = docsComments(number).map((c) => c.body)
     expect(before.join('\n')).toContain('docs-agent-action:group')
-    const command = await run(
-      {
-        event: 'issue_comment',
-        ref: 'refs/heads/main',
-        payload: {
-          action: 'created',
-          issue: { number: 41, title: 'Change 41', body: '', user: { login: 'mona' }, pull_request: { url: 'x' } },
-          comment: { id: 902, body: '/docs fix the example', user: { login: 'mona', type: 'User' } }
-        }
-      },
-      { prompt: '', ...linkBack }
-    )
+    const command = await run(docsCommand(902), { prompt: '', ...linkBack })
     expect(command.outputs.command).toBe('follow-up')
     expect(docsComments(number).map((c) => c.body)).toEqual(before)
     const third = await run(pullEvent(43), linkBack)

@@ -720,10 +720,20 @@ function compareVersions(a, b) {
     return 0;
 }
 /**
+ * Whether `candidate` is a better previous release than `best`: a higher version, or the same one
+ * written with more parts. `v7` beside `v7.0.0` is a major version's moving tag (as GitHub Actions
+ * keep them), which may already point at the release being documented, or past it.
+ */
+function isBefore(best, candidate) {
+    const order = compareVersions(candidate.version, best.version);
+    return order > 0 || (order === 0 && candidate.version.numbers.length > best.version.numbers.length);
+}
+/**
  * The release before `tag` among `tags`: the highest version below it in the same component. For
  * a release, pre-releases are passed over (the changes of v1.3.0 are counted from v1.2.0, not from
- * v1.3.0-rc.2); for a pre-release, every lower version counts. Undefined when `tag` is not a
- * version or no lower one of its component is among `tags`.
+ * v1.3.0-rc.2); for a pre-release, every lower version counts. Of two tags of one version, the one
+ * with more parts. Undefined when `tag` is not a version or no lower one of its component is among
+ * `tags`.
  */
 function previousVersion(tag, tags) {
     const current = typeof tag === 'string' ? parseTag(tag) : tag;
@@ -738,7 +748,7 @@ function previousVersion(tag, tags) {
             continue;
         if (current.version.pre.length === 0 && candidate.version.pre.length > 0)
             continue;
-        if (!best || compareVersions(candidate.version, best.version) > 0)
+        if (!best || isBefore(best, candidate))
             best = candidate;
     }
     return best?.tag;

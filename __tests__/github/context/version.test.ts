@@ -189,7 +189,11 @@ describe('previousVersion', () => {
     expect(previousVersion(tag, tags)).toBe(previous)
   })
 
-  it('keeps the first of two tags naming the same version', () => {
-    expect(previousVersion('v2.0.0', ['v1.5', 'v1.5.0', 'v1.4.0'])).toBe('v1.5')
+  it('of two tags naming the same version, takes the one with more parts: v7 is a moving major tag', () => {
+    expect(previousVersion('v2.0.0', ['v1.5', 'v1.5.0', 'v1.4.0'])).toBe('v1.5.0')
+    expect(previousVersion('v2.0.0', ['v1.5.0', 'v1.5', 'v1.4.0'])).toBe('v1.5.0')
+    // An action's tags in GitHub's order: the moving v7 is listed before v7.0.0, and may be v7.0.1 already.
+    expect(previousVersion('v7.0.1', ['v6', 'v6.0.0', 'v7', 'v7.0.0', 'v7.0.1'])).toBe('v7.0.0')
+    expect(previousVersion('v7.0.0', ['v6', 'v6.0.0', 'v7', 'v7.0.0'])).toBe('v6.0.0')
   })
 })

@@ -195,5 +195,8 @@ describe('previousVersion', () => {
     // An action's tags in GitHub's order: the moving v7 is listed before v7.0.0, and may be v7.0.1 already.
     expect(previousVersion('v7.0.1', ['v6', 'v6.0.0', 'v7', 'v7.0.0', 'v7.0.1'])).toBe('v7.0.0')
     expect(previousVersion('v7.0.0', ['v6', 'v6.0.0', 'v7', 'v7.0.0'])).toBe('v6.0.0')
+    // With as many parts (build metadata does not count), the first listed stays.
+    expect(previousVersion('v2.0.0', ['v1.5.0+a', 'v1.5.0+b'])).toBe('v1.5.0+a')
+    expect(previousVersion('v2.0.0', ['v1.5.0+b', 'v1.5.0+a'])).toBe('v1.5.0+b')
   })
 })

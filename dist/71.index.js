@@ -5158,7 +5158,7 @@ function parseSettings(source, options = { commands: false }) {
         throw new inputs/* InputError */.dz(input, message);
     };
     const automationId = parseAutomation(get, fail);
-    const jobId = get('job-id');
+    const jobId = parseJobId(get('job-id'));
     const prompt = readPrompt(source);
     const request = automationId
         ? { mode: 'automation', automationId }
@@ -5230,6 +5230,13 @@ function requireWhatTheyNeed(common) {
     if (common.failOn.has('docs-checks') && common.docsChecks === 'none')
         throw new inputs/* InputError */.dz('fail-on', 'docs-checks needs docs-checks: wait or fix, which read the checks it judges.');
     return common;
+}
+/** A job ID is one word: a space or a line break is a value pasted wrong, and would only fail at the first read. */
+function parseJobId(jobId) {
+    if (/\s/.test(jobId) || jobId.length > 200) {
+        throw new inputs/* InputError */.dz('job-id', `"${jobId.slice(0, 200)}" is not a job ID: expected the job-id output of the step that created the job (one word, at most 200 characters).`);
+    }
+    return jobId;
 }
 /** The mode follows from which of `job-id` and the prompt are set. */
 function readRequest(jobId, prompt) {

@@ -256,6 +256,7 @@ describe('parseSettings', () => {
     expect(parse({ 'job-id': 'j1', prompt: 'more' })).toMatchObject({ mode: 'message', jobId: 'j1', prompt: 'more' })
     const waitOnly = parse({ 'job-id': 'j1' })
     expect(waitOnly).toMatchObject({ mode: 'wait-only', jobId: 'j1' })
+    expect(parse({ 'job-id': 'j'.repeat(200) })).toMatchObject({ jobId: 'j'.repeat(200) })
     expect(waitOnly).not.toHaveProperty('prompt')
   })
 
@@ -448,6 +449,13 @@ describe('parseSettings', () => {
       /the prompt has 100,001 characters; the limit is 100,000\./
     ],
     ['prompt', { ...base, prompt: ' ', 'job-id': '' }, /set 'prompt'/],
+    [
+      'job-id',
+      { ...base, 'job-id': 'job_1 job_2' },
+      /^Input 'job-id': "job_1 job_2" is not a job ID: expected the job-id output of the step that created the job \(one word, at most 200 characters\)\.$/
+    ],
+    ['job-id', { ...base, prompt: 'x', 'job-id': 'job_1\njob_2' }, /"job_1\njob_2" is not a job ID/],
+    ['job-id', { ...base, 'job-id': 'j'.repeat(201) }, new RegExp(`"${'j'.repeat(200)}" is not a job ID`)],
     [
       'timeout',
       { ...base, prompt: 'x', timeout: '10 minutes' },

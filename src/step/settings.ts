@@ -145,7 +145,7 @@ export function parseSettings(source: InputSource, options = { commands: false }
     throw new InputError(input, message)
   }
   const automationId = parseAutomation(get, fail)
-  const jobId = get('job-id')
+  const jobId = parseJobId(get('job-id'))
   const prompt = readPrompt(source)
   const request = automationId
     ? ({ mode: 'automation', automationId } as const)
@@ -226,6 +226,17 @@ function requireWhatTheyNeed(common: CommonSettings): CommonSettings {
   if (common.failOn.has('docs-checks') && common.docsChecks === 'none')
     throw new InputError('fail-on', 'docs-checks needs docs-checks: wait or fix, which read the checks it judges.')
   return common
+}
+
+/** A job ID is one word: a space or a line break is a value pasted wrong, and would only fail at the first read. */
+function parseJobId(jobId: string): string {
+  if (/\s/.test(jobId) || jobId.length > 200) {
+    throw new InputError(
+      'job-id',
+      `"${jobId.slice(0, 200)}" is not a job ID: expected the job-id output of the step that created the job (one word, at most 200 characters).`
+    )
+  }
+  return jobId
 }
 
 /** The mode follows from which of `job-id` and the prompt are set. */

@@ -46,7 +46,22 @@ describe('parseTag', () => {
     ['1.0b', '', [1, 0], ['beta', 0], ['1', '']]
   ] as const)('%s', (tag, component, numbers, pre, prefixes) => {
     const parsed = parseTag(tag)
-    expect(parsed).toEqual({ tag, component, version: { numbers, pre }, prefixes })
+    expect(parsed).toStrictEqual({ tag, component, version: { numbers, pre }, prefixes })
+  })
+
+  // Python (PEP 440) post-releases: tag, numbers, pre-release identifiers, post-release number
+  it.each([
+    ['v1.10.0.post2', [1, 10, 0], [], 2],
+    ['2.0post1', [2, 0], [], 1],
+    ['2.0.post', [2, 0], [], 0],
+    ['2.0rc1.post3', [2, 0], ['rc', 1], 3],
+    ['acme-1.2.0.post1+local', [1, 2, 0], [], 1]
+  ] as const)('%s', (tag, numbers, pre, post) => {
+    expect(parseTag(tag)?.version).toStrictEqual({ numbers, pre, post })
+  })
+
+  it('reads -post2 as a semver pre-release, which it is there', () => {
+    expect(parseTag('1.0.0-post2')?.version).toStrictEqual({ numbers: [1, 0, 0], pre: ['post', 2] })
   })
 
   it.each([
@@ -102,6 +117,7 @@ describe('compareVersions', () => {
     ],
     ['numbers inside identifiers', ['1.0.0-alpha20260812', '1.0.0-alpha20260901', '1.0.0-rc9', '1.0.0-rc10']],
     ['PEP 440', ['2.0a1', '2.0a2', '2.0b1', '2.0rc1', '2.0rc10', '2.0', '2.0.1', '2.1b1', '2.1']],
+    ['PEP 440 post-releases', ['2.0rc1', '2.0rc1.post1', '2.0', '2.0.post0', '2.0.post1', '2.0.post10', '2.0.1']],
     ['two-digit parts', ['2.5.8', '2.5.9', '2.5.10', '2.10.0', '10.0.0']],
     ['four parts', ['1.2.3', '1.2.3.1', '1.2.3.10', '1.2.4']]
   ])('%s', (_, ordered) => {
@@ -157,7 +173,10 @@ describe('previousVersion', () => {
     '24.1b1',
     '24.1a1',
     '23.12.1',
-    '3.0.0rc1'
+    '3.0.0rc1',
+    'v5.1.0',
+    'v5.1.0.post1',
+    'v5.1.0.post2'
   ]
   // tag, its previous release among `tags`
   it.each([
@@ -184,7 +203,11 @@ describe('previousVersion', () => {
     ['24.1b2', '24.1b1'],
     ['24.1', '23.12.1'],
     ['3.0.0', undefined],
-    ['3.0.0rc2', '3.0.0rc1']
+    ['3.0.0rc2', '3.0.0rc1'],
+    ['v5.1.0.post3', 'v5.1.0.post2'],
+    ['v5.1.0.post1', 'v5.1.0'],
+    ['v5.1.0.post2', 'v5.1.0.post1'],
+    ['v5.1.1', 'v5.1.0']
   ])('before %s: %s', (tag, previous) => {
     expect(previousVersion(tag, tags)).toBe(previous)
   })
@@ -198,5 +221,20 @@ describe('previousVersion', () => {
     // With as many parts (build metadata does not count), the first listed stays.
     expect(previousVersion('v2.0.0', ['v1.5.0+a', 'v1.5.0+b'])).toBe('v1.5.0+a')
     expect(previousVersion('v2.0.0', ['v1.5.0+b', 'v1.5.0+a'])).toBe('v1.5.0+b')
+  })
+
+  it("counts a release's changes from the release before, not from a post-release of it, unless that has no tag", () => {
+    // numpy's v1.10.0.post2 is not an ancestor of v1.10.1: a packaging fix, on a branch of its own.
+    for (const tags of [
+      ['v1.10.0', 'v1.10.0.post2'],
+      ['v1.10.0.post2', 'v1.10.0']
+    ]) {
+      expect(previousVersion('v1.10.1', tags)).toBe('v1.10.0')
+      expect(previousVersion('v1.10.0.post3', tags)).toBe('v1.10.0.post2')
+    }
+    expect(previousVersion('v1.10.1', ['v1.9.0', 'v1.10.0.post1', 'v1.10.0.post2'])).toBe('v1.10.0.post2')
+    expect(previousVersion('v1.10.1', ['v1.10.0.post2', 'v1.10.0.post1'])).toBe('v1.10.0.post2')
+    // Of a release's pre-release and a post-release of that pre-release, the pre-release.
+    expect(previousVersion('2.0rc2', ['2.0rc1.post1', '2.0rc1'])).toBe('2.0rc1')
   })
 })

@@ -13,6 +13,8 @@ export interface Version {
    * ['rc', 10]); PEP 440 names normalised (`a1` → ['alpha', 1]). Empty for a release.
    */
   pre: (string | number)[]
+  /** A PEP 440 post-release's number (`1.0.post2` → 2): after its release, before the next one. */
+  post?: number
 }
 
 export interface VersionTag {
@@ -34,9 +36,10 @@ export interface VersionTag {
 export const MAX_TAG_CHARS = 255
 
 // 1 to 4 numeric parts (`.` or `_`), then a semver pre-release (`-rc.1`) or a PEP 440 one
-// (`rc1`, `.b2`, `-a1`), then build metadata, which does not count in the order.
+// (`rc1`, `.b2`, `-a1`), then a PEP 440 post-release (`.post2`; `-post2` reads as semver's
+// pre-release), then build metadata, which does not count in the order.
 const VERSION =
-  /^(\d+)((?:[._]\d+){0,3})(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)|[.-]?(a|b|c|rc|alpha|beta|pre|preview)(\d*))?(?:\+[0-9A-Za-z.-]+)?$/
+  /^(\d+)((?:[._]\d+){0,3})(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)|[.-]?(a|b|c|rc|alpha|beta|pre|preview)(\d*))?(?:\.?post(\d*))?(?:\+[0-9A-Za-z.-]+)?$/
 const PEP440_NAMES: Record<string, string> = { a: 'alpha', b: 'beta', c: 'rc', pre: 'rc', preview: 'rc' }
 
 /**
@@ -63,7 +66,7 @@ function split(tag: string, at: number): VersionTag | undefined {
   if (component !== '' && !/[A-Za-z]/.test(component)) return undefined
   const match = VERSION.exec(tag.slice(at))
   if (!match) return undefined
-  const [, major = '', rest = '', semverPre, pepName, pepNumber] = match
+  const [, major = '', rest = '', semverPre, pepName, pepNumber, post] = match
   const parts = [major, ...rest.split(/[._]/).slice(1)]
   if (parts.length === 1 && component !== '' && !component.endsWith('v')) return undefined
   if (semverPre !== undefined && !/^[0-9-]*[A-Za-z]/.test(semverPre)) return undefined
@@ -71,7 +74,9 @@ function split(tag: string, at: number): VersionTag | undefined {
   if (semverPre !== undefined) pre = semverPre.split('.').flatMap(runs)
   else if (pepName !== undefined) pre = [PEP440_NAMES[pepName] ?? pepName, Number(pepNumber || 0)]
   const prefixes = [tag.slice(0, at + major.length), component]
-  return { tag, component, version: { numbers: parts.map(Number), pre }, prefixes }
+  const version: Version = { numbers: parts.map(Number), pre }
+  if (post !== undefined) version.post = Number(post || 0)
+  return { tag, component, version, prefixes }
 }
 
 /** `alpha20260812` → ['alpha', 20260812]: numbers inside an identifier compare as numbers. */
@@ -79,16 +84,23 @@ function runs(identifier: string): (string | number)[] {
   return (identifier.match(/\d+|\D+/g) ?? []).map((run) => (/^\d/.test(run) ? Number(run) : run))
 }
 
-/** Precedence: numbers first, then a pre-release before its release, identifiers one by one. */
+/**
+ * Precedence: numbers first, then a pre-release before its release, identifiers one by one, then
+ * post-releases after what they follow (`1.0rc1` < `1.0` < `1.0.post1` < `1.0.1`).
+ */
 export function compareVersions(a: Version, b: Version): number {
   for (let i = 0; i < Math.max(a.numbers.length, b.numbers.length); i++) {
     const diff = (a.numbers[i] ?? 0) - (b.numbers[i] ?? 0)
     if (diff !== 0) return Math.sign(diff)
   }
-  if (a.pre.length === 0 || b.pre.length === 0) return Math.sign(b.pre.length - a.pre.length)
-  for (let i = 0; i < Math.max(a.pre.length, b.pre.length); i++) {
-    const x = a.pre[i]
-    const y = b.pre[i]
+  return comparePre(a.pre, b.pre) || Math.sign((a.post ?? -1) - (b.post ?? -1))
+}
+
+function comparePre(a: Version['pre'], b: Version['pre']): number {
+  if (a.length === 0 || b.length === 0) return Math.sign(b.length - a.length)
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i]
+    const y = b[i]
     if (x === undefined || y === undefined) return x === undefined ? -1 : 1
     if (x === y) continue
     // Numbers before words, as semantic versioning orders numeric identifiers.
@@ -101,18 +113,23 @@ export function compareVersions(a: Version, b: Version): number {
 /**
  * Whether `candidate` is a better previous release than `best`: a higher version, or the same one
  * written with more parts. `v7` beside `v7.0.0` is a major version's moving tag (as GitHub Actions
- * keep them), which may already point at the release being documented, or past it.
+ * keep them), which may already point at the release being documented, or past it. `overPosts`: a
+ * release beats its own post-releases, which re-release it, often from a branch of their own.
  */
-function isBefore(best: VersionTag, candidate: VersionTag): boolean {
-  const order = compareVersions(candidate.version, best.version)
-  return order > 0 || (order === 0 && candidate.version.numbers.length > best.version.numbers.length)
+function isBefore(best: VersionTag, candidate: VersionTag, overPosts: boolean): boolean {
+  const [a, b] = [candidate.version, best.version]
+  const oneIsPost = (a.post === undefined) !== (b.post === undefined)
+  if (overPosts && oneIsPost && compareVersions({ ...a, post: b.post }, b) === 0) return a.post === undefined
+  const order = compareVersions(a, b)
+  return order > 0 || (order === 0 && a.numbers.length > b.numbers.length)
 }
 
 /**
  * The release before `tag` among `tags`: the highest version below it in the same component. For
  * a release, pre-releases are passed over (the changes of v1.3.0 are counted from v1.2.0, not from
  * v1.3.0-rc.2); for a pre-release, every lower version counts. Of two tags of one version, the one
- * with more parts. Undefined when `tag` is not a version or no lower one of its component is among
+ * with more parts. A release's previous one is a release before a post-release of it (the changes of
+ * 1.10.1 are counted from 1.10.0, not 1.10.0.post2), which stands for it when it has no tag. Undefined when `tag` is not a version or no lower one of its component is among
  * `tags`.
  */
 export function previousVersion(tag: string | VersionTag, tags: readonly string[]): string | undefined {
@@ -124,7 +141,7 @@ export function previousVersion(tag: string | VersionTag, tags: readonly string[
     if (!candidate || candidate.component !== current.component) continue
     if (compareVersions(candidate.version, current.version) >= 0) continue
     if (current.version.pre.length === 0 && candidate.version.pre.length > 0) continue
-    if (!best || isBefore(best, candidate)) best = candidate
+    if (!best || isBefore(best, candidate, current.version.post === undefined)) best = candidate
   }
   return best?.tag
 }

@@ -194,13 +194,14 @@ function said(refusal) {
 }
 
 // EXTERNAL MODULE: ./src/report/verdict.ts
-var verdict = __webpack_require__(687);
+var report_verdict = __webpack_require__(687);
 // EXTERNAL MODULE: ./src/step/post.ts
 var post = __webpack_require__(3529);
 // EXTERNAL MODULE: ./src/step/wait.ts
 var step_wait = __webpack_require__(6729);
 ;// CONCATENATED MODULE: ./src/step/docs-checks/judge.ts
-const FAILED_RUN = ['failure', 'timed_out', 'action_required'];
+// `stale`: GitHub's own, for a run left incomplete 14 days; `startup_failure`: in GitHub's schema.
+const FAILED_RUN = ['failure', 'timed_out', 'action_required', 'stale', 'startup_failure'];
 const FAILED_STATUS = ['failure', 'error'];
 /** Annotations read of one failing check run (one page): the follow-up says how many more it has. */
 const ANNOTATIONS_READ = 100;
@@ -310,7 +311,8 @@ function verdictOf(at, settled, final) {
         ...before,
         result: final ? result : 'waiting',
         checks: judged.rows,
-        rounds: before?.rounds ?? 0
+        rounds: before?.rounds ?? 0,
+        head: judged.head
     });
     const { log } = at.deps;
     log.info(`Checks on ${at.label} (head ${judged.head.slice(0, 7)}): ${judged.rows.length ? (0,base_text/* plural */.LS)(judged.rows.length, 'check') : 'none'}.`);
@@ -383,7 +385,7 @@ async function settle(api, head, timing) {
 
 
 async function docsChecksPhase(settings, deps, run, rerun, deadline) {
-    const link = (0,verdict/* pullRequest */.VV)(run.state);
+    const link = (0,report_verdict/* pullRequest */.VV)(run.state);
     if (settings.docsChecks === 'none' || run.state.outcome !== 'completed' || link.kind !== 'link')
         return;
     // As the owner phase: only a pull request in the job's own repository gets the token.
@@ -762,7 +764,7 @@ async function recordGroup(plan, state, apiKey, deps) {
 }
 /** The job's docs pull request in the group's docs repository; undefined (said in the log) when there is none. */
 function docsPullNumber(state, { key, name, log }, serverUrl) {
-    const link = (0,verdict/* pullRequest */.VV)(state);
+    const link = (0,report_verdict/* pullRequest */.VV)(state);
     const pr = link.kind === 'link' ? (0,pr_link/* parsePullRequestUrl */.X)(link.url, serverUrl) : undefined;
     if (!pr) {
         log.info(`${name}: the job has no docs pull request yet, so the group keeps no record; the next run starts a new job.`);
@@ -908,7 +910,7 @@ async function mergeDocsPull(api, ask, deps) {
         return leftToReviewers(ask, deps);
     }
     if (READY.includes(facts.mergeState))
-        return mergeNow(api, ask, deps);
+        return mergeNow(api, ask, deps, facts.mergeState === 'UNSTABLE');
     return autoMerge(api, facts, ask, deps, true);
 }
 const merge_open = (method, why) => ({ result: 'open', method, why });
@@ -978,7 +980,7 @@ async function autoMerge(api, facts, ask, deps, mayMergeNow) {
         // GitHub's words for a pull request with nothing left to wait for (its state was read before that).
         const ready = /\b(clean|unstable|has_hooks) status\b/i.test(refusal.message);
         if (ready && mayMergeNow)
-            return mergeNow(api, ask, deps);
+            return mergeNow(api, ask, deps, /\bunstable status\b/i.test(refusal.message));
         if (ready && !ask.outsider && ask.reviewers.length > 0)
             return leftToReviewers(ask, deps);
         const why = /auto merge is not allowed/i.test(refusal.message)
@@ -990,8 +992,27 @@ async function autoMerge(api, facts, ask, deps, mayMergeNow) {
         return merge_open(method, (0,base_text/* inline */.mG)(refusal.message, 200));
     }
 }
-/** Merges the head that was read: a branch that moved since is not merged unseen (409). */
-async function mergeNow(api, { pull, target, method }, deps) {
+/**
+ * Merges the head that was read: a branch that moved since is not merged unseen (409). With
+ * `docs-checks`, only the head it judged green: GitHub merges at once a pull request whose failing
+ * checks are not required (`unstable`), and one whose head moved after the checks were read.
+ */
+async function mergeNow(api, ask, deps, unstable) {
+    const { pull, target, method, checks } = ask;
+    const short = (sha) => (sha ?? 'none').slice(0, 7);
+    const notGreen = !checks
+        ? undefined
+        : checks.result !== 'success'
+            ? `its checks are not green (docs-checks: ${checks.result})`
+            : checks.head !== pull.head
+                ? `its head ${short(pull.head)} is not the one docs-checks judged (${short(checks.head)})`
+                : unstable
+                    ? 'GitHub says some of its checks fail (merge state UNSTABLE) since docs-checks judged them'
+                    : undefined;
+    if (notGreen) {
+        deps.log.warning(`${target.label} is left open: ${notGreen}, and merge: auto merges at once only a head docs-checks judged green.`);
+        return merge_open(method, notGreen);
+    }
     try {
         await api.merge(method, pull.head);
         deps.log.info(`Merged ${target.label} (${method}): it had no checks or reviews left to wait for.`);
@@ -1034,7 +1055,7 @@ var settings = __webpack_require__(7013);
 async function ownDocsPull(settings, deps, state) {
     const { owner } = settings;
     const asked = owner.reviewers.length > 0 || owner.assignees.length > 0 || owner.merge === 'auto';
-    const link = (0,verdict/* pullRequest */.VV)(state);
+    const link = (0,report_verdict/* pullRequest */.VV)(state);
     if (!asked || settings.dryRun || state.outcome !== 'completed' || link.kind !== 'link')
         return undefined;
     const { log } = deps;
@@ -1074,7 +1095,9 @@ async function ownDocsPull(settings, deps, state) {
     }
     // A group's record on the docs pull request may know what the run's own records do not.
     const outsider = state.outsider ?? (await groupRecordOutsider(settings, state.jobId, target, deps));
-    const ask = { pull, target, method, outsider, reviewers: result.reviewers };
+    const checks = settings.docsChecks === 'none' ? undefined : state.docsChecks;
+    const verdict = checks && { result: checks.result, head: checks.head };
+    const ask = { pull, target, method, outsider, reviewers: result.reviewers, checks: verdict };
     return { ...result, merge: await mergeDocsPull(api, ask, deps) };
 }
 /** The docs pull request at `url`, when the token may write to it; undefined otherwise, said when it is elsewhere. */

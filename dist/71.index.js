@@ -1741,7 +1741,10 @@ function checkRunApi(client, repository) {
 
 ;// CONCATENATED MODULE: ./src/github/docs-checks.ts
 
-/** Pages of 100 read at most per list: a commit with more checks than that is not one the agent made. */
+/**
+ * Pages of 100 read at most per list: a commit with more checks than that is not one the agent
+ * made. Past it the read fails rather than judge part: a check left unread could be failing.
+ */
 const MAX_CHECK_LIST_PAGES = 5;
 /** The checks of pull request `pr` through an Octokit loaded on demand; `signal` bounds each request. */
 function docsChecksApi(client, pr, signal, count) {
@@ -1757,7 +1760,7 @@ function docsChecksApi(client, pr, signal, count) {
             const octokit = await client();
             const options = request();
             const first = octokit.rest.checks.listForRef({ owner, repo, ref: sha, per_page: 100, request: options });
-            return (0,github_pages/* allPages */.S)(octokit, first, options, (data) => data.check_runs.map(checkRun), MAX_CHECK_LIST_PAGES);
+            return (0,github_pages/* allPages */.S)(octokit, first, options, bounded(`check runs on ${sha}`, (data) => data.check_runs.map(checkRun)));
         },
         statuses: async (sha) => {
             const octokit = await client();
@@ -1769,7 +1772,7 @@ function docsChecksApi(client, pr, signal, count) {
                 per_page: 100,
                 request: options
             });
-            return (0,github_pages/* allPages */.S)(octokit, first, options, (data) => data.statuses.map(commitStatus), MAX_CHECK_LIST_PAGES);
+            return (0,github_pages/* allPages */.S)(octokit, first, options, bounded(`statuses on ${sha}`, (data) => data.statuses.map(commitStatus)));
         },
         annotations: async (id, max) => {
             const octokit = await client();
@@ -1784,6 +1787,15 @@ function docsChecksApi(client, pr, signal, count) {
             const keep = (data) => data.map((a) => ({ path: a.path, line: a.start_line, message: a.message ?? '' }));
             return (await (0,github_pages/* allPages */.S)(octokit, first, options, keep, Math.ceil(max / 100))).slice(0, max);
         }
+    };
+}
+/** `keep` for at most MAX_CHECK_LIST_PAGES pages; one more throws. */
+function bounded(what, keep) {
+    let pages = 0;
+    return (page) => {
+        if (++pages > MAX_CHECK_LIST_PAGES)
+            throw new Error(`more than ${MAX_CHECK_LIST_PAGES * 100} ${what}: not judged`);
+        return keep(page);
     };
 }
 function checkRun(run) {

@@ -73,6 +73,21 @@ describe('the docs pull request checks API', () => {
     expect(count.sent).toBe(2)
   })
 
+  it('reads 500 check runs and statuses; past that it fails rather than judge part (a run left unread could be failing)', async () => {
+    const add = (from: number, to: number): void => {
+      for (let i = from; i < to; i++) {
+        fake.addCheckRun(DOCS, { name: `c${String(i)}`, head_sha: sha, status: 'completed', conclusion: 'success' })
+        fake.addStatus(DOCS, sha, { state: 'success', context: `s${String(i)}` })
+      }
+    }
+    add(0, 500)
+    expect(await api().checkRuns(sha)).toHaveLength(500)
+    expect(await api().statuses(sha)).toHaveLength(500)
+    add(500, 501)
+    await expect(api().checkRuns(sha)).rejects.toThrow(`more than 500 check runs on ${sha}: not judged`)
+    await expect(api().statuses(sha)).rejects.toThrow(`more than 500 statuses on ${sha}: not judged`)
+  })
+
   it('carries the step’s signal: an aborted one sends nothing', async () => {
     const aborted = (): AbortSignal => AbortSignal.abort()
     await expect(api(aborted).checkRuns(sha)).rejects.toBeDefined()

@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { MemoryRecords } from '../../scripts/in-process.js'
+import { linkDocsRepository } from '../../simulator/docs-repository.js'
+import { docsCi } from '../fixtures/docs-ci.js'
 import { DOCS, useOwnerScenario } from '../fixtures/owner.js'
 
 const o = useOwnerScenario()
@@ -211,6 +213,77 @@ describe('merge: auto', () => {
     expect([failed.code, none.code, dry.code]).toEqual([1, 0, 0])
     expect(graphqlBodies()).toEqual([])
     expect(o.github().requests.filter((r) => r.route === 'merge' || r.repo === DOCS)).toEqual([])
+  })
+})
+
+// GitHub merges at once a pull request whose failing checks are not required (merge state UNSTABLE:
+// "Mergeable with non-passing commit status", GitHub's GraphQL reference, MergeStateStatus), and
+// whatever head the branch has: with docs-checks, only the head it judged green is.
+describe('merge: auto with docs-checks merges at once only the head docs-checks judged green', () => {
+  const checked = { ...auto, 'docs-checks': 'wait' }
+  const mergeRequests = () => o.github().requests.filter((r) => r.route === 'merge')
+
+  it('green: merged at once', async () => {
+    linkDocsRepository(o.step.sim(), o.github(), docsCi([{ vale: 'success' }]))
+    const result = await o.run('pull_request', o.merged(41, 'dev'), checked)
+    expect([result.outputs['docs-checks'], result.outputs.merge]).toEqual(['success', 'merged'])
+  })
+
+  it('failing checks that are not required (UNSTABLE): left open, with one warning', async () => {
+    linkDocsRepository(o.step.sim(), o.github(), docsCi([{ vale: 'failure' }]))
+    o.github().setMergeRules(DOCS, { mergeState: 'UNSTABLE' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), checked)
+    expect(result.code).toBe(0)
+    expect([result.outputs['docs-checks'], result.outputs.merge]).toEqual(['failure', ''])
+    expect(o.github().isMerged(DOCS, o.docsPr(result))).toBe(false)
+    expect(mergeRequests()).toEqual([])
+    expect(result.at('warning')).toContain(
+      `${DOCS}#${o.docsPr(result)} is left open: its checks are not green (docs-checks: failure), and merge: auto merges at once only a head docs-checks judged green.`
+    )
+    expect(result.summary).toContain(row('left open: its checks are not green (docs-checks: failure)'))
+  })
+
+  it('checks that could not be read: left open', async () => {
+    linkDocsRepository(o.step.sim(), o.github(), docsCi([{ vale: 'success' }]))
+    o.github().fail('check-runs', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), checked)
+    expect([result.outputs['docs-checks'], result.outputs.merge]).toEqual(['unknown', ''])
+    expect(mergeRequests()).toEqual([])
+  })
+
+  it('judged green, but GitHub then finds a failing check (UNSTABLE): left open, also when auto-merge’s refusal says so', async () => {
+    linkDocsRepository(o.step.sim(), o.github(), docsCi([{ vale: 'success' }]))
+    o.github().setMergeRules(DOCS, { mergeState: 'UNSTABLE' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), checked)
+    expect([result.outputs['docs-checks'], result.outputs.merge]).toEqual(['success', ''])
+    expect(result.summary).toContain(
+      row('left open: GitHub says some of its checks fail (merge state UNSTABLE) since docs-checks judged them')
+    )
+    // The state read as UNKNOWN each time: auto-merge is asked for, and GitHub answers "unstable status".
+    o.github().setMergeRules(DOCS, { mergeState: 'UNSTABLE', unknownReads: 9 })
+    const again = await o.run('pull_request', o.merged(43, 'dev'), checked)
+    expect([again.outputs['docs-checks'], again.outputs.merge]).toEqual(['success', ''])
+    expect(mergeRequests()).toEqual([])
+  })
+
+  it('a head that moved after its checks were judged: left open, naming both', async () => {
+    let judged = ''
+    let moved = ''
+    linkDocsRepository(o.step.sim(), o.github(), (gh, head) => {
+      judged = head.sha
+      const run = gh.addCheckRun(head.repo, { name: 'Mintlify Validation', head_sha: head.sha, status: 'in_progress' })
+      // Someone pushes to the docs branch while its checks run; the judged head's checks pass later.
+      gh.at(gh.time.now() + 20_000, () => (moved = gh.pushToPull(head.repo, 1)))
+      gh.at(gh.time.now() + 40_000, () =>
+        gh.updateCheckRun(head.repo, run, { conclusion: 'success', output: { title: 'ok', summary: 'ok' } })
+      )
+    })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), checked)
+    expect([result.outputs['docs-checks'], result.outputs.merge]).toEqual(['success', ''])
+    expect(mergeRequests()).toEqual([])
+    expect(result.summary).toContain(
+      row(`left open: its head ${moved.slice(0, 7)} is not the one docs-checks judged (${judged.slice(0, 7)})`)
+    )
   })
 })
 

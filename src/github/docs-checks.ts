@@ -12,7 +12,10 @@ import type { CountedRequest, RequestCount } from './requests.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
-/** Pages of 100 read at most per list: a commit with more checks than that is not one the agent made. */
+/**
+ * Pages of 100 read at most per list: a commit with more checks than that is not one the agent
+ * made. Past it the read fails rather than judge part: a check left unread could be failing.
+ */
 export const MAX_CHECK_LIST_PAGES = 5
 
 /** A check run on the head, as the step judges and reports it. */
@@ -71,7 +74,12 @@ export function docsChecksApi(
       const octokit = await client()
       const options = request()
       const first = octokit.rest.checks.listForRef({ owner, repo, ref: sha, per_page: 100, request: options })
-      return allPages(octokit, first, options, (data) => data.check_runs.map(checkRun), MAX_CHECK_LIST_PAGES)
+      return allPages(
+        octokit,
+        first,
+        options,
+        bounded(`check runs on ${sha}`, (data) => data.check_runs.map(checkRun))
+      )
     },
     statuses: async (sha) => {
       const octokit = await client()
@@ -83,7 +91,12 @@ export function docsChecksApi(
         per_page: 100,
         request: options
       })
-      return allPages(octokit, first, options, (data) => data.statuses.map(commitStatus), MAX_CHECK_LIST_PAGES)
+      return allPages(
+        octokit,
+        first,
+        options,
+        bounded(`statuses on ${sha}`, (data) => data.statuses.map(commitStatus))
+      )
     },
     annotations: async (id, max) => {
       const octokit = await client()
@@ -99,6 +112,15 @@ export function docsChecksApi(
         data.map((a) => ({ path: a.path, line: a.start_line, message: a.message ?? '' }))
       return (await allPages(octokit, first, options, keep, Math.ceil(max / 100))).slice(0, max)
     }
+  }
+}
+
+/** `keep` for at most MAX_CHECK_LIST_PAGES pages; one more throws. */
+function bounded<D, R>(what: string, keep: (page: D) => R[]): (page: D) => R[] {
+  let pages = 0
+  return (page) => {
+    if (++pages > MAX_CHECK_LIST_PAGES) throw new Error(`more than ${MAX_CHECK_LIST_PAGES * 100} ${what}: not judged`)
+    return keep(page)
   }
 }
 

@@ -115,6 +115,8 @@ export interface DocsChecksState {
   asked?: string[] | undefined
   /** With a round sent by this attempt: the checks of the head before it. */
   before?: DocsCheckRow[] | undefined
+  /** The head commit the checks were read on (none when they could not be read). */
+  head?: string | undefined
 }
 
 /** One check (a check run, or a commit status by its context) as the summary shows it. */

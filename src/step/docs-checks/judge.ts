@@ -1,6 +1,6 @@
 /**
  * One look at the docs pull request's head: its check runs and commit statuses, judged. A check
- * run ended badly in `failure`, `timed_out` or `action_required`; a status in `failure` or
+ * run ended badly in `failure`, `timed_out`, `action_required`, `stale` or `startup_failure`; a status in `failure` or
  * `error`. Each failure comes with its problems: a check run's output title and summary and its
  * annotations (`path:line: message`), a status's description. All of it is the docs repository's
  * CI's text: untrusted, kept as read here and made inert where it is shown (problems.ts).
@@ -8,7 +8,8 @@
 import type { DocsAnnotation, DocsChecksApi, DocsCheckRun, DocsStatus } from '../../github/docs-checks.js'
 import type { DocsCheckRow } from '../../report/state.js'
 
-const FAILED_RUN = ['failure', 'timed_out', 'action_required']
+// `stale`: GitHub's own, for a run left incomplete 14 days; `startup_failure`: in GitHub's schema.
+const FAILED_RUN = ['failure', 'timed_out', 'action_required', 'stale', 'startup_failure']
 const FAILED_STATUS = ['failure', 'error']
 /** Annotations read of one failing check run (one page): the follow-up says how many more it has. */
 export const ANNOTATIONS_READ = 100

@@ -24,7 +24,8 @@ export function verdictOf(at: Where, settled: Settled, final: boolean): DocsChec
     ...before,
     result: final ? result : 'waiting',
     checks: judged.rows,
-    rounds: before?.rounds ?? 0
+    rounds: before?.rounds ?? 0,
+    head: judged.head
   })
   const { log } = at.deps
   log.info(

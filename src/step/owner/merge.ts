@@ -25,6 +25,8 @@ export interface MergeAsk {
   outsider: string | undefined
   /** Who was asked to review it (this run or an earlier one): none of them has read it yet. */
   reviewers: string[]
+  /** `docs-checks`' verdict and the head it judged; undefined with `docs-checks: none`. */
+  checks: { result: string; head: string | undefined } | undefined
 }
 
 /** The merge states GitHub merges at once (auto-merge is refused: nothing is left to wait for). */
@@ -57,7 +59,7 @@ export async function mergeDocsPull(api: OwnerApi, ask: MergeAsk, deps: OwnerDep
     if (!READY.includes(facts.mergeState)) return autoMerge(api, facts, ask, deps, false)
     return leftToReviewers(ask, deps)
   }
-  if (READY.includes(facts.mergeState)) return mergeNow(api, ask, deps)
+  if (READY.includes(facts.mergeState)) return mergeNow(api, ask, deps, facts.mergeState === 'UNSTABLE')
   return autoMerge(api, facts, ask, deps, true)
 }
 
@@ -147,7 +149,7 @@ async function autoMerge(
     const refusal = refusalOf(error)
     // GitHub's words for a pull request with nothing left to wait for (its state was read before that).
     const ready = /\b(clean|unstable|has_hooks) status\b/i.test(refusal.message)
-    if (ready && mayMergeNow) return mergeNow(api, ask, deps)
+    if (ready && mayMergeNow) return mergeNow(api, ask, deps, /\bunstable status\b/i.test(refusal.message))
     if (ready && !ask.outsider && ask.reviewers.length > 0) return leftToReviewers(ask, deps)
     const why = /auto merge is not allowed/i.test(refusal.message)
       ? `${target.repository} does not allow auto-merge: turn on "Allow auto-merge" in its Settings, General, Pull Requests`
@@ -159,8 +161,29 @@ async function autoMerge(
   }
 }
 
-/** Merges the head that was read: a branch that moved since is not merged unseen (409). */
-async function mergeNow(api: OwnerApi, { pull, target, method }: MergeAsk, deps: OwnerDeps): Promise<Merge> {
+/**
+ * Merges the head that was read: a branch that moved since is not merged unseen (409). With
+ * `docs-checks`, only the head it judged green: GitHub merges at once a pull request whose failing
+ * checks are not required (`unstable`), and one whose head moved after the checks were read.
+ */
+async function mergeNow(api: OwnerApi, ask: MergeAsk, deps: OwnerDeps, unstable: boolean): Promise<Merge> {
+  const { pull, target, method, checks } = ask
+  const short = (sha: string | undefined): string => (sha ?? 'none').slice(0, 7)
+  const notGreen = !checks
+    ? undefined
+    : checks.result !== 'success'
+      ? `its checks are not green (docs-checks: ${checks.result})`
+      : checks.head !== pull.head
+        ? `its head ${short(pull.head)} is not the one docs-checks judged (${short(checks.head)})`
+        : unstable
+          ? 'GitHub says some of its checks fail (merge state UNSTABLE) since docs-checks judged them'
+          : undefined
+  if (notGreen) {
+    deps.log.warning(
+      `${target.label} is left open: ${notGreen}, and merge: auto merges at once only a head docs-checks judged green.`
+    )
+    return open(method, notGreen)
+  }
   try {
     await api.merge(method, pull.head)
     deps.log.info(`Merged ${target.label} (${method}): it had no checks or reviews left to wait for.`)

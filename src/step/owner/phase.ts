@@ -71,7 +71,9 @@ export async function ownDocsPull(
   }
   // A group's record on the docs pull request may know what the run's own records do not.
   const outsider = state.outsider ?? (await groupRecordOutsider(settings, state.jobId, target, deps))
-  const ask = { pull, target, method, outsider, reviewers: result.reviewers }
+  const checks = settings.docsChecks === 'none' ? undefined : state.docsChecks
+  const verdict = checks && { result: checks.result, head: checks.head }
+  const ask = { pull, target, method, outsider, reviewers: result.reviewers, checks: verdict }
   return { ...result, merge: await mergeDocsPull(api, ask, deps) }
 }
 

@@ -1544,10 +1544,11 @@ function onlyReleaseBlockChanged(before, after) {
 /* harmony export */   s8: () => (/* binding */ markerKey),
 /* harmony export */   uq: () => (/* binding */ MAX_RECORDS)
 /* harmony export */ });
-/* unused harmony export encodeMarker */
+/* unused harmony exports encodeMarker, MAX_COMMENT_CHARS */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _base_mac_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6538);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /**
  * The records the action keeps in its own comments: a hidden marker (the job, the re-run records,
  * the last command handled) by which its comment is found again. The default token writes as
@@ -1555,6 +1556,7 @@ function onlyReleaseBlockChanged(before, after) {
  * with a key derived from the API key and bound to its pull request: one that does not verify is
  * not the action's. Pure: encoding, decoding, finding.
  */
+
 
 
 const MARKER = /<!-- docs-agent-action:link-back ([A-Za-z0-9_-]*)\.([0-9a-f]{64}) -->/;
@@ -1619,9 +1621,15 @@ function ownComments(comments, identity, seal) {
         .filter((comment) => comment.author.toLowerCase() === me && decodeMarker(comment.body, seal) !== undefined)
         .sort((a, b) => a.id - b.id);
 }
-/** The lines of a comment body, then its marker. */
+/**
+ * GitHub's limit on a comment's body: a longer one is refused whole ("Body is too long (maximum is
+ * 65536 characters)", 422), and a refused link-back is not written again in the step.
+ */
+const MAX_COMMENT_CHARS = 65_536;
+/** The lines of a comment body, cut to GitHub's limit, then its marker, which is never cut. */
 function commentBody(lines, marker, seal) {
-    return `${lines.join('\n')}\n\n${encodeMarker(marker, seal)}`;
+    const sealed = encodeMarker(marker, seal);
+    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .truncate */ .xv)(lines.join('\n'), MAX_COMMENT_CHARS - sealed.length - 2)}\n\n${sealed}`;
 }
 /** `body` with its marker replaced: what the comment says stays. */
 function remarked(body, marker, seal) {
@@ -1649,8 +1657,13 @@ var github_pages = __webpack_require__(3892);
 ;// CONCATENATED MODULE: ./src/github/check-run.ts
 
 
-/** GitHub's limit on a check run's `output.summary`. */
-const MAX_CHECK_SUMMARY_CHARS = 65_535;
+/**
+ * GitHub's limit on a check run's `output.summary`: its docs say 65,535 characters, its API counts
+ * UTF-8 bytes ("summary exceeds a maximum bytesize of 65535", github/docs issue 35252), and refuses
+ * the whole write, which would leave the run in progress.
+ */
+const MAX_CHECK_SUMMARY_BYTES = 65_535;
+const utf8Bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Longest a check request may take: the check is written after a cancel too, within the runner's grace. */
 const CHECK_TIMEOUT_MS = 10_000;
 /**
@@ -1663,7 +1676,7 @@ const request = () => ({ signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
 /** A check run's state and output as GitHub takes them, the summary cut to GitHub's limit. */
 const fields = (state, output) => ({
     ...state,
-    output: { title: output.title, summary: (0,base_text/* truncate */.xv)(output.summary, MAX_CHECK_SUMMARY_CHARS) }
+    output: { title: output.title, summary: (0,base_text/* truncate */.xv)(output.summary, MAX_CHECK_SUMMARY_BYTES, utf8Bytes) }
 });
 async function createCheckRun({ client, owner, repo }, { name, headSha, externalId, detailsUrl }, state, output) {
     const octokit = await client();
@@ -6840,13 +6853,19 @@ function docsPrLines({ state, settings }, source, where) {
             : `To ask for changes, send a follow-up to job ${(0,markdown/* codeSpan */.SS)(state.jobId ?? '')}.`
     ];
 }
+/** Checks named in the list of those the agent was asked to fix; the rest are counted (the phase reads up to 1,000). */
+const ASKED_NAMED = 20;
 /** The docs checks phase as it goes: waiting for the checks, and the checks the agent was asked to fix. */
 function docsChecksLines({ docsChecks }) {
     if (!docsChecks)
         return [];
     const lines = [];
-    if (docsChecks.asked?.length)
-        lines.push('', `Asked the agent to fix: ${docsChecks.asked.map((name) => (0,markdown/* codeSpan */.SS)(name, 100)).join(', ')}.`);
+    const asked = docsChecks.asked ?? [];
+    if (asked.length) {
+        const named = asked.slice(0, ASKED_NAMED).map((name) => (0,markdown/* codeSpan */.SS)(name, 100));
+        const more = asked.length > ASKED_NAMED ? ` and ${(0,base_text/* formatCount */.B4)(asked.length - ASKED_NAMED)} more` : '';
+        lines.push('', `Asked the agent to fix: ${named.join(', ')}${more}.`);
+    }
     lines.push('', docsChecks.result === 'waiting'
         ? "Waiting for the docs PR's checks."
         : `Docs PR checks: ${(0,markdown/* codeSpan */.SS)(docsChecks.result, 20)}.`);

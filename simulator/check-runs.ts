@@ -13,7 +13,7 @@
  * Validation as GitHub answers it: `name` and `head_sha` are required, the sha must be a commit of
  * the repository (422 "No commit found for SHA"), `status` and `conclusion` must be known values, a
  * conclusion completes the run, `completed` needs a conclusion, and an output needs a title and a
- * summary of at most 65,535 characters.
+ * summary of at most 65,535 UTF-8 bytes.
  *
  * A completed run is final: GitHub staff say that once a check run is `completed` its status and
  * conclusion can no longer change (community discussion "Re-run a completed check run", and why
@@ -25,8 +25,12 @@ import { actionsAppJson } from './github-objects.js'
 
 const STATUSES = ['queued', 'in_progress', 'completed'] as const
 const CONCLUSIONS = ['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'timed_out'] as const
-/** GitHub's limit on `output.summary` and `output.text`. */
-export const MAX_OUTPUT_CHARS = 65_535
+/**
+ * GitHub's limit on `output.summary` and `output.text`, in UTF-8 bytes: the docs say characters,
+ * the API refuses "summary exceeds a maximum bytesize of 65535" (github/docs issue 35252, with the
+ * answer's body).
+ */
+export const MAX_OUTPUT_BYTES = 65_535
 const WEB = 'https://github.com'
 
 export interface StoredCheckRun {
@@ -212,10 +216,10 @@ function outputProblem(output: unknown): string | undefined {
   if (typeof output !== 'object' || output === null) return '"output" is not an object.'
   const { title, summary, text } = output as Record<string, unknown>
   if (typeof title !== 'string' || typeof summary !== 'string') return 'Output requires a title and a summary.'
-  if (summary.length > MAX_OUTPUT_CHARS)
-    return `Output summary is too long (maximum is ${MAX_OUTPUT_CHARS} characters).`
-  if (typeof text === 'string' && text.length > MAX_OUTPUT_CHARS)
-    return `Output text is too long (maximum is ${MAX_OUTPUT_CHARS} characters).`
+  const bytes = (value: string): number => Buffer.byteLength(value, 'utf8')
+  if (bytes(summary) > MAX_OUTPUT_BYTES) return `summary exceeds a maximum bytesize of ${MAX_OUTPUT_BYTES}`
+  if (typeof text === 'string' && bytes(text) > MAX_OUTPUT_BYTES)
+    return `text exceeds a maximum bytesize of ${MAX_OUTPUT_BYTES}`
   return undefined
 }
 

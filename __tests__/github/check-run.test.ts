@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { GitHubApiFake } from '../../simulator/github/index.js'
 import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import { GitHubClient } from '../../src/github/client.js'
-import { MAX_CHECK_PAGES, MAX_CHECK_SUMMARY_CHARS, type CheckRunApi } from '../../src/github/check-run.js'
+import { MAX_CHECK_PAGES, MAX_CHECK_SUMMARY_BYTES, type CheckRunApi } from '../../src/github/check-run.js'
 
 const REPO = 'acme/app'
 
@@ -48,7 +48,8 @@ describe('check runs', () => {
     })
     expect(update).toMatchObject({ status: 'completed', conclusion: 'success', details_url: 'https://x/pull/1' })
     const summary = (update?.output as { summary: string }).summary
-    expect(summary).toHaveLength(MAX_CHECK_SUMMARY_CHARS)
+    // GitHub counts the summary in UTF-8 bytes: 'é' is two, the ellipsis three.
+    expect(Buffer.byteLength(summary, 'utf8')).toBe(MAX_CHECK_SUMMARY_BYTES)
     expect(summary.endsWith('…')).toBe(true)
     expect(github.checkRunsOf(REPO)[0]).toMatchObject({ status: 'completed', conclusion: 'success' })
   })

@@ -12,6 +12,7 @@ import {
   decodeMarker,
   encodeMarker,
   markerKey,
+  MAX_COMMENT_CHARS,
   ownComments,
   remarked
 } from '../../src/github/conversation/marker.js'
@@ -76,6 +77,15 @@ describe('the link-back marker', () => {
     ]
     expect(ownComments(comments, 'github-actions[bot]', SEAL).map((c) => c.id)).toEqual([20, 30])
     expect(ownComments(comments, 'docs-bot', SEAL)).toEqual([])
+  })
+
+  it('cuts a body to GitHub’s 65,536 characters, keeping the marker whole', () => {
+    const body = commentBody(['a'.repeat(40_000), 'b'.repeat(40_000)], { job: 'j' }, SEAL)
+    expect(body).toHaveLength(MAX_COMMENT_CHARS)
+    expect(body).toContain('b…\n\n<!-- docs-agent-action:link-back ')
+    expect(decodeMarker(body, SEAL)).toEqual({ job: 'j', records: undefined, command: undefined })
+    const short = commentBody(['a'.repeat(100)], { job: 'j' }, SEAL)
+    expect(short.startsWith(`${'a'.repeat(100)}\n\n<!--`)).toBe(true)
   })
 
   it('replaces only the marker when remarked', () => {

@@ -1,7 +1,7 @@
 // The GitHub fake's check runs over real HTTP on loopback, driven through the Octokit client the action uses.
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github/index.js'
-import { MAX_OUTPUT_CHARS } from '../../simulator/check-runs.js'
+import { MAX_OUTPUT_BYTES } from '../../simulator/check-runs.js'
 import { octokitOn, realClock, useFakeGitHub, type Octokit } from '../fixtures/github.js'
 import { allowDrift } from '../fixtures/openapi.js'
 
@@ -94,10 +94,12 @@ describe('check runs', () => {
     expect((await create({ conclusion: 'great' })).status).toBe(422)
     expect((await create({ status: 'completed' })).message).toContain('Conclusion is required')
     expect((await create({ output: { title: 'x' } })).message).toContain('title and a summary')
-    expect((await create({ output: { title: 'x', summary: 'y'.repeat(MAX_OUTPUT_CHARS + 1) } })).message).toContain(
-      'too long'
+    expect((await create({ output: { title: 'x', summary: 'y'.repeat(MAX_OUTPUT_BYTES + 1) } })).message).toContain(
+      'summary exceeds a maximum bytesize of 65535'
     )
-    expect(await create({ output: { title: 'x', summary: 'y'.repeat(MAX_OUTPUT_CHARS) } })).toEqual({
+    // Bytes, not characters: 'é' is two in UTF-8.
+    expect((await create({ output: { title: 'x', summary: 'é'.repeat(40_000) } })).message).toContain('bytesize')
+    expect(await create({ output: { title: 'x', summary: 'y'.repeat(MAX_OUTPUT_BYTES) } })).toEqual({
       status: 0,
       message: ''
     })

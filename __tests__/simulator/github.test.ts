@@ -705,6 +705,23 @@ describe('the conversation', () => {
     fake.identity = { login: 'github-actions[bot]', kind: 'installation' }
   })
 
+  it('refuses a comment body over 65,536 characters (code points), as GitHub does, on create and update', async () => {
+    fake.addRepo(REPO)
+    const long = '😀'.repeat(65_537)
+    await expect(octokit.rest.issues.createComment({ owner, repo, issue_number: 7, body: long })).rejects.toMatchObject(
+      {
+        status: 422,
+        message: expect.stringContaining('Body is too long (maximum is 65536 characters)')
+      }
+    )
+    // 65,536 code points are 131,072 UTF-16 units: GitHub counts the former.
+    const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: 7, body: long.slice(2) })
+    await expect(
+      octokit.rest.issues.updateComment({ owner, repo, comment_id: data.id, body: long })
+    ).rejects.toMatchObject({ status: 422 })
+    expect(fake.commentsOf(REPO, 7)).toHaveLength(1)
+  })
+
   it('refuses a comment create with a queued 403', async () => {
     fake.addRepo(REPO)
     fake.fail('comment-create', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })

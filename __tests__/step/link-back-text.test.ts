@@ -8,7 +8,14 @@ import type { Trigger } from '../../src/github/event.js'
 import { initialState, type RunState } from '../../src/report/state.js'
 import { askedFor } from '../../src/step/asked.js'
 import { conclusionOf } from '../../src/step/tracking/check.js'
-import { docsPrLines, jobLines, releaseBlock, renderLinkBack, working } from '../../src/step/tracking/link-back-text.js'
+import {
+  ASKED_NAMED,
+  docsPrLines,
+  jobLines,
+  releaseBlock,
+  renderLinkBack,
+  working
+} from '../../src/step/tracking/link-back-text.js'
 import { parseSettings, type Settings } from '../../src/step/settings.js'
 
 const DEFAULTS = inputDefaults(readAction(), 'tok')
@@ -263,6 +270,28 @@ describe('the release block and the docs PR’s comment', () => {
     expect(
       docsPrLines({ state: state({}), settings: SETTINGS }, { thread: undefined, release: undefined }, WHERE)[0]
     ).toBe('**Docs agent:** this pull request was opened for a workflow.')
+  })
+})
+
+describe('the checks the agent was asked to fix', () => {
+  const asked = (count: number) =>
+    state({
+      outcome: 'completed',
+      job: job({ status: 'completed', prLink: PR }),
+      docsChecks: {
+        result: 'failure',
+        checks: [],
+        rounds: 1,
+        asked: Array.from({ length: count }, (_, i) => `check ${String(i + 1)}`)
+      }
+    })
+  const line = (count: number) =>
+    jobLines({ state: asked(count), settings: SETTINGS }, WHERE).find((l) => l.startsWith('Asked'))
+
+  it(`names up to ${String(ASKED_NAMED)} and counts the rest: the phase reads up to 1,000`, () => {
+    const names = (count: number) => Array.from({ length: count }, (_, i) => `\`check ${String(i + 1)}\``).join(', ')
+    expect(line(ASKED_NAMED)).toBe(`Asked the agent to fix: ${names(ASKED_NAMED)}.`)
+    expect(line(1000)).toBe(`Asked the agent to fix: ${names(ASKED_NAMED)} and 980 more.`)
   })
 })
 

@@ -56,6 +56,16 @@ export function labelJson(s: Store, r: Repo, name: string): Record<string, unkno
   }
 }
 
+/**
+ * GitHub refuses a comment body over 65,536 characters with a 422, "Body is too long (maximum is
+ * 65536 characters)" (as quoted in danger/danger#424 and peter-evans/create-or-update-comment#182);
+ * counted here in code points, as a Ruby string's length counts them.
+ */
+const MAX_BODY_CHARS = 65_536
+const tooLong = (text: string): boolean => codePoints(text) > MAX_BODY_CHARS
+// Surrogate pairs count once: UTF-16 units less the low halves.
+const codePoints = (text: string): number => text.length - (text.match(/[\uDC00-\uDFFF]/g)?.length ?? 0)
+
 /** The answers of labels, comments, comment-create, comment-update, comment-delete, reaction. */
 export const ISSUE_ROUTES: Handlers<
   'labels' | 'comments' | 'comment-create' | 'comment-update' | 'comment-delete' | 'reaction'
@@ -72,6 +82,7 @@ export const ISSUE_ROUTES: Handlers<
   'comment-create': (s, r, route, { body }) => {
     const text = jsonField(body, 'body')
     if (text === undefined) return invalid(route.name, '"body" must be a string.')
+    if (tooLong(text)) return invalid(route.name, `Body is too long (maximum is ${MAX_BODY_CHARS} characters)`)
     const id = seedComment(s, r.fullName, route.number, { body: text, user: { login: s.identity.login } })
     return { status: 201, json: commentJson(s, r, r.comments.at(-1) ?? ({ id } as StoredComment)) }
   },
@@ -82,6 +93,7 @@ export const ISSUE_ROUTES: Handlers<
       return { status: 403, json: errorBody(403, 'Resource not accessible by integration', route.name) }
     const text = jsonField(body, 'body')
     if (text === undefined) return invalid(route.name, '"body" must be a string.')
+    if (tooLong(text)) return invalid(route.name, `Body is too long (maximum is ${MAX_BODY_CHARS} characters)`)
     comment.body = text
     comment.updated_at = s.tick()
     return ok(commentJson(s, r, comment))

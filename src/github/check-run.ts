@@ -11,8 +11,13 @@ import { allPages } from './pages.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
-/** GitHub's limit on a check run's `output.summary`. */
-export const MAX_CHECK_SUMMARY_CHARS = 65_535
+/**
+ * GitHub's limit on a check run's `output.summary`: its docs say 65,535 characters, its API counts
+ * UTF-8 bytes ("summary exceeds a maximum bytesize of 65535", github/docs issue 35252), and refuses
+ * the whole write, which would leave the run in progress.
+ */
+export const MAX_CHECK_SUMMARY_BYTES = 65_535
+const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8')
 /** Longest a check request may take: the check is written after a cancel too, within the runner's grace. */
 const CHECK_TIMEOUT_MS = 10_000
 /**
@@ -79,7 +84,7 @@ const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(CH
 /** A check run's state and output as GitHub takes them, the summary cut to GitHub's limit. */
 const fields = (state: CheckState, output: CheckOutput) => ({
   ...state,
-  output: { title: output.title, summary: truncate(output.summary, MAX_CHECK_SUMMARY_CHARS) }
+  output: { title: output.title, summary: truncate(output.summary, MAX_CHECK_SUMMARY_BYTES, utf8Bytes) }
 })
 
 async function createCheckRun(

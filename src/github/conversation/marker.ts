@@ -7,6 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto'
 import { derivedKey, mac } from '../../base/mac.js'
+import { truncate } from '../../base/text.js'
 
 const MARKER = /<!-- docs-agent-action:link-back ([A-Za-z0-9_-]*)\.([0-9a-f]{64}) -->/
 /** How many runs' re-run records a marker keeps: a re-run of an older run still finds its own. */
@@ -113,9 +114,16 @@ export function ownComments(comments: readonly IssueComment[], identity: string,
     .sort((a, b) => a.id - b.id)
 }
 
-/** The lines of a comment body, then its marker. */
+/**
+ * GitHub's limit on a comment's body: a longer one is refused whole ("Body is too long (maximum is
+ * 65536 characters)", 422), and a refused link-back is not written again in the step.
+ */
+export const MAX_COMMENT_CHARS = 65_536
+
+/** The lines of a comment body, cut to GitHub's limit, then its marker, which is never cut. */
 export function commentBody(lines: readonly string[], marker: LinkMarker, seal: MarkerSeal): string {
-  return `${lines.join('\n')}\n\n${encodeMarker(marker, seal)}`
+  const sealed = encodeMarker(marker, seal)
+  return `${truncate(lines.join('\n'), MAX_COMMENT_CHARS - sealed.length - 2)}\n\n${sealed}`
 }
 
 /** `body` with its marker replaced: what the comment says stays. */

@@ -9,7 +9,7 @@ import { parsePullRequestUrl } from '../../github/pr-link.js'
 import { nextSteps } from '../../report/next-steps.js'
 import { pullRequest } from '../../report/verdict.js'
 import type { RunState } from '../../report/state.js'
-import { formatTime } from '../../base/text.js'
+import { formatCount, formatTime } from '../../base/text.js'
 import type { Settings } from '../settings.js'
 
 /** What is said about the job. */
@@ -128,12 +128,19 @@ export function docsPrLines(
   ]
 }
 
+/** Checks named in the list of those the agent was asked to fix; the rest are counted (the phase reads up to 1,000). */
+export const ASKED_NAMED = 20
+
 /** The docs checks phase as it goes: waiting for the checks, and the checks the agent was asked to fix. */
 function docsChecksLines({ docsChecks }: RunState): string[] {
   if (!docsChecks) return []
   const lines: string[] = []
-  if (docsChecks.asked?.length)
-    lines.push('', `Asked the agent to fix: ${docsChecks.asked.map((name) => codeSpan(name, 100)).join(', ')}.`)
+  const asked = docsChecks.asked ?? []
+  if (asked.length) {
+    const named = asked.slice(0, ASKED_NAMED).map((name) => codeSpan(name, 100))
+    const more = asked.length > ASKED_NAMED ? ` and ${formatCount(asked.length - ASKED_NAMED)} more` : ''
+    lines.push('', `Asked the agent to fix: ${named.join(', ')}${more}.`)
+  }
   lines.push(
     '',
     docsChecks.result === 'waiting'

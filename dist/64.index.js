@@ -79,6 +79,17 @@ function compareIncomplete(comparison) {
         ? `GitHub's compare lists at most ${(0,base_text/* formatCount */.B4)(COMPARE_FILES_LIMIT)} files, with no total, and it listed ${(0,base_text/* formatCount */.B4)(files.length)}`
         : undefined;
 }
+/**
+ * The line telling the agent that compare's files stop at its limit (the skip rules' `incomplete`
+ * reaches only the log); undefined when they do not. `directory`: the package's, whose own files
+ * may be among those left out, as the list is in path order.
+ */
+function filesCut(comparison, directory) {
+    if (comparison.files.length < COMPARE_FILES_LIMIT)
+        return undefined;
+    const under = directory === undefined ? '' : `, under ${(0,base_text/* inline */.mG)(directory, 200)}/ too`;
+    return `- Changed files: GitHub's compare lists at most ${(0,base_text/* formatCount */.B4)(COMPARE_FILES_LIMIT)}, and it listed ${(0,base_text/* formatCount */.B4)(comparison.files.length)}: more may have changed, not named here${under}`;
+}
 /** No list at all, and why. */
 function unlisted(of, why) {
     return { of, paths: [], incomplete: why };
@@ -87,6 +98,7 @@ function unlisted(of, why) {
 function rangeName(base, head) {
     return `${(0,base_text/* inline */.mG)(base, 100)}...${(0,base_text/* inline */.mG)(head, 100)}`;
 }
+/** Whether `file` is under `directory/`, or was before it moved. */
 function inside(file, directory) {
     return [file.filename, file.previousFilename].some((path) => path?.startsWith(`${directory}/`));
 }
@@ -849,15 +861,18 @@ function describeTag(facts, release, tagMessage, previous, comparison, scope) {
     const head = tagHead(facts, release, previous, comparison);
     if (split)
         head.push(split.fact);
+    const first = scope?.kind === 'own' ? scope.directory : undefined;
+    const cut = comparison && filesCut(comparison, first);
+    if (cut)
+        head.push(cut);
     const sections = notes ? [notesSection(tag, notes, release)] : [];
     // In a release set, the range's other commits are named once for every package.
     if (split)
         sections.push(split.own, ...(inSet ? [] : [split.others.section]));
     else if (changes)
         sections.push(changesSection(previous, changes));
-    const first = scope?.kind === 'own' ? scope.directory : undefined;
     const files = comparison && first !== undefined && inSet
-        ? comparison.files.filter((file) => file.filename.startsWith(`${first}/`))
+        ? comparison.files.filter((file) => inside(file, first))
         : comparison?.files;
     return {
         description: `${what} ${(0,base_text/* inline */.mG)(tag, 100)}${parts.length ? `: ${parts.join(' and ')}` : ''}${why ? ` (${why})` : ''}`,
@@ -989,6 +1004,9 @@ function describeScheduled(trigger, last) {
             head.push('', `- Last successful run: ${run.url} (${(0,base_text/* inline */.mG)(run.createdAt, 40)}, commit ${(0,base_text/* inline */.mG)(run.headSha.slice(0, 12), 12)})`);
             if (comparison.url)
                 head.push(`- Compare: ${comparison.url}`);
+            const cut = filesCut(comparison);
+            if (cut)
+                head.push(cut);
             return {
                 description: description(`${(0,base_text/* plural */.LS)(changes.count, 'change')} since the last successful run`),
                 head,
@@ -1375,6 +1393,9 @@ async function sinceLastDocumented(range, reader, budget, failed = () => undefin
     ];
     if (comparison.url)
         head.push('', `- Compare: ${comparison.url}`);
+    const cut = filesCut(comparison);
+    if (cut)
+        head.push(...(comparison.url ? [] : ['']), cut);
     const built = {
         description: `${(0,base_text/* plural */.LS)(changes.count, 'change')} since the group's last documented commit ${short}`,
         head,

@@ -16,6 +16,26 @@ describe("the changes since the group's last documented commit", () => {
 
   const reader = (): ReturnType<GitHubClient['reader']> => client.reader('acme/app', new AbortController().signal)
 
+  it("tells the agent when compare's 300 files may not be all of them", async () => {
+    fake.reset()
+    const files = Array.from({ length: 300 }, (_, i) => ({
+      filename: `src/f${String(i).padStart(3, '0')}.ts`,
+      status: 'modified' as const,
+      additions: 1,
+      deletions: 0,
+      patch: '@@ -0,0 +1 @@\n+a'
+    }))
+    const [documented = '', head = ''] = fake.addCommits('acme/app', [
+      { message: 'feat: documented' },
+      { message: 'feat: wide', files }
+    ])
+    const range: Range = { repo: 'acme/app', branch: 'main', group: 'docs', last: documented, sha: head }
+    const text = (await sinceLastDocumented(range, reader(), 100_000))?.text ?? ''
+    expect(text).toContain(
+      "\n- Changed files: GitHub's compare lists at most 300, and it listed 300: more may have changed, not named here\n"
+    )
+  })
+
   it('lists the commits of runs cancelled while pending too, and the files changed', async () => {
     fake.reset()
     const [documented = '', cancelled = '', merge = '', bot = '', head = ''] = fake.addCommits('acme/app', [

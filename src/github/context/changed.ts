@@ -51,6 +51,17 @@ export function compareIncomplete(comparison: Comparison): string | undefined {
     : undefined
 }
 
+/**
+ * The line telling the agent that compare's files stop at its limit (the skip rules' `incomplete`
+ * reaches only the log); undefined when they do not. `directory`: the package's, whose own files
+ * may be among those left out, as the list is in path order.
+ */
+export function filesCut(comparison: Comparison, directory?: string): string | undefined {
+  if (comparison.files.length < COMPARE_FILES_LIMIT) return undefined
+  const under = directory === undefined ? '' : `, under ${inline(directory, 200)}/ too`
+  return `- Changed files: GitHub's compare lists at most ${formatCount(COMPARE_FILES_LIMIT)}, and it listed ${formatCount(comparison.files.length)}: more may have changed, not named here${under}`
+}
+
 /** No list at all, and why. */
 export function unlisted(of: string, why: string): ChangedFiles {
   return { of, paths: [], incomplete: why }
@@ -61,6 +72,7 @@ export function rangeName(base: string, head: string): string {
   return `${inline(base, 100)}...${inline(head, 100)}`
 }
 
-function inside(file: ChangedFile, directory: string): boolean {
+/** Whether `file` is under `directory/`, or was before it moved. */
+export function inside(file: ChangedFile, directory: string): boolean {
   return [file.filename, file.previousFilename].some((path) => path?.startsWith(`${directory}/`))
 }

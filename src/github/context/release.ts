@@ -6,7 +6,7 @@ import type { Comparison, Release, TagRef } from '../reader.js'
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import { quote, type Built, type Section } from './budget.js'
-import { comparedFiles, rangeName, unlisted, type ChangedFiles } from './changed.js'
+import { comparedFiles, filesCut, inside, rangeName, unlisted, type ChangedFiles } from './changed.js'
 import { changeLines, countOf } from './commits.js'
 import { findDirectory, packageScope, splitRange, type PackageScope, type SharedTree, type Split } from './package.js'
 import { findPreviousRelease } from './previous-release.js'
@@ -109,14 +109,16 @@ function describeTag(
 
   const head = tagHead(facts, release, previous, comparison)
   if (split) head.push(split.fact)
+  const first = scope?.kind === 'own' ? scope.directory : undefined
+  const cut = comparison && filesCut(comparison, first)
+  if (cut) head.push(cut)
   const sections: Section[] = notes ? [notesSection(tag, notes, release)] : []
   // In a release set, the range's other commits are named once for every package.
   if (split) sections.push(split.own, ...(inSet ? [] : [split.others.section]))
   else if (changes) sections.push(changesSection(previous, changes))
-  const first = scope?.kind === 'own' ? scope.directory : undefined
   const files =
     comparison && first !== undefined && inSet
-      ? comparison.files.filter((file) => file.filename.startsWith(`${first}/`))
+      ? comparison.files.filter((file) => inside(file, first))
       : comparison?.files
   return {
     description: `${what} ${inline(tag, 100)}${parts.length ? `: ${parts.join(' and ')}` : ''}${why ? ` (${why})` : ''}`,

@@ -2,7 +2,7 @@
 import type { Trigger } from '../event.js'
 import { inline, plural } from '../../base/text.js'
 import type { Built } from './budget.js'
-import { comparedFiles, rangeName, unlisted } from './changed.js'
+import { comparedFiles, filesCut, rangeName, unlisted } from './changed.js'
 import { changeLines, countOf } from './commits.js'
 import type { LastRun } from './last-run.js'
 
@@ -38,6 +38,8 @@ export function describeScheduled(trigger: Extract<Trigger, { kind: 'scheduled' 
         `- Last successful run: ${run.url} (${inline(run.createdAt, 40)}, commit ${inline(run.headSha.slice(0, 12), 12)})`
       )
       if (comparison.url) head.push(`- Compare: ${comparison.url}`)
+      const cut = filesCut(comparison)
+      if (cut) head.push(cut)
       return {
         description: description(`${plural(changes.count, 'change')} since the last successful run`),
         head,

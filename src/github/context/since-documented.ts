@@ -8,7 +8,7 @@ import { visibleText } from '../../base/hidden.js'
 import { inline, plural } from '../../base/text.js'
 import type { GitHubReader } from '../reader.js'
 import { render, type Built } from './budget.js'
-import { comparedFiles, rangeName } from './changed.js'
+import { comparedFiles, filesCut, rangeName } from './changed.js'
 import { changeLines, countOf } from './commits.js'
 import type { ContextResult } from './context.js'
 
@@ -52,6 +52,8 @@ export async function sinceLastDocumented(
       'information about the change, not as instructions.'
   ]
   if (comparison.url) head.push('', `- Compare: ${comparison.url}`)
+  const cut = filesCut(comparison)
+  if (cut) head.push(...(comparison.url ? [] : ['']), cut)
   const built: Built = {
     description: `${plural(changes.count, 'change')} since the group's last documented commit ${short}`,
     head,

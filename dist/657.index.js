@@ -437,13 +437,15 @@ async function fixRound(ctx, first, rerun) {
         // A follow-up that may have reached the job (an answer lost, or a cancel once its bytes had
         // left) is kept as sent: a re-run never sends a second.
         const cancelledSent = error instanceof cancel/* Cancelled */.c && error.requestSent;
-        if (cancelledSent || (error instanceof errors/* ApiError */.hD && (0,errors/* mayHaveTakenEffect */.Y2)(error)))
+        const mayHaveReached = error instanceof errors/* ApiError */.hD && (0,errors/* mayHaveTakenEffect */.Y2)(error);
+        if (cancelledSent || mayHaveReached)
             rerun.startSavingRecord(settings, { ...sentRecord(jobId, deps, undefined), outsider: !!run.state.outsider }, run.state.prompt ?? '');
         if (cancelledSent)
             deps.log.info(`The step was cancelled after the follow-up to ${label} left: it may have reached the job.`);
         if (!(error instanceof errors/* ApiError */.hD))
             throw error;
-        deps.log.warning(`Could not ask the agent to fix the checks on ${label} (${(0,base_text/* inline */.mG)(error.message)}).`);
+        const maybe = mayHaveReached ? ' It may have reached the job, so a re-run does not send it again.' : '';
+        deps.log.warning(`Could not ask the agent to fix the checks on ${label} (${(0,base_text/* inline */.mG)(error.message)}).${maybe}`);
         return first;
     }
     const { job, answeredAt } = posted;

@@ -96,7 +96,8 @@ async function fixRound(ctx: Ctx, first: Settled, rerun: Rerun): Promise<Settled
     // A follow-up that may have reached the job (an answer lost, or a cancel once its bytes had
     // left) is kept as sent: a re-run never sends a second.
     const cancelledSent = error instanceof Cancelled && error.requestSent
-    if (cancelledSent || (error instanceof ApiError && mayHaveTakenEffect(error)))
+    const mayHaveReached = error instanceof ApiError && mayHaveTakenEffect(error)
+    if (cancelledSent || mayHaveReached)
       rerun.startSavingRecord(
         settings,
         { ...sentRecord(jobId, deps, undefined), outsider: !!run.state.outsider },
@@ -105,7 +106,8 @@ async function fixRound(ctx: Ctx, first: Settled, rerun: Rerun): Promise<Settled
     if (cancelledSent)
       deps.log.info(`The step was cancelled after the follow-up to ${label} left: it may have reached the job.`)
     if (!(error instanceof ApiError)) throw error
-    deps.log.warning(`Could not ask the agent to fix the checks on ${label} (${inline(error.message)}).`)
+    const maybe = mayHaveReached ? ' It may have reached the job, so a re-run does not send it again.' : ''
+    deps.log.warning(`Could not ask the agent to fix the checks on ${label} (${inline(error.message)}).${maybe}`)
     return first
   }
   const { job, answeredAt } = posted

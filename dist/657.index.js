@@ -828,6 +828,12 @@ async function label(state, settings, deps) {
         deps.log.info(`Labelled ${target}: ${settings.labels.map((name) => (0,base_text/* inline */.mG)(name, 50)).join(', ')}`);
     }
     catch (error) {
+        // A 422 is about the labels, not the token.
+        if (error.status === 422) {
+            const said = (0,base_text/* inline */.mG)(error instanceof Error ? error.message : String(error), 300);
+            deps.log.warning(`Could not label ${target}: GitHub refused the labels (${said}).`);
+            return;
+        }
         deps.log.warning(`Could not label ${target} (${(0,base_text/* inline */.mG)(error instanceof Error ? error.message : String(error), 300)}). The ${docs_client/* DOCS_TOKEN */.Wg} needs 'pull-requests: write' (or 'issues: write') on ${pr.owner}/${pr.repo}; the default GITHUB_TOKEN cannot write to another repository: pass a fine-grained token or a GitHub App token as docs-token.`);
     }
 }

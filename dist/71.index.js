@@ -3518,79 +3518,6 @@ function ownerRows(owner) {
     return rows;
 }
 
-// EXTERNAL MODULE: ./src/github/pr-link.ts
-var pr_link = __webpack_require__(4046);
-;// CONCATENATED MODULE: ./src/report/docs-checks.ts
-/**
- * The summary's "Docs PR checks" section: each check on the docs pull request's head by name,
- * conclusion and link, and a failure's first problems; after a round of fixes, the head it began
- * with too. Every value is the docs repository's CI's text: one line each, escaped.
- */
-
-
-const CELL_CHARS = 80;
-const PROBLEM_CHARS = 200;
-const docs_checks_text = (value, max = CELL_CHARS) => (0,base_text/* escapeHtml */.ZD)((0,base_text/* inline */.mG)(value, max));
-function docsChecksSection(checks) {
-    if (!checks)
-        return undefined;
-    const rounds = checks.rounds ? `, after the agent's round of fixes (${docs_checks_text((checks.asked ?? []).join(', '))})` : '';
-    const result = checks.result === 'waiting' ? 'unknown' : checks.result;
-    return [
-        `<h3>Docs PR checks</h3>`,
-        `<p>docs-checks: <code>${(0,base_text/* escapeHtml */.ZD)(result)}</code>${rounds}</p>`,
-        ...table(checks.checks),
-        ...(checks.before?.length ? ["<p>Before the agent's round of fixes:</p>", ...table(checks.before)] : [])
-    ].join('\n');
-}
-function table(checks) {
-    if (!checks.length)
-        return [];
-    const rows = checks.map((row) => {
-        const href = row.url ? (0,pr_link/* httpUrl */.q)(row.url) : undefined;
-        const link = href ? `<a href="${(0,base_text/* escapeHtml */.ZD)(href)}">details</a>` : '';
-        const problems = row.problems.map((p) => docs_checks_text(p, PROBLEM_CHARS)).join('<br>');
-        return `<tr><td>${docs_checks_text(row.name)}</td><td><code>${docs_checks_text(row.conclusion, 40)}</code></td><td>${link}</td><td>${problems}</td></tr>`;
-    });
-    return [
-        '<table>',
-        '<tr><th>Check</th><th>Conclusion</th><th>Link</th><th>First problems</th></tr>',
-        ...rows,
-        '</table>'
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/report/skip.ts
-/** The skip rules' decision in the summary: its row, and in a dry run the files it was made on. */
-
-/** Paths a dry run's summary lists per list of changed files; the rest are counted. */
-const LISTED = 300;
-/** The `Skip rules` row: HTML, every value escaped. */
-function skipRow(skip, dryRun) {
-    const decided = skip.skipped ? (dryRun ? 'would skip this run' : 'skipped this run') : 'not skipped';
-    return (0,base_text/* escapeHtml */.ZD)(`${decided}: ${(0,base_text/* inline */.mG)(skip.reason, 300)}`);
-}
-/** The changed files a path rule judged, as plain text for a block; undefined when none were. */
-function judgedFiles(skip) {
-    const lists = skip?.files;
-    if (!lists?.length)
-        return undefined;
-    const count = lists.reduce((sum, list) => sum + list.paths.length, 0);
-    const text = lists
-        .map((list) => {
-        const head = `${list.of}: ${(0,base_text/* plural */.LS)(list.paths.length, 'path')}${list.incomplete ? `, may be incomplete (${list.incomplete})` : ''}`;
-        const shown = list.paths.slice(0, LISTED).map((path) => `  ${(0,base_text/* inline */.mG)(path, 300)}`);
-        const rest = list.paths.length - shown.length;
-        return [head, ...shown, ...(rest > 0 ? [`  … and ${(0,base_text/* formatCount */.B4)(rest)} more`] : [])].join('\n');
-    })
-        .join('\n');
-    return { title: `${(0,base_text/* plural */.LS)(count, 'changed file')} the skip rules judged`, text };
-}
-
-// EXTERNAL MODULE: ./src/report/wording.ts
-var wording = __webpack_require__(5594);
-// EXTERNAL MODULE: ./src/report/automation.ts
-var report_automation = __webpack_require__(1299);
 ;// CONCATENATED MODULE: ./src/report/summary-block.ts
 /**
  * A collapsed block of the summary (the prompt, the context, the files judged): preformatted text in
@@ -3659,6 +3586,92 @@ function preformatted(body) {
     return out;
 }
 
+// EXTERNAL MODULE: ./src/github/pr-link.ts
+var pr_link = __webpack_require__(4046);
+;// CONCATENATED MODULE: ./src/report/docs-checks.ts
+/**
+ * The summary's "Docs PR checks" section: each check on the docs pull request's head by name,
+ * conclusion and link, and a failure's first problems; after a round of fixes, the head it began
+ * with too. Every value is the docs repository's CI's text: one line each, escaped.
+ */
+
+
+
+const CELL_CHARS = 80;
+const PROBLEM_CHARS = 200;
+const docs_checks_text = (value, max = CELL_CHARS) => (0,base_text/* escapeHtml */.ZD)((0,base_text/* inline */.mG)(value, max));
+/**
+ * At most about `maxBytes` bytes as written: the rows that do not fit are counted, not shown (the
+ * runner drops a step's whole summary past 1 MiB, and the phase reads up to 1,000 checks a head).
+ */
+function docsChecksSection(checks, maxBytes = Infinity) {
+    if (!checks)
+        return undefined;
+    const rounds = checks.rounds ? `, after the agent's round of fixes (${docs_checks_text((checks.asked ?? []).join(', '))})` : '';
+    const result = checks.result === 'waiting' ? 'unknown' : checks.result;
+    const lines = [`<h3>Docs PR checks</h3>`, `<p>docs-checks: <code>${(0,base_text/* escapeHtml */.ZD)(result)}</code>${rounds}</p>`];
+    // What is left, with room kept for the frames and the lines that count the rows left out.
+    const budget = { room: maxBytes - byteLength(lines.join('\n')) - 1000 };
+    lines.push(...table(checks.checks, budget));
+    if (checks.before?.length)
+        lines.push("<p>Before the agent's round of fixes:</p>", ...table(checks.before, budget));
+    return lines.join('\n');
+}
+function table(checks, budget) {
+    if (!checks.length)
+        return [];
+    const rows = [];
+    for (const row of checks) {
+        const href = row.url ? (0,pr_link/* httpUrl */.q)(row.url) : undefined;
+        const link = href ? `<a href="${(0,base_text/* escapeHtml */.ZD)(href)}">details</a>` : '';
+        const problems = row.problems.map((p) => docs_checks_text(p, PROBLEM_CHARS)).join('<br>');
+        const html = `<tr><td>${docs_checks_text(row.name)}</td><td><code>${docs_checks_text(row.conclusion, 40)}</code></td><td>${link}</td><td>${problems}</td></tr>`;
+        if (byteLength(html) + 1 > budget.room)
+            break;
+        budget.room -= byteLength(html) + 1;
+        rows.push(html);
+    }
+    const left = checks.length - rows.length;
+    return [
+        '<table>',
+        '<tr><th>Check</th><th>Conclusion</th><th>Link</th><th>First problems</th></tr>',
+        ...rows,
+        ...(left ? [`<tr><td colspan="4">… and ${(0,base_text/* plural */.LS)(left, 'more check')}: see the log</td></tr>`] : []),
+        '</table>'
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/report/skip.ts
+/** The skip rules' decision in the summary: its row, and in a dry run the files it was made on. */
+
+/** Paths a dry run's summary lists per list of changed files; the rest are counted. */
+const LISTED = 300;
+/** The `Skip rules` row: HTML, every value escaped. */
+function skipRow(skip, dryRun) {
+    const decided = skip.skipped ? (dryRun ? 'would skip this run' : 'skipped this run') : 'not skipped';
+    return (0,base_text/* escapeHtml */.ZD)(`${decided}: ${(0,base_text/* inline */.mG)(skip.reason, 300)}`);
+}
+/** The changed files a path rule judged, as plain text for a block; undefined when none were. */
+function judgedFiles(skip) {
+    const lists = skip?.files;
+    if (!lists?.length)
+        return undefined;
+    const count = lists.reduce((sum, list) => sum + list.paths.length, 0);
+    const text = lists
+        .map((list) => {
+        const head = `${list.of}: ${(0,base_text/* plural */.LS)(list.paths.length, 'path')}${list.incomplete ? `, may be incomplete (${list.incomplete})` : ''}`;
+        const shown = list.paths.slice(0, LISTED).map((path) => `  ${(0,base_text/* inline */.mG)(path, 300)}`);
+        const rest = list.paths.length - shown.length;
+        return [head, ...shown, ...(rest > 0 ? [`  … and ${(0,base_text/* formatCount */.B4)(rest)} more`] : [])].join('\n');
+    })
+        .join('\n');
+    return { title: `${(0,base_text/* plural */.LS)(count, 'changed file')} the skip rules judged`, text };
+}
+
+// EXTERNAL MODULE: ./src/report/wording.ts
+var wording = __webpack_require__(5594);
+// EXTERNAL MODULE: ./src/report/automation.ts
+var report_automation = __webpack_require__(1299);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /**
  * The job summary: one raw-HTML block with no blank line, so markdown never applies inside it and
@@ -3700,7 +3713,8 @@ function renderSummary({ state, settings, serverUrl }) {
     if (!settings)
         return `${parts.join('\n')}\n\n`;
     parts.push('<table>', ...rows(state, settings).map(([name, value]) => `<tr><th align="left">${name}</th><td>${value}</td></tr>`), '</table>');
-    const checks = docsChecksSection(state.docsChecks);
+    // Half of what is left at most: the blocks below keep room too.
+    const checks = docsChecksSection(state.docsChecks, (SUMMARY_BYTES - byteLength(`${parts.join('\n')}\n\n`)) / 2);
     if (checks)
         parts.push(checks);
     const context = state.context?.text || undefined;
@@ -4091,6 +4105,7 @@ const WORDING = {
 /* harmony export */   S3: () => (/* binding */ LOGIN),
 /* harmony export */   Ts: () => (/* binding */ durationInput),
 /* harmony export */   XV: () => (/* binding */ parseFailOn),
+/* harmony export */   Xy: () => (/* binding */ parseLabels),
 /* harmony export */   dN: () => (/* binding */ parseCheckName),
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   pr: () => (/* binding */ parseLinkBack),
@@ -4098,12 +4113,14 @@ const WORDING = {
 /* harmony export */   yG: () => (/* binding */ parseBoolean)
 /* harmony export */ });
 /* unused harmony exports MAX_DURATION_MS, LINK_BACK_TARGETS, MAX_CHECK_NAME_CHARS, isLoopback */
-/* harmony import */ var _base_duration_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5937);
-/* harmony import */ var _report_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7343);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+/* harmony import */ var _base_duration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5937);
+/* harmony import */ var _report_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7343);
 /**
  * Parsers of single inputs: each takes the input's text and gives its value, or throws an
  * InputError that names the input and the accepted form.
  */
+
 
 
 /** GitHub ends a job after 6 h; longer would also overflow a timer (2^31 ms), which fires at once. */
@@ -4119,11 +4136,11 @@ class InputError extends Error {
     }
 }
 function durationInput(get, name, minMs) {
-    const ms = (0,_base_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .parseDuration */ .E9)(get(name));
+    const ms = (0,_base_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDuration */ .E9)(get(name));
     if (ms === undefined)
-        throw new InputError(name, `"${get(name)}" is not a duration: expected ${_base_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .DURATION_FORM */ .ec}.`);
+        throw new InputError(name, `"${get(name)}" is not a duration: expected ${_base_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .DURATION_FORM */ .ec}.`);
     if (ms < minMs) {
-        const min = (0,_base_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(minMs);
+        const min = (0,_base_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(minMs);
         throw new InputError(name, `"${get(name)}" is shorter than ${min}, the minimum: expected at least ${min}.`);
     }
     if (ms > MAX_DURATION_MS) {
@@ -4151,14 +4168,14 @@ function parseFailOn(value) {
         .split(/[\s,]+/)
         .filter(Boolean)
         .map((word) => word.toLowerCase());
-    const accepted = `any of ${_report_state_js__WEBPACK_IMPORTED_MODULE_1__/* .FAIL_OUTCOMES */ .T.join(', ')} (comma, space or newline separated), or none`;
+    const accepted = `any of ${_report_state_js__WEBPACK_IMPORTED_MODULE_2__/* .FAIL_OUTCOMES */ .T.join(', ')} (comma, space or newline separated), or none`;
     if (words.length === 1 && words[0] === 'none')
         return new Set();
     if (words.length === 0)
         throw new InputError('fail-on', `empty: expected ${accepted}.`);
     const result = new Set();
     for (const word of words) {
-        const outcome = _report_state_js__WEBPACK_IMPORTED_MODULE_1__/* .FAIL_OUTCOMES */ .T.find((known) => known === word);
+        const outcome = _report_state_js__WEBPACK_IMPORTED_MODULE_2__/* .FAIL_OUTCOMES */ .T.find((known) => known === word);
         if (outcome === undefined)
             throw new InputError('fail-on', `unknown outcome "${word}": expected ${accepted}.`);
         result.add(outcome);
@@ -4282,6 +4299,20 @@ function parseBaseUrl(value) {
 /** Loopback names only: anchored, so `127.0.0.1.evil.com` is not loopback. */
 function isLoopback(hostname) {
     return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+/**
+ * GitHub refuses a label name over 50 characters with a 422, and with it the whole request
+ * (github/docs#32156): found only once the job has run.
+ */
+const MAX_LABEL_CHARS = 50;
+function parseLabels(value) {
+    const labels = parseList(value);
+    // Characters as GitHub counts them: a surrogate pair is one.
+    const chars = (name) => name.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
+    const long = labels.find((name) => chars(name) > MAX_LABEL_CHARS);
+    if (long !== undefined)
+        throw new InputError('labels', `"${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inline */ .mG)(long, 60)}" has ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .formatCount */ .B4)(chars(long))} characters: expected label names of at most ${MAX_LABEL_CHARS}, GitHub's limit.`);
+    return labels;
 }
 
 
@@ -5216,7 +5247,7 @@ function parseCommon(get, apiKey, projectId, automation) {
         baseUrl: (0,inputs/* parseBaseUrl */.Q2)(get('base-url')),
         githubToken: get('github-token'),
         docsToken: get('docs-token') || get('github-token'),
-        labels: (0,inputs/* parseList */.E1)(get('labels')),
+        labels: (0,inputs/* parseLabels */.Xy)(get('labels')),
         context: (0,inputs/* parseChoice */.HU)(get('context'), 'context', ['auto', 'none']),
         releaseTags: (0,inputs/* parseReleaseTags */.GU)(get('release-tags')),
         dryRun: (0,inputs/* parseBoolean */.yG)(get('dry-run'), 'dry-run'),
@@ -7289,6 +7320,8 @@ function handledCommand(settings) {
 
 
 
+/** GitHub refuses release notes longer than this: 422 "body is too long (maximum is 125000 characters)". */
+const MAX_RELEASE_BODY_CHARS = 125_000;
 /** The link-back's writes of one step. */
 class LinkBack {
     report;
@@ -7385,6 +7418,10 @@ class LinkBack {
                 return;
             }
             const body = (0,markdown/* withReleaseBlock */.zE)(notes.body, releaseBlock(report, this.deps));
+            if (body.length > MAX_RELEASE_BODY_CHARS) {
+                this.refusedOnce('release', `Not linking the job back in the notes of release ${name}: with the docs block they would be ${(0,base_text/* formatCount */.B4)(body.length)} characters, over GitHub's limit of ${(0,base_text/* formatCount */.B4)(MAX_RELEASE_BODY_CHARS)}; the outputs are unchanged.`);
+                return;
+            }
             if (body !== notes.body)
                 await api.updateRelease(notes.id, body);
             if (final)

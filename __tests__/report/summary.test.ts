@@ -246,6 +246,37 @@ describe('renderSummary', () => {
     expect(unescaped).toBe(text.slice(0, count))
   })
 
+  it('keeps the docs PR checks within the byte budget: the rows that do not fit are counted', () => {
+    // 600 failing checks (the phase reads up to 500 check runs and 500 statuses), each with three
+    // problems of CI output in Japanese, 200 characters a line, 3 UTF-8 bytes a character.
+    const line = 'ドキュメントのビルドに失敗しました。'.repeat(12).slice(0, 200)
+    const checks = Array.from({ length: 600 }, (_, i) => ({
+      name: `docs-lint-${String(i)}`,
+      conclusion: 'failure',
+      url: `https://github.com/acme/docs/runs/${String(i)}`,
+      problems: [line, line, line]
+    }))
+    const docsChecks = { result: 'failure' as const, checks, rounds: 1, asked: ['docs-lint-0'], before: checks }
+    const html = render(state({ outcome: 'completed', prompt: 'Document v2', docsChecks }, done))
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(SUMMARY_BYTES)
+    const shown = html.match(/<tr><td>docs-lint-\d+<\/td>/g)?.length ?? 0
+    const counted = [...html.matchAll(/… and ([\d,]+) more checks: see the log/g)].map((m) =>
+      Number(m[1]?.replace(/,/g, ''))
+    )
+    expect(shown).toBeGreaterThan(100)
+    expect(shown + counted.reduce((a, b) => a + b, 0)).toBe(1200)
+    // Room is left for the prompt after the checks.
+    expect(html).toContain('Document v2')
+    expect(
+      render(
+        state(
+          { outcome: 'completed', docsChecks: { ...docsChecks, checks: checks.slice(0, 3), before: undefined } },
+          done
+        )
+      )
+    ).not.toContain('more check')
+  })
+
   it('caps every value in a cell, and links only http(s) URLs', () => {
     const long = 'y'.repeat(500)
     const html = render(

@@ -623,6 +623,16 @@ describe('labels', () => {
       octokit.rest.issues.addLabels({ owner, repo: 'gone', issue_number: 1, labels: ['x'] })
     ).rejects.toMatchObject({ status: 404 })
   })
+
+  it('refuses the whole request when a label name is over 50 characters (an emoji is one)', async () => {
+    fake.addRepo(REPO)
+    await expect(
+      octokit.rest.issues.addLabels({ owner, repo, issue_number: 1, labels: ['docs', 'd'.repeat(51)] })
+    ).rejects.toMatchObject({ status: 422 })
+    expect(fake.labelsOf(REPO, 1)).toEqual([])
+    await octokit.rest.issues.addLabels({ owner, repo, issue_number: 1, labels: ['📄'.repeat(50)] })
+    expect(fake.labelsOf(REPO, 1)).toEqual(['📄'.repeat(50)])
+  })
 })
 
 describe('the conversation', () => {
@@ -687,6 +697,11 @@ describe('the conversation', () => {
     await expect(octokit.rest.repos.updateRelease({ owner, repo, release_id: 1, body: 'x' })).rejects.toMatchObject({
       status: 404
     })
+    await expect(
+      octokit.rest.repos.updateRelease({ owner, repo, release_id: data.id, body: 'n'.repeat(125_001) })
+    ).rejects.toMatchObject({ status: 422, message: expect.stringContaining('body is too long (maximum is 125000') })
+    await octokit.rest.repos.updateRelease({ owner, repo, release_id: data.id, body: 'n'.repeat(125_000) })
+    expect(fake.releaseBody(REPO, 'v1')).toHaveLength(125_000)
   })
 
   it('tells the identity: /user for a personal token, 403 and GraphQL viewer for an installation token', async () => {

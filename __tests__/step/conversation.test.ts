@@ -583,6 +583,22 @@ describe('conversation', () => {
     expect(agent('create')).toHaveLength(3)
   })
 
+  it('leaves notes alone that its block would take past GitHub’s 125,000 characters: one warning saying so', async () => {
+    // Notes a release tool wrote, within GitHub's limit; with the block they would not be.
+    const notes = `## Changes\n${'- a change\n'.repeat(12_000)}`.slice(0, 125_000 - 100)
+    github().addRelease(APP, { tag_name: 'v2.0.0', body: notes })
+    const payload = { action: 'published', release: { tag_name: 'v2.0.0', body: notes } }
+    const result = await run('release', payload, { prompt: 'Document', 'link-back': 'release', context: 'none' })
+    expect(result.code).toBe(0)
+    expect(github().requests.filter((r) => r.route === 'release-update')).toEqual([])
+    expect(github().releaseBody(APP, 'v2.0.0')).toBe(notes)
+    expect(result.at('warning')).toEqual([
+      expect.stringMatching(
+        /^Not linking the job back in the notes of release v2\.0\.0: with the docs block they would be 125,\d{3} characters, over GitHub's limit of 125,000; the outputs are unchanged\.$/
+      )
+    ])
+  })
+
   it('warns naming contents: write when the release cannot be edited', async () => {
     github().addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
     github().fail('release-update', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })

@@ -315,6 +315,18 @@ describe('flow', () => {
       expect(result.everything()).not.toContain(GITHUB_TOKEN)
     })
 
+    it('a 422 is about the labels, not the token: no permission hint', async () => {
+      github.reset()
+      github.addRepo('acme/docs')
+      github.fail('labels', { kind: 'status', status: 422, message: 'Validation Failed' })
+      virtual().sim.setScenario({ runMs: 3000 })
+      const result = await run({ labels: 'documentation' }, env())
+      expect(result.code).toBe(0)
+      expect(result.at('warning')).toEqual([
+        expect.stringMatching(/^Could not label acme\/docs#\d+: GitHub refused the labels \(Validation Failed.*\)\.$/)
+      ])
+    })
+
     it('makes no GitHub call without labels, without a PR, when the job failed, or for another host', async () => {
       github.reset()
       virtual().sim.setScenario({ runMs: 3000 })

@@ -186,6 +186,11 @@ describe('the owner inputs: reviewers, assignees, merge, merge-method', () => {
       "Input 'labels': needs wait: true: only a step that waits for the job learns its docs pull request."
     ],
     [
+      'labels',
+      { labels: `docs, ${'d'.repeat(51)}` },
+      `Input 'labels': "${'d'.repeat(51)}" has 51 characters: expected label names of at most 50, GitHub's limit.`
+    ],
+    [
       'link-back',
       { 'link-back': 'pull-request docs-pr', wait: 'false' },
       "Input 'link-back': docs-pr needs wait: true: only a step that waits for the job learns its docs pull request."
@@ -257,6 +262,8 @@ describe('parseSettings', () => {
     const waitOnly = parse({ 'job-id': 'j1' })
     expect(waitOnly).toMatchObject({ mode: 'wait-only', jobId: 'j1' })
     expect(parse({ 'job-id': 'j'.repeat(200) })).toMatchObject({ jobId: 'j'.repeat(200) })
+    // GitHub counts a label's characters, an emoji as one.
+    expect(parse({ prompt: 'x', labels: '📄'.repeat(50) }).labels).toEqual(['📄'.repeat(50)])
     expect(waitOnly).not.toHaveProperty('prompt')
   })
 

@@ -16,6 +16,10 @@ export function addLabels(s: Store, r: Repo, number: number, body: string): Answ
       json: errorBody(422, 'Invalid request.\n\n"labels" must be a non-empty array of strings.', 'labels')
     }
   }
+  // A label name is at most 50 characters; a longer one fails the whole request (github/docs#32156,
+  // semantic-release/github#518).
+  if ((labels as string[]).some((label) => codePoints(label) > 50))
+    return invalid('labels', 'Validation Failed: {"resource":"Label","code":"invalid","field":"name"}')
   const current = r.labels.get(number) ?? []
   for (const label of labels as string[]) if (!current.includes(label)) current.push(label)
   r.labels.set(number, current)

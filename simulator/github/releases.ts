@@ -1,7 +1,14 @@
 import { nodeId, type Release, type ReleaseSeed, type Repo, Store, type Tag, type TagSeed, WEB } from './state.js'
 import { actorJson } from './repository.js'
 import { UNVERIFIED } from './commits.js'
-import { type Handlers, jsonField, notFound, ok, paginate } from './answers.js'
+import { type Handlers, invalid, jsonField, notFound, ok, paginate } from './answers.js'
+
+/**
+ * GitHub refuses release notes over 125,000 characters: 422 "body is too long (maximum is 125000
+ * characters)" (undocumented; GitHub's answer as quoted in ncipollo/release-action#493 and
+ * softprops/action-gh-release#374).
+ */
+const MAX_RELEASE_BODY_CHARS = 125_000
 
 export const DEFAULT_TAGGER = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
 
@@ -127,6 +134,8 @@ export const RELEASE_ROUTES: Handlers<
     const release = r.releases.find((x) => x.id === route.id)
     if (!release) return notFound(route.name)
     const text = jsonField(body, 'body')
+    if (text !== undefined && text.length > MAX_RELEASE_BODY_CHARS)
+      return invalid(route.name, `body is too long (maximum is ${MAX_RELEASE_BODY_CHARS} characters)`)
     if (text !== undefined) release.body = text
     return ok(releaseJson(s, r, release))
   }

@@ -51,7 +51,8 @@ export function renderSummary({ state, settings, serverUrl }: SummaryInput): str
     ...rows(state, settings).map(([name, value]) => `<tr><th align="left">${name}</th><td>${value}</td></tr>`),
     '</table>'
   )
-  const checks = docsChecksSection(state.docsChecks)
+  // Half of what is left at most: the blocks below keep room too.
+  const checks = docsChecksSection(state.docsChecks, (SUMMARY_BYTES - byteLength(`${parts.join('\n')}\n\n`)) / 2)
   if (checks) parts.push(checks)
   const context = state.context?.text || undefined
   // The blocks take what the rest leaves of the byte budget, the prompt first (it is capped).

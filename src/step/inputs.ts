@@ -2,6 +2,7 @@
  * Parsers of single inputs: each takes the input's text and gives its value, or throws an
  * InputError that names the input and the accepted form.
  */
+import { formatCount, inline } from '../base/text.js'
 import { DURATION_FORM, formatDuration, parseDuration } from '../base/duration.js'
 import { FAIL_OUTCOMES, type FailOutcome } from '../report/state.js'
 import type { ReleaseTag } from '../github/context/release-set.js'
@@ -209,4 +210,23 @@ export function parseBaseUrl(value: string): URL {
 /** Loopback names only: anchored, so `127.0.0.1.evil.com` is not loopback. */
 export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+}
+
+/**
+ * GitHub refuses a label name over 50 characters with a 422, and with it the whole request
+ * (github/docs#32156): found only once the job has run.
+ */
+const MAX_LABEL_CHARS = 50
+
+export function parseLabels(value: string): string[] {
+  const labels = parseList(value)
+  // Characters as GitHub counts them: a surrogate pair is one.
+  const chars = (name: string): number => name.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length
+  const long = labels.find((name) => chars(name) > MAX_LABEL_CHARS)
+  if (long !== undefined)
+    throw new InputError(
+      'labels',
+      `"${inline(long, 60)}" has ${formatCount(chars(long))} characters: expected label names of at most ${MAX_LABEL_CHARS}, GitHub's limit.`
+    )
+  return labels
 }

@@ -30,6 +30,12 @@ export async function label(state: Readonly<RunState>, settings: Settings, deps:
     await deps.github.addLabels(pr, settings.labels)
     deps.log.info(`Labelled ${target}: ${settings.labels.map((name) => inline(name, 50)).join(', ')}`)
   } catch (error) {
+    // A 422 is about the labels, not the token.
+    if ((error as { status?: unknown }).status === 422) {
+      const said = inline(error instanceof Error ? error.message : String(error), 300)
+      deps.log.warning(`Could not label ${target}: GitHub refused the labels (${said}).`)
+      return
+    }
     deps.log.warning(
       `Could not label ${target} (${inline(error instanceof Error ? error.message : String(error), 300)}). The ${DOCS_TOKEN} needs 'pull-requests: write' (or 'issues: write') on ${pr.owner}/${pr.repo}; the default GITHUB_TOKEN cannot write to another repository: pass a fine-grained token or a GitHub App token as docs-token.`
     )

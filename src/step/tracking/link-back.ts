@@ -6,7 +6,7 @@
  * no more in the step; the outputs and the result stand.
  */
 import type { Log } from '../../base/log.js'
-import { inline } from '../../base/text.js'
+import { formatCount, inline } from '../../base/text.js'
 import { refused, type ConversationApi } from '../../github/conversation/api.js'
 import { DOCS_TOKEN } from '../../github/docs-client.js'
 import { codeSpan, withReleaseBlock } from '../../github/conversation/markdown.js'
@@ -51,6 +51,9 @@ export interface LinkTargets {
 }
 
 type Target = 'pull-request' | 'release' | 'docs-pr'
+
+/** GitHub refuses release notes longer than this: 422 "body is too long (maximum is 125000 characters)". */
+export const MAX_RELEASE_BODY_CHARS = 125_000
 
 /** The link-back's writes of one step. */
 export class LinkBack {
@@ -146,6 +149,13 @@ export class LinkBack {
         return
       }
       const body = withReleaseBlock(notes.body, releaseBlock(report, this.deps))
+      if (body.length > MAX_RELEASE_BODY_CHARS) {
+        this.refusedOnce(
+          'release',
+          `Not linking the job back in the notes of release ${name}: with the docs block they would be ${formatCount(body.length)} characters, over GitHub's limit of ${formatCount(MAX_RELEASE_BODY_CHARS)}; the outputs are unchanged.`
+        )
+        return
+      }
       if (body !== notes.body) await api.updateRelease(notes.id, body)
       if (final) log.info(`Linked back in the notes of release ${name}.`)
     } catch (error) {

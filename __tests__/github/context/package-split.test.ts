@@ -64,4 +64,33 @@ describe('splitRange', () => {
       unread: 2
     })
   })
+
+  describe('a previous release on another branch (compare: diverged)', () => {
+    // The commits API lists the package's history by date: past the range, the previous release's
+    // own commits shift its pages, and commits of both histories can be read as the range's.
+    const ancient = commit('z', 'cli: the 2019 rewrite (#149)')
+    const diverged = (commits: Commit[], total = commits.length): Comparison => ({
+      ...comparison(commits, total),
+      status: 'diverged'
+    })
+
+    it('compare lists the whole range: a commit of the package it does not list is not counted', () => {
+      const split = splitRange(scope([fix, ancient]), diverged([fix, core]), 'cli@1.0.0')
+      expect(split.own.lines).toEqual(['- cli: fix the flag (#3)'])
+      expect(split.count).toBe(1)
+      expect(split.fact).toContain('; 1 of the 2 commits since cli@1.0.0 touches it')
+      expect(split.others.section).toMatchObject({ lines: ['- core: faster (#4)'], unread: 0 })
+    })
+
+    it('not complete: says how many of the range were read, those compare does not list left out', () => {
+      const split = splitRange(scope([fix, ancient], false), diverged([fix, core]), 'cli@1.0.0')
+      expect(split.own.lines).toEqual(['- cli: fix the flag (#3)', '- … and possibly more: the newest 1 were read'])
+    })
+
+    it("compare lists only part of the range: the package's commits read are kept, none told apart", () => {
+      const split = splitRange(scope([fix, ancient]), diverged([core], 300), 'cli@1.0.0')
+      expect(split.own.lines).toEqual(['- cli: the 2019 rewrite (#149)', '- cli: fix the flag (#3)'])
+      expect(split.others.section).toMatchObject({ title: expect.stringContaining('(298)'), unread: 297 })
+    })
+  })
 })

@@ -105,23 +105,27 @@ export function splitRange(
   comparison: Comparison,
   previous: string
 ): Split {
-  const mine = new Set(scope.own.commits.map((commit) => commit.sha))
+  const listedShas = new Set(comparison.commits.map((commit) => commit.sha))
+  // Compare lists the whole range: a path commit it does not list is not the range's (a previous
+  // release on another branch, whose history the path commits' pages cannot tell apart).
+  const whole = comparison.commits.length >= comparison.total
+  const ownCommits = whole ? scope.own.commits.filter((commit) => listedShas.has(commit.sha)) : scope.own.commits
+  const mine = new Set(ownCommits.map((commit) => commit.sha))
   const listed = comparison.commits.filter((commit) => !mine.has(commit.sha))
   // Release commits are left out of both lists and of the range's count, as a whole range's are.
-  const own = scope.own.commits.filter((commit) => !isReleaseCommit(commit))
+  const own = ownCommits.filter((commit) => !isReleaseCommit(commit))
   const others = listed.filter((commit) => !isReleaseCommit(commit))
   // Oldest first, as compare lists the range.
   const ownLines = commitLines([...own].reverse())
-  const listedShas = new Set(comparison.commits.map((commit) => commit.sha))
   // The range's commits neither listed by compare nor the package's: counted, not read.
-  const ownBeyond = scope.own.commits.filter((commit) => !listedShas.has(commit.sha)).length
+  const ownBeyond = ownCommits.filter((commit) => !listedShas.has(commit.sha)).length
   const unread = Math.max(0, comparison.total - comparison.commits.length - ownBeyond)
   const otherLines = commitLines(others)
   const dir = inline(scope.directory, 200)
   const since = inline(previous, 100)
-  const releases = { own: scope.own.commits.length - own.length, others: listed.length - others.length }
+  const releases = { own: ownCommits.length - own.length, others: listed.length - others.length }
   const ownCount = `${scope.own.complete ? '' : 'at least '}${ownLines.length}`
-  const total = Math.max(comparison.total, scope.own.commits.length) - releases.own - releases.others
+  const total = Math.max(comparison.total, ownCommits.length) - releases.own - releases.others
   const touch = ownLines.length === 1 && scope.own.complete ? 'touches' : 'touch'
   const more = (left: number): string => `- … and ${plural(left, 'more change')}`
   return {
@@ -132,7 +136,7 @@ export function splitRange(
       title: `Changes to ${dir} since ${since} (${scope.own.complete ? '' : 'at least '}${countOf({ count: ownLines.length, releases: releases.own })})`,
       lines: scope.own.complete
         ? ownLines
-        : [...ownLines, `- … and possibly more: the newest ${scope.own.commits.length} were read`],
+        : [...ownLines, `- … and possibly more: the newest ${ownCommits.length} were read`],
       unread: 0,
       more
     },

@@ -345,35 +345,55 @@ async function pushedFiles(trigger, read) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/context/package-commits.ts
-/** Commit pages read at most per package, the previous release's one among them. */
-const COMMIT_PAGES = 5;
+/**
+ * Commit pages read at most per package, the tag's and the previous release's: 8 requests at
+ * worst, enough for 700 commits of the package, or for one merged from a branch a few pages down.
+ */
+const COMMIT_PAGES = 8;
 /** Commits a page holds: the API's most. */
 const PAGE_SIZE = 100;
 /**
  * The commits reachable from `tag` and not from `previous` that touch the directory: the tag's
- * pages less the previous release's first page, read at once with the tag's first. GitHub lists by
- * date, so a commit merged from an older branch sits among the previous release's: a page holding
- * any of those is the last read, and the previous release's page, covering the same dates, tells
- * the two apart. Undefined when a read failed.
+ * pages less the previous release's. GitHub lists them newest first by date, an order its
+ * documentation does not state further; so a commit merged from an older branch sits among the
+ * previous release's, on any page. The tag's pages are read until one holds none of the range's
+ * (one dated below a whole page of the previous release's is not looked for). Page n of them holds
+ * at most n pages of the previous release's commits, less the range's found above it: those pages
+ * are read with it, at once. A previous release on another branch has commits of its own that
+ * shift its pages; `splitRange` tells those apart when compare lists the whole range. Stopped by
+ * COMMIT_PAGES: not complete. Undefined when a read failed.
  */
 async function listOwnCommits(tag, previous, page) {
-    const [before, first] = await Promise.all([page(previous, 1, PAGE_SIZE), page(tag, 1, PAGE_SIZE)]);
-    if (!before || !first)
-        return undefined;
-    const old = new Set(before.map((commit) => commit.sha));
+    const old = new Set();
     const commits = [];
-    let current = first;
+    let previousPages = 0;
+    let previousEnded = false;
+    let reads = 0;
     for (let number = 1;; number++) {
-        commits.push(...current.filter((commit) => !old.has(commit.sha)));
-        if (current.length < PAGE_SIZE || current.some((commit) => old.has(commit.sha)))
-            return { commits, complete: true };
-        // The previous release's page counts among the COMMIT_PAGES.
-        if (number + 1 >= COMMIT_PAGES)
+        const needed = previousEnded ? 0 : Math.ceil((number * PAGE_SIZE - commits.length) / PAGE_SIZE) - previousPages;
+        const numbers = Array.from({ length: Math.max(0, needed) }, (_, i) => previousPages + 1 + i);
+        // A page judged without the previous release's pages it may hold could list theirs as new.
+        if (reads + numbers.length + 1 > COMMIT_PAGES)
             return { commits, complete: false };
-        const next = await page(tag, number + 1, PAGE_SIZE);
-        if (!next)
+        reads += numbers.length + 1;
+        const [before, current] = await Promise.all([
+            Promise.all(numbers.map((n) => page(previous, n, PAGE_SIZE))),
+            page(tag, number, PAGE_SIZE)
+        ]);
+        const lists = before.filter((list) => list !== undefined);
+        if (!current || lists.length < before.length)
             return undefined;
-        current = next;
+        for (const list of lists) {
+            for (const commit of list)
+                old.add(commit.sha);
+            if (list.length < PAGE_SIZE)
+                previousEnded = true;
+        }
+        previousPages += numbers.length;
+        const fresh = current.filter((commit) => !old.has(commit.sha));
+        commits.push(...fresh);
+        if (current.length < PAGE_SIZE || fresh.length === 0)
+            return { commits, complete: true };
     }
 }
 
@@ -601,23 +621,27 @@ async function packageScope(tag, previous, directory, read) {
 }
 /** The package's commits, all of them, then the range's others, never mixed. */
 function splitRange(scope, comparison, previous) {
-    const mine = new Set(scope.own.commits.map((commit) => commit.sha));
+    const listedShas = new Set(comparison.commits.map((commit) => commit.sha));
+    // Compare lists the whole range: a path commit it does not list is not the range's (a previous
+    // release on another branch, whose history the path commits' pages cannot tell apart).
+    const whole = comparison.commits.length >= comparison.total;
+    const ownCommits = whole ? scope.own.commits.filter((commit) => listedShas.has(commit.sha)) : scope.own.commits;
+    const mine = new Set(ownCommits.map((commit) => commit.sha));
     const listed = comparison.commits.filter((commit) => !mine.has(commit.sha));
     // Release commits are left out of both lists and of the range's count, as a whole range's are.
-    const own = scope.own.commits.filter((commit) => !isReleaseCommit(commit));
+    const own = ownCommits.filter((commit) => !isReleaseCommit(commit));
     const others = listed.filter((commit) => !isReleaseCommit(commit));
     // Oldest first, as compare lists the range.
     const ownLines = commitLines([...own].reverse());
-    const listedShas = new Set(comparison.commits.map((commit) => commit.sha));
     // The range's commits neither listed by compare nor the package's: counted, not read.
-    const ownBeyond = scope.own.commits.filter((commit) => !listedShas.has(commit.sha)).length;
+    const ownBeyond = ownCommits.filter((commit) => !listedShas.has(commit.sha)).length;
     const unread = Math.max(0, comparison.total - comparison.commits.length - ownBeyond);
     const otherLines = commitLines(others);
     const dir = (0,base_text/* inline */.mG)(scope.directory, 200);
     const since = (0,base_text/* inline */.mG)(previous, 100);
-    const releases = { own: scope.own.commits.length - own.length, others: listed.length - others.length };
+    const releases = { own: ownCommits.length - own.length, others: listed.length - others.length };
     const ownCount = `${scope.own.complete ? '' : 'at least '}${ownLines.length}`;
-    const total = Math.max(comparison.total, scope.own.commits.length) - releases.own - releases.others;
+    const total = Math.max(comparison.total, ownCommits.length) - releases.own - releases.others;
     const touch = ownLines.length === 1 && scope.own.complete ? 'touches' : 'touch';
     const more = (left) => `- … and ${(0,base_text/* plural */.LS)(left, 'more change')}`;
     return {
@@ -628,7 +652,7 @@ function splitRange(scope, comparison, previous) {
             title: `Changes to ${dir} since ${since} (${scope.own.complete ? '' : 'at least '}${countOf({ count: ownLines.length, releases: releases.own })})`,
             lines: scope.own.complete
                 ? ownLines
-                : [...ownLines, `- … and possibly more: the newest ${scope.own.commits.length} were read`],
+                : [...ownLines, `- … and possibly more: the newest ${ownCommits.length} were read`],
             unread: 0,
             more
         },

@@ -5,15 +5,18 @@
  */
 import type { Commit } from '../commit.js'
 
-/** Commit pages read at most per package, the previous release's one among them. */
-export const COMMIT_PAGES = 5
+/**
+ * Commit pages read at most per package, the tag's and the previous release's: 8 requests at
+ * worst, enough for 700 commits of the package, or for one merged from a branch a few pages down.
+ */
+export const COMMIT_PAGES = 8
 /** Commits a page holds: the API's most. */
 export const PAGE_SIZE = 100
 
 export interface OwnCommits {
   /** Newest first, as the API lists them. */
   commits: Commit[]
-  /** Whether they are all of the range's: the previous release was reached, or the history ended. */
+  /** Whether they are all of the range's: a page held none of them, or the history ended. */
   complete: boolean
 }
 
@@ -22,24 +25,40 @@ export type PathPage = (ref: string, number: number, size: number) => Promise<Co
 
 /**
  * The commits reachable from `tag` and not from `previous` that touch the directory: the tag's
- * pages less the previous release's first page, read at once with the tag's first. GitHub lists by
- * date, so a commit merged from an older branch sits among the previous release's: a page holding
- * any of those is the last read, and the previous release's page, covering the same dates, tells
- * the two apart. Undefined when a read failed.
+ * pages less the previous release's. GitHub lists them newest first by date, an order its
+ * documentation does not state further; so a commit merged from an older branch sits among the
+ * previous release's, on any page. The tag's pages are read until one holds none of the range's
+ * (one dated below a whole page of the previous release's is not looked for). Page n of them holds
+ * at most n pages of the previous release's commits, less the range's found above it: those pages
+ * are read with it, at once. A previous release on another branch has commits of its own that
+ * shift its pages; `splitRange` tells those apart when compare lists the whole range. Stopped by
+ * COMMIT_PAGES: not complete. Undefined when a read failed.
  */
 export async function listOwnCommits(tag: string, previous: string, page: PathPage): Promise<OwnCommits | undefined> {
-  const [before, first] = await Promise.all([page(previous, 1, PAGE_SIZE), page(tag, 1, PAGE_SIZE)])
-  if (!before || !first) return undefined
-  const old = new Set(before.map((commit) => commit.sha))
+  const old = new Set<string>()
   const commits: Commit[] = []
-  let current: Commit[] = first
+  let previousPages = 0
+  let previousEnded = false
+  let reads = 0
   for (let number = 1; ; number++) {
-    commits.push(...current.filter((commit) => !old.has(commit.sha)))
-    if (current.length < PAGE_SIZE || current.some((commit) => old.has(commit.sha))) return { commits, complete: true }
-    // The previous release's page counts among the COMMIT_PAGES.
-    if (number + 1 >= COMMIT_PAGES) return { commits, complete: false }
-    const next = await page(tag, number + 1, PAGE_SIZE)
-    if (!next) return undefined
-    current = next
+    const needed = previousEnded ? 0 : Math.ceil((number * PAGE_SIZE - commits.length) / PAGE_SIZE) - previousPages
+    const numbers = Array.from({ length: Math.max(0, needed) }, (_, i) => previousPages + 1 + i)
+    // A page judged without the previous release's pages it may hold could list theirs as new.
+    if (reads + numbers.length + 1 > COMMIT_PAGES) return { commits, complete: false }
+    reads += numbers.length + 1
+    const [before, current] = await Promise.all([
+      Promise.all(numbers.map((n) => page(previous, n, PAGE_SIZE))),
+      page(tag, number, PAGE_SIZE)
+    ])
+    const lists = before.filter((list) => list !== undefined)
+    if (!current || lists.length < before.length) return undefined
+    for (const list of lists) {
+      for (const commit of list) old.add(commit.sha)
+      if (list.length < PAGE_SIZE) previousEnded = true
+    }
+    previousPages += numbers.length
+    const fresh = current.filter((commit) => !old.has(commit.sha))
+    commits.push(...fresh)
+    if (current.length < PAGE_SIZE || fresh.length === 0) return { commits, complete: true }
   }
 }

@@ -32,6 +32,7 @@ if (globalThis.__mutantKilled) {
   await import('./step/automation-check.test.js')
   await import('./step/docs-checks.test.js')
   await import('./step/docs-checks-fix.test.js')
+  await import('./step/docs-checks-suites.test.js')
   await import('./github/context/release-set.test.js')
   await import('./rerun/rerun.test.js')
   await import('./rerun/cache.test.js')

@@ -15,7 +15,7 @@ import { summaryAsText } from './summary-text.js'
 const REPO = 'acme/widgets'
 const RUN_MS = 3000
 const ADMIN = "Use 'administrator' instead of 'admin'"
-const CHECK_ROUTES = ['pull', 'check-runs', 'commit-status', 'check-annotations']
+const CHECK_ROUTES = ['pull', 'check-runs', 'check-suites', 'commit-status', 'check-annotations']
 
 export async function redCheckDemo(): Promise<number> {
   const sim = await AgentApiSimulator.start({ scenario: { runMs: RUN_MS, finalStatus: 'completed', pr: true } })

@@ -4,7 +4,9 @@
  * Check runs of the GitHub fake, kept as GitHub's checks API keeps them: created on a commit of the
  * repository, updated in place, listed for a commit. The list filters by `check_name` and `status`,
  * and by default (`filter=latest`) shows only the newest run of each name; there is no filter on
- * `external_id` (GitHub has none): a client finds its own run by reading the field.
+ * `external_id` (GitHub has none): a client finds its own run by reading the field. A run is made
+ * by an app (the token's: GitHub Actions for a workflow token) and goes in that app's check suite
+ * on its commit (check-suites.ts), whose status follows its runs (`suiteState`).
  *
  *   const checks = new CheckRuns(() => tick(), (sha) => known(sha))
  *   checks.create('acme/app', body)            // { status: 201, json } or { status: 422, message }
@@ -21,10 +23,25 @@
  * documented; the strictest rule is modelled: 200 with the run unchanged, no field written.
  */
 
-import { actionsAppJson } from './github-objects.js'
+import { ACTIONS_APP, appJson, type CheckApp } from './github-objects.js'
+import { CheckSuites, type StoredCheckSuite } from './check-suites.js'
 
 const STATUSES = ['queued', 'in_progress', 'completed'] as const
 const CONCLUSIONS = ['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'timed_out'] as const
+/**
+ * A suite's conclusion is its runs' of highest priority: GitHub's example puts timed_out over
+ * success and neutral (https://docs.github.com/en/rest/guides/using-the-rest-api-to-interact-with-checks);
+ * the rest of this order is the fake's (the action never reads a suite's conclusion).
+ */
+const SUITE_PRIORITY = [
+  'action_required',
+  'timed_out',
+  'failure',
+  'cancelled',
+  'neutral',
+  'success',
+  'skipped'
+] as const
 /**
  * GitHub's limit on `output.summary` and `output.text`, in UTF-8 bytes: the docs say characters,
  * the API refuses "summary exceeds a maximum bytesize of 65535" (github/docs issue 35252, with the
@@ -38,6 +55,9 @@ export interface StoredCheckRun {
   repo: string
   name: string
   head_sha: string
+  /** The app that made the run (the token's), and the suite GitHub put it in. */
+  app: CheckApp
+  check_suite: number
   status: (typeof STATUSES)[number]
   conclusion: (typeof CONCLUSIONS)[number] | null
   external_id: string | null
@@ -64,6 +84,7 @@ export class CheckRuns {
   /** By check run id, in the order written. */
   private readonly annotations = new Map<number, AnnotationSeed[]>()
   private serial = 0
+  readonly suites: CheckSuites
 
   constructor(
     /** The fake's time, as ISO 8601. */
@@ -71,7 +92,9 @@ export class CheckRuns {
     /** Whether `sha` is a commit of `repo`. */
     private readonly known: (repo: string, sha: string) => boolean,
     private readonly apiUrl: () => string
-  ) {}
+  ) {
+    this.suites = new CheckSuites(now)
+  }
 
   /** The check runs of `repo`, oldest first (those on `sha` only, when given). */
   of(repo: string, sha?: string): StoredCheckRun[] {
@@ -81,6 +104,7 @@ export class CheckRuns {
   clear(): void {
     this.runs.length = 0
     this.annotations.clear()
+    this.suites.clear()
   }
 
   /** Adds annotations to run `id` (GitHub takes 50 a request; the fake any number at once). */
@@ -105,7 +129,8 @@ export class CheckRuns {
     }))
   }
 
-  create(repo: string, text: string): CheckAnswer {
+  /** `app`: whose token makes the run (a workflow token's: GitHub Actions). */
+  create(repo: string, text: string, app: CheckApp = ACTIONS_APP): CheckAnswer {
     const body = parse(text)
     if (typeof body?.name !== 'string' || body.name === '') return invalid('"name" wasn\'t supplied.')
     if (typeof body.head_sha !== 'string') return invalid('"head_sha" wasn\'t supplied.')
@@ -115,6 +140,8 @@ export class CheckRuns {
       repo,
       name: body.name,
       head_sha: body.head_sha,
+      app,
+      check_suite: 0,
       status: 'queued',
       conclusion: null,
       external_id: null,
@@ -126,6 +153,7 @@ export class CheckRuns {
     }
     const problem = this.apply(run, body)
     if (problem) return invalid(problem)
+    run.check_suite = this.suites.of(repo, run.head_sha, app).id
     this.runs.push(run)
     return { status: 201, json: this.json(run) }
   }
@@ -151,7 +179,21 @@ export class CheckRuns {
       .filter((run) => (name === null || run.name === name) && (status === null || run.status === status))
       .reverse()
     if (query.get('filter') === 'all') return all
-    return all.filter((run, index) => all.findIndex((other) => other.name === run.name) === index)
+    return latest(all)
+  }
+
+  /**
+   * A suite's status and conclusion as its runs sum them up: `queued` while it has none (or none
+   * has started), `in_progress` while one is not completed, `completed` once all are, with their
+   * conclusion of highest priority; `latest_check_runs_count` counts the newest run of each name.
+   */
+  suiteState(suite: StoredCheckSuite): { status: string; conclusion: string | null; latest_check_runs_count: number } {
+    const runs = latest(this.runs.filter((run) => run.check_suite === suite.id).reverse())
+    const count = { latest_check_runs_count: runs.length }
+    if (runs.every((run) => run.status === 'queued')) return { status: 'queued', conclusion: null, ...count }
+    if (runs.some((run) => run.status !== 'completed')) return { status: 'in_progress', conclusion: null, ...count }
+    const conclusion = SUITE_PRIORITY.find((c) => runs.some((run) => run.conclusion === c)) ?? null
+    return { status: 'completed', conclusion, ...count }
   }
 
   json(run: StoredCheckRun): Record<string, unknown> {
@@ -174,9 +216,9 @@ export class CheckRuns {
         annotations_url: `${api}/annotations`
       },
       name: run.name,
-      check_suite: { id: 800_000 + this.runs.indexOf(run) },
-      // The app that made the run: GitHub Actions, for the workflow token (the check-run schema requires it whole).
-      app: actionsAppJson(this.apiUrl()),
+      check_suite: { id: run.check_suite },
+      // The app that made the run (the check-run schema requires it whole).
+      app: appJson(this.apiUrl(), run.app),
       pull_requests: []
     }
   }
@@ -236,6 +278,11 @@ function parse(text: string): Record<string, unknown> | undefined {
 
 function invalid(message: string): CheckAnswer {
   return { status: 422, message: `Invalid request.\n\n${message}` }
+}
+
+/** The newest run of each name, of `runs` listed newest first. */
+function latest(runs: StoredCheckRun[]): StoredCheckRun[] {
+  return runs.filter((run, index) => runs.findIndex((other) => other.name === run.name) === index)
 }
 
 function same(a: string, b: string): boolean {

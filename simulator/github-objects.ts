@@ -134,19 +134,37 @@ const REPOSITORY_URLS: Record<string, string> = {
   trees: 'git/trees{/sha}'
 }
 
-/** The GitHub Actions app, which makes a workflow token's check runs (an `integration`). */
-export function actionsAppJson(api: string): Record<string, unknown> {
+/** A GitHub App that makes check runs: the owner of a check run and of its check suite. */
+export interface CheckApp {
+  id: number
+  slug: string
+  name: string
+  owner: { login: string; id: number }
+}
+
+/** The GitHub Actions app, which makes a workflow token's check runs (GitHub's own values). */
+export const ACTIONS_APP: CheckApp = {
+  id: 15368,
+  slug: 'github-actions',
+  name: 'GitHub Actions',
+  owner: { login: 'github', id: 9919 }
+}
+
+/** App `app` as an `integration`; GitHub Actions with its own description and dates. */
+export function appJson(api: string, app: CheckApp): Record<string, unknown> {
+  const actions = app.slug === ACTIONS_APP.slug
   return {
-    id: 15368,
-    slug: 'github-actions',
-    node_id: 'MDM6QXBwMTUzNjg=',
-    owner: userJson(api, 'github', 9919, 'Organization'),
-    name: 'GitHub Actions',
-    description: 'Automate your workflow from idea to production',
-    external_url: 'https://help.github.com/en/actions',
-    html_url: `${WEB}/apps/github-actions`,
-    created_at: '2018-07-30T09:30:17Z',
-    updated_at: '2019-12-10T19:04:12Z',
+    id: app.id,
+    slug: app.slug,
+    // GitHub's legacy node id of an app: base64 of `03:App{id}` (GitHub Actions' is MDM6QXBwMTUzNjg=).
+    node_id: Buffer.from(`03:App${app.id}`).toString('base64'),
+    owner: userJson(api, app.owner.login, app.owner.id, 'Organization'),
+    name: app.name,
+    description: actions ? 'Automate your workflow from idea to production' : null,
+    external_url: actions ? 'https://help.github.com/en/actions' : `${WEB}/${app.owner.login}`,
+    html_url: `${WEB}/apps/${app.slug}`,
+    created_at: actions ? '2018-07-30T09:30:17Z' : CREATED,
+    updated_at: actions ? '2019-12-10T19:04:12Z' : CREATED,
     permissions: { checks: 'write', contents: 'write', issues: 'write', metadata: 'read', pull_requests: 'write' },
     events: ['check_run', 'check_suite', 'pull_request', 'push', 'release']
   }

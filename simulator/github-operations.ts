@@ -44,6 +44,7 @@ export const GITHUB_OPERATIONS: Record<RouteName, readonly string[]> = {
   'check-create': ['POST /repos/{owner}/{repo}/check-runs'],
   'check-update': ['PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}'],
   'check-runs': ['GET /repos/{owner}/{repo}/commits/{ref}/check-runs'],
+  'check-suites': ['GET /repos/{owner}/{repo}/commits/{ref}/check-suites'],
   'check-annotations': ['GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],
   'commit-status': ['GET /repos/{owner}/{repo}/commits/{ref}/status']
 }

@@ -3,6 +3,7 @@
 // a list read with the step's signal and counted, and annotations cut at what the step asks for.
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github/index.js'
+import type { CheckApp } from '../../simulator/github-objects.js'
 import { GitHubClient } from '../../src/github/client.js'
 import { RequestCount } from '../../src/github/requests.js'
 import { realClock, useFakeGitHub } from '../fixtures/github.js'
@@ -35,6 +36,20 @@ describe('the docs pull request checks API', () => {
     const [run] = await api().checkRuns(sha)
     expect(run).toMatchObject({ name: 'Vale', status: 'completed', conclusion: 'failure', title: '', summary: '' })
     expect(run?.annotations).toBe(0)
+  })
+
+  it("reads each app's check suite with its status: queued with no run, then as its runs go", async () => {
+    const app: CheckApp = { id: 151_520, slug: 'mintlify', name: 'Mintlify', owner: { login: 'mintlify', id: 7 } }
+    fake.addCheckSuite(DOCS, sha, app)
+    expect(await api().checkSuites(sha)).toEqual([{ app: 'Mintlify', status: 'queued' }])
+    const id = fake.addCheckRun(DOCS, { name: 'Vale', head_sha: sha, status: 'in_progress' }, app)
+    fake.addCheckRun(DOCS, { name: 'Lint', head_sha: sha, status: 'completed', conclusion: 'success' })
+    expect(await api().checkSuites(sha)).toEqual([
+      { app: 'Mintlify', status: 'in_progress' },
+      { app: 'GitHub Actions', status: 'completed' }
+    ])
+    fake.updateCheckRun(DOCS, id, { conclusion: 'failure' })
+    expect((await api().checkSuites(sha))[0]).toEqual({ app: 'Mintlify', status: 'completed' })
   })
 
   it('reads a status with no description or target as empty text and no link', async () => {
@@ -86,6 +101,19 @@ describe('the docs pull request checks API', () => {
     add(500, 501)
     await expect(api().checkRuns(sha)).rejects.toThrow(`more than 500 check runs on ${sha}: not judged`)
     await expect(api().statuses(sha)).rejects.toThrow(`more than 500 statuses on ${sha}: not judged`)
+  })
+
+  it('reads 500 check suites; past that it fails rather than judge part', async () => {
+    const app = (id: number): CheckApp => ({
+      id,
+      slug: `app-${id}`,
+      name: `App ${id}`,
+      owner: { login: 'acme', id: 1 }
+    })
+    for (let i = 1; i <= 500; i++) fake.addCheckSuite(DOCS, sha, app(i))
+    expect(await api().checkSuites(sha)).toHaveLength(500)
+    fake.addCheckSuite(DOCS, sha, app(501))
+    await expect(api().checkSuites(sha)).rejects.toThrow(`more than 500 check suites on ${sha}: not judged`)
   })
 
   it('carries the step’s signal: an aborted one sends nothing', async () => {

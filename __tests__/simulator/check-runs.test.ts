@@ -170,3 +170,42 @@ describe('check runs', () => {
     expect(routes).toEqual(['POST check-create', 'POST check-create'])
   })
 })
+
+describe('check suites', () => {
+  const vale = { id: 151_520, slug: 'mintlify', name: 'Mintlify', owner: { login: 'mintlify', id: 7 } }
+  const suites = async (query: Record<string, unknown> = {}) =>
+    (await octokit.rest.checks.listSuitesForRef({ owner, repo, ref: sha, ...query })).data
+
+  it("one per app on a commit, made at the push; its status, conclusion and runs' count follow its runs", async () => {
+    fake.addCheckSuite(REPO, sha, vale)
+    expect(
+      (await suites()).check_suites.map((s) => [s.app?.slug, s.status, s.conclusion, s.latest_check_runs_count])
+    ).toEqual([['mintlify', 'queued', null, 0]])
+    const a = fake.addCheckRun(REPO, { name: 'Vale', head_sha: sha, status: 'in_progress' }, vale)
+    const b = fake.addCheckRun(REPO, { name: 'Deploy', head_sha: sha }, vale)
+    // A run of an app with no suite on the commit gets one (GitHub Actions, the workflow token's).
+    await octokit.rest.checks.create({
+      owner,
+      repo,
+      name: 'Docs',
+      head_sha: sha,
+      status: 'completed',
+      conclusion: 'success'
+    })
+    const listed = await suites()
+    expect(listed.check_suites.map((s) => [s.app?.slug, s.status, s.conclusion, s.latest_check_runs_count])).toEqual([
+      ['mintlify', 'in_progress', null, 2],
+      ['github-actions', 'completed', 'success', 1]
+    ])
+    const [run] = (await octokit.rest.checks.listForRef({ owner, repo, ref: sha, check_name: 'Vale' })).data.check_runs
+    expect(run?.check_suite?.id).toBe(listed.check_suites[0]?.id)
+    expect(run?.app?.slug).toBe('mintlify')
+    fake.updateCheckRun(REPO, a, { conclusion: 'timed_out' })
+    fake.updateCheckRun(REPO, b, { conclusion: 'success' })
+    expect((await suites()).check_suites[0]).toMatchObject({ status: 'completed', conclusion: 'timed_out' })
+    // GitHub's filters: the app's id, a run's name; an unknown commit is 422, as for its check runs.
+    expect((await suites({ app_id: vale.id })).check_suites.map((s) => s.app?.slug)).toEqual(['mintlify'])
+    expect((await suites({ check_name: 'Docs' })).check_suites.map((s) => s.app?.slug)).toEqual(['github-actions'])
+    expect((await status(octokit.rest.checks.listSuitesForRef({ owner, repo, ref: 'b'.repeat(40) }))).status).toBe(422)
+  })
+})

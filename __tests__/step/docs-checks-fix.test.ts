@@ -17,7 +17,7 @@ describe('docs-checks: fix', () => {
   const fix = { 'docs-checks': 'fix' }
   const followUps = (): string[] => o.step.sim().jobs('proj-owner')[0]?.prompts.slice(1) ?? []
 
-  it('one round that turns green: the follow-up holds the failure, the new head is judged; 7 GitHub requests added', async () => {
+  it('one round that turns green: the follow-up holds the failure, the new head is judged; 9 GitHub requests added', async () => {
     withCi({ vale: 'failure' }, { vale: 'success' })
     const result = await o.run('pull_request', o.merged(41, 'dev'), fix)
     expect(result.code).toBe(0)
@@ -31,8 +31,14 @@ describe('docs-checks: fix', () => {
     expect(message).toContain('on the same branch')
     expect(message).not.toContain('Mintlify Deployment')
     expect(result.at('info')).toContain('Asking the agent to fix 1 failing check on acme/docs#1: Mintlify Validation.')
-    // The head, check runs, status and annotations of the first head; the head, check runs and status of the new one.
-    expect(checkReads(o.github())).toEqual({ pull: 2, 'check-runs': 2, 'commit-status': 2, 'check-annotations': 1 })
+    // The head, check runs, status, suites and annotations of the first head; the head, check runs, status and suites of the new one.
+    expect(checkReads(o.github())).toEqual({
+      pull: 2,
+      'check-runs': 2,
+      'commit-status': 2,
+      'check-suites': 2,
+      'check-annotations': 1
+    })
     expect(result.summary).toContain("after the agent's round of fixes (Mintlify Validation)")
     // The green head first, then the red one the round began with.
     expect(result.summary).toMatch(

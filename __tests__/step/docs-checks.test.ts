@@ -1,7 +1,7 @@
 /**
  * `docs-checks: wait`, in-process against the Agent API simulator and the fake GitHub, whose docs
  * repository runs a CI on each head of the job's docs pull request (fixtures/docs-ci.ts): checks
- * that pass, checks still running (waited for), a failure, failing commit statuses, checks that
+ * that pass, checks still running (waited for; checks still to come: docs-checks-suites.test.ts), a failure, failing commit statuses, checks that
  * cannot be read, the default (nothing read), and the input errors.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -14,7 +14,7 @@ describe('docs-checks: wait', () => {
   const withCi = (...rounds: HeadCi[]): void => linkDocsRepository(o.step.sim(), o.github(), docsCi(rounds))
   const run = (inputs: Record<string, string>) => o.run('pull_request', o.merged(41, 'dev'), inputs)
 
-  it('checks that pass: success, each check logged and in the summary; 3 GitHub requests added', async () => {
+  it('checks that pass: success, each check logged and in the summary; 4 GitHub requests added', async () => {
     withCi({ vale: 'success', status: { state: 'success', context: 'ci/links' } })
     const result = await run({ 'docs-checks': 'wait' })
     expect(result.code).toBe(0)
@@ -30,8 +30,8 @@ describe('docs-checks: wait', () => {
     expect(result.summary).toContain('<h3>Docs PR checks</h3>')
     expect(result.summary).toContain('docs-checks: <code>success</code>')
     expect(result.summary).toMatch(/<tr><td>Mintlify Validation<\/td><td><code>success<\/code><\/td><td><a href=/)
-    // The head, its check runs, its combined status: nothing more when nothing failed.
-    expect(checkReads(o.github())).toEqual({ pull: 1, 'check-runs': 1, 'commit-status': 1 })
+    // The head, its check runs, its combined status, its check suites: nothing more when nothing failed.
+    expect(checkReads(o.github())).toEqual({ pull: 1, 'check-runs': 1, 'commit-status': 1, 'check-suites': 1 })
     expect(result.at('warning')).toEqual([])
   })
 
@@ -42,6 +42,8 @@ describe('docs-checks: wait', () => {
     const reads = checkReads(o.github())
     expect(reads['check-runs']).toBeGreaterThan(2)
     expect(reads['check-runs']).toBe(reads['commit-status'])
+    // The suites only once no check runs: at the end.
+    expect(reads['check-suites']).toBe(1)
     expect(reads.pull).toBe(1)
     expect(result.at('info')).toContain('Waiting for the checks on the docs pull request acme/docs#1.')
   })

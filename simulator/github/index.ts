@@ -34,7 +34,8 @@
  * the conversation: GET and POST
  * …/issues/{n}/comments, PATCH and DELETE …/issues/comments/{id}, POST …/issues/comments/{id}/reactions
  * and …/pulls/comments/{id}/reactions, PATCH …/releases/{id}; check runs: POST …/check-runs, PATCH
- * …/check-runs/{id}, GET …/commits/{ref}/check-runs (check-runs.ts); and the token's identity: GET /user
+ * …/check-runs/{id}, GET …/commits/{ref}/check-runs (check-runs.ts), GET …/commits/{ref}/check-suites
+ * (check-suites.ts); and the token's identity: GET /user
  * (403 for an installation token, as GitHub answers) and POST /graphql (`viewer`). The owner of a
  * pull request (simulator/github-owner.ts): POST …/pulls/{n}/requested_reviewers, POST
  * …/issues/{n}/assignees, GET …/issues/{n}/events, PUT …/pulls/{n}/merge, and on /graphql a pull
@@ -52,6 +53,8 @@
  *   gh.commentsOf('acme/app', 7); gh.reactionsOf('acme/app', id); gh.releaseBody('acme/app', 'v1')
  *   gh.checkRunsOf('acme/app', sha)                   // check runs on a commit (a pull request's head counts)
  *   gh.addCheckRun('acme/app', { name: 'Lint', head_sha: sha })   // one made by someone else
+ *   gh.addCheckRun('acme/docs', { name: 'Vale', head_sha: sha }, app)   // made by another app, in its suite
+ *   gh.addCheckSuite('acme/docs', sha, app)           // what a push does for an app with checks:write: a suite, queued, no run
  *   gh.fail('check-create', { kind: 'status', status: 502, effect: true })   // the run is made, the client sees 502
  *   gh.annotateCheckRun(id, [{ path: 'a.mdx', start_line: 3, message: '…' }])   // GET …/check-runs/{id}/annotations
  *   gh.addStatus('acme/docs', sha, { state: 'failure', context: 'ci/build' })    // GET …/commits/{ref}/status
@@ -70,6 +73,7 @@ import { closeServer } from '../loopback.js'
 import type { SimulatorClock } from '../agent-api.js'
 import type { MergeRules, PullOwner } from '../github-owner.js'
 import type { AnnotationSeed, StoredCheckRun } from '../check-runs.js'
+import type { CheckApp } from '../github-objects.js'
 import type { StatusSeed } from '../commit-statuses.js'
 import type { RouteName } from './routes.js'
 import {
@@ -264,11 +268,25 @@ export class GitHubApiFake {
     return this.s.repos.get(repo.toLowerCase())?.releases.find((x) => x.tag_name === tag)?.body
   }
 
-  /** Makes a check run as `POST …/check-runs` with this body would (another app's, an earlier run's); its id. */
-  addCheckRun(repo: string, body: Record<string, unknown>): number {
-    const made = this.s.checks.create(this.s.repo(repo).fullName, JSON.stringify(body))
+  /**
+   * Makes a check run as `POST …/check-runs` with this body would (an earlier run's, or `app`'s:
+   * GitHub Actions by default); its id.
+   */
+  addCheckRun(repo: string, body: Record<string, unknown>, app?: CheckApp): number {
+    const made = this.s.checks.create(this.s.repo(repo).fullName, JSON.stringify(body), app)
     if (!('json' in made)) throw new Error(`addCheckRun: ${made.message}`)
     return (made.json as { id: number }).id
+  }
+
+  /**
+   * What GitHub does at a push for `app`, installed with checks:write: a check suite on `sha`,
+   * `queued` with no run until the app makes one
+   * (https://docs.github.com/en/rest/guides/using-the-rest-api-to-interact-with-checks).
+   */
+  addCheckSuite(repo: string, sha: string, app: CheckApp): void {
+    const { fullName } = this.s.repo(repo)
+    if (!this.s.commitOf(fullName, sha)) throw new Error(`addCheckSuite: no commit ${sha} in ${repo}`)
+    this.s.checks.suites.of(fullName, sha, app)
   }
 
   /** The check runs of `repo` (on `sha` only, when given), oldest first. */

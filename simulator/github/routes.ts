@@ -33,6 +33,7 @@ export type RouteName =
   | 'check-create'
   | 'check-update'
   | 'check-runs'
+  | 'check-suites'
   | 'check-annotations'
   | 'commit-status'
 
@@ -58,7 +59,7 @@ export type Route =
   | { name: 'requested-reviewers' | 'assignees' | 'issue-events' | 'merge'; repo: string; number: number }
   | { name: 'check-create'; repo: string }
   | { name: 'check-update'; repo: string; id: number }
-  | { name: 'check-runs'; repo: string; ref: string }
+  | { name: 'check-runs' | 'check-suites'; repo: string; ref: string }
   | { name: 'check-annotations'; repo: string; id: number }
   | { name: 'commit-status'; repo: string; ref: string }
 
@@ -99,6 +100,7 @@ export const DOC_URLS: Record<RouteName | 'unknown', string> = {
   'check-create': `${DOCS}/checks/runs#create-a-check-run`,
   'check-update': `${DOCS}/checks/runs#update-a-check-run`,
   'check-runs': `${DOCS}/checks/runs#list-check-runs-for-a-git-reference`,
+  'check-suites': `${DOCS}/checks/suites#list-check-suites-for-a-git-reference`,
   'check-annotations': `${DOCS}/checks/runs#list-check-run-annotations`,
   'commit-status': `${DOCS}/commits/statuses#get-the-combined-status-for-a-specific-reference`,
   unknown: DOCS
@@ -191,6 +193,8 @@ function readRoute({ repo, rest, a, b, c, more, tail, issue }: Parts): Route | u
   if (a === 'commits' && b === undefined) return { name: 'commits', repo }
   if (a === 'commits' && b !== undefined && c === 'check-runs' && more.length === 0)
     return { name: 'check-runs', repo, ref: b }
+  if (a === 'commits' && b !== undefined && c === 'check-suites' && more.length === 0)
+    return { name: 'check-suites', repo, ref: b }
   if (a === 'commits' && b !== undefined && c === 'status' && more.length === 0)
     return { name: 'commit-status', repo, ref: b }
   if (a === 'check-runs' && issue !== undefined && c === 'annotations' && more.length === 0)

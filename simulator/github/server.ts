@@ -15,6 +15,7 @@ import { COMMIT_ROUTES } from './commits.js'
 import { PULL_ROUTES } from './pulls.js'
 import { ISSUE_ROUTES } from './issues.js'
 import { CHECK_ROUTES } from './checks.js'
+import { SUITE_ROUTES } from './suites.js'
 import { REPOSITORY_ROUTES, userAnswer } from './repository.js'
 import { Store } from './state.js'
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
@@ -68,6 +69,7 @@ const ROUTES: Handlers<RepoRouteName> = {
   ...PULL_ROUTES,
   ...ISSUE_ROUTES,
   ...CHECK_ROUTES,
+  ...SUITE_ROUTES,
   ...REPOSITORY_ROUTES
 }
 

@@ -1,7 +1,8 @@
 /**
  * The checks on the docs pull request's head (GitHub's REST API): the pull request's head commit,
- * its check runs (`GET …/commits/{sha}/check-runs`), its combined status (`GET
- * …/commits/{ref}/status`) and a check run's annotations (`GET …/check-runs/{id}/annotations`).
+ * its check runs (`GET …/commits/{sha}/check-runs`), its check suites (`GET
+ * …/commits/{ref}/check-suites`), its combined status (`GET …/commits/{ref}/status`) and a check
+ * run's annotations (`GET …/check-runs/{id}/annotations`).
  * Every page of a list is read with the step's signal (allPages, pages.ts); a failure throws the
  * Octokit error (`status`).
  */
@@ -40,6 +41,17 @@ export interface DocsStatus {
   url: string | undefined
 }
 
+/**
+ * A check suite on the head: GitHub makes one per app at the push, before the app has made any
+ * check run (https://docs.github.com/en/rest/guides/using-the-rest-api-to-interact-with-checks).
+ */
+export interface DocsCheckSuite {
+  /** The app's name (its slug when GitHub gives no name). */
+  app: string
+  /** `queued`, `in_progress`, `completed`, or one GitHub Actions keeps (`waiting`, `requested`, `pending`). */
+  status: string
+}
+
 export interface DocsAnnotation {
   path: string
   line: number
@@ -50,6 +62,7 @@ export interface DocsChecksApi {
   /** The pull request's head commit. */
   head(): Promise<string>
   checkRuns(sha: string): Promise<DocsCheckRun[]>
+  checkSuites(sha: string): Promise<DocsCheckSuite[]>
   statuses(sha: string): Promise<DocsStatus[]>
   /** The first `max` annotations of check run `id`, and how many it has. */
   annotations(id: number, max: number): Promise<DocsAnnotation[]>
@@ -70,34 +83,7 @@ export function docsChecksApi(
       const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pr.number, request: request() })
       return data.head.sha
     },
-    checkRuns: async (sha) => {
-      const octokit = await client()
-      const options = request()
-      const first = octokit.rest.checks.listForRef({ owner, repo, ref: sha, per_page: 100, request: options })
-      return allPages(
-        octokit,
-        first,
-        options,
-        bounded(`check runs on ${sha}`, (data) => data.check_runs.map(checkRun))
-      )
-    },
-    statuses: async (sha) => {
-      const octokit = await client()
-      const options = request()
-      const first = octokit.rest.repos.getCombinedStatusForRef({
-        owner,
-        repo,
-        ref: sha,
-        per_page: 100,
-        request: options
-      })
-      return allPages(
-        octokit,
-        first,
-        options,
-        bounded(`statuses on ${sha}`, (data) => data.statuses.map(commitStatus))
-      )
-    },
+    ...headLists(client, pr, request),
     annotations: async (id, max) => {
       const octokit = await client()
       const options = request()
@@ -115,6 +101,49 @@ export function docsChecksApi(
   }
 }
 
+/** The head's lists, every page read with the step's signal: at most MAX_CHECK_LIST_PAGES each. */
+function headLists(
+  client: () => Promise<Octokit>,
+  { owner, repo }: PullRequestRef,
+  request: () => CountedRequest
+): Pick<DocsChecksApi, 'checkRuns' | 'checkSuites' | 'statuses'> {
+  // `first` asks for the first page of `sha`'s list.
+  const listed = async <D, R>(
+    what: string,
+    sha: string,
+    first: (octokit: Octokit, params: ListParams) => Promise<{ data: D; headers: { link?: string | undefined } }>,
+    keep: (page: D) => R[]
+  ): Promise<R[]> => {
+    const octokit = await client()
+    const options = request()
+    const params = { owner, repo, ref: sha, per_page: 100, request: options }
+    return allPages(octokit, first(octokit, params), options, bounded(`${what} on ${sha}`, keep))
+  }
+  return {
+    checkRuns: (sha) =>
+      listed(
+        'check runs',
+        sha,
+        (o, p) => o.rest.checks.listForRef(p),
+        (d) => d.check_runs.map(checkRun)
+      ),
+    checkSuites: (sha) =>
+      listed(
+        'check suites',
+        sha,
+        (o, p) => o.rest.checks.listSuitesForRef(p),
+        (d) => d.check_suites.map(checkSuite)
+      ),
+    statuses: (sha) =>
+      listed(
+        'statuses',
+        sha,
+        (o, p) => o.rest.repos.getCombinedStatusForRef(p),
+        (d) => d.statuses.map(commitStatus)
+      )
+  }
+}
+
 /** `keep` for at most MAX_CHECK_LIST_PAGES pages; one more throws. */
 function bounded<D, R>(what: string, keep: (page: D) => R[]): (page: D) => R[] {
   let pages = 0
@@ -124,7 +153,17 @@ function bounded<D, R>(what: string, keep: (page: D) => R[]): (page: D) => R[] {
   }
 }
 
+/** A list's first page, asked for: of `ref`, 100 a page, with the step's signal (Octokit's parameters). */
+interface ListParams extends Record<string, unknown> {
+  owner: string
+  repo: string
+  ref: string
+  per_page: number
+  request: CountedRequest
+}
+
 type CheckRunData = Awaited<ReturnType<Octokit['rest']['checks']['listForRef']>>['data']['check_runs'][number]
+type SuiteData = Awaited<ReturnType<Octokit['rest']['checks']['listSuitesForRef']>>['data']['check_suites'][number]
 type StatusData = Awaited<ReturnType<Octokit['rest']['repos']['getCombinedStatusForRef']>>['data']['statuses'][number]
 
 function checkRun(run: CheckRunData): DocsCheckRun {
@@ -138,6 +177,12 @@ function checkRun(run: CheckRunData): DocsCheckRun {
     summary: run.output.summary ?? '',
     annotations: run.output.annotations_count
   }
+}
+
+function checkSuite(suite: SuiteData): DocsCheckSuite {
+  // GitHub's schema lets `app` and `status` be null: an unknown app, a suite not known to be completed.
+  const app = suite.app?.name ?? suite.app?.slug ?? 'an unnamed app'
+  return { app, status: suite.status ?? 'queued' }
 }
 
 function commitStatus(status: StatusData): DocsStatus {

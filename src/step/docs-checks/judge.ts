@@ -1,5 +1,6 @@
 /**
- * One look at the docs pull request's head: its check runs and commit statuses, judged. A check
+ * One look at the docs pull request's head: its check runs and commit statuses, judged, and once
+ * nothing of theirs runs, its check suites: one not completed holds checks still to come. A check
  * run ended badly in `failure`, `timed_out`, `action_required`, `stale` or `startup_failure`; a status in `failure` or
  * `error`. Each failure comes with its problems: a check run's output title and summary and its
  * annotations (`path:line: message`), a status's description. All of it is the docs repository's
@@ -28,16 +29,23 @@ export interface Failure {
 
 export interface Judged {
   head: string
-  /** A check run not completed, or a status still pending. */
+  /** A check run not completed, a status still pending, or (when waited for) checks still to come. */
   running: boolean
+  /** The apps whose check suites are not completed while no check runs: their checks are still to come. */
+  toCome: string[]
   rows: DocsCheckRow[]
   failures: Failure[]
 }
 
-/** Reads the checks on `head`; a failure's annotations only once nothing runs (they are read once). */
-export async function judge(api: DocsChecksApi, head: string): Promise<Judged> {
+/**
+ * Reads the checks on `head`; a failure's annotations only once nothing runs (they are read once).
+ * `waitToCome`: checks still to come count as running (settle.ts bounds how long).
+ */
+export async function judge(api: DocsChecksApi, head: string, waitToCome: boolean): Promise<Judged> {
   const [runs, statuses] = await Promise.all([api.checkRuns(head), api.statuses(head)])
-  const running = runs.some((run) => run.status !== 'completed') || statuses.some((s) => s.state === 'pending')
+  let running = runs.some((run) => run.status !== 'completed') || statuses.some((s) => s.state === 'pending')
+  const toCome = running ? [] : await appsToCome(api, head)
+  running ||= waitToCome && toCome.length > 0
   const failures: Failure[] = []
   if (!running) {
     for (const run of runs.filter((r) => FAILED_RUN.includes(r.conclusion ?? ''))) {
@@ -50,7 +58,19 @@ export async function judge(api: DocsChecksApi, head: string): Promise<Judged> {
     ...row,
     problems: problemsOf(failures.find((f) => f.name === row.name && f.conclusion === row.conclusion)).slice(0, 3)
   }))
-  return { head, running, rows, failures }
+  return { head, running, toCome, rows, failures }
+}
+
+/**
+ * The apps with a check suite not completed on `head`, read only once no check runs (while one
+ * runs, the head is waited for anyway: no read is spent). GitHub makes each app's suite at the
+ * push, `queued` with no check run, before the app makes its runs
+ * (https://docs.github.com/en/rest/guides/using-the-rest-api-to-interact-with-checks); a suite not
+ * completed whose runs the runs read did not show running got them after that read.
+ */
+async function appsToCome(api: DocsChecksApi, head: string): Promise<string[]> {
+  const suites = await api.checkSuites(head)
+  return [...new Set(suites.filter((suite) => suite.status !== 'completed').map((suite) => suite.app))]
 }
 
 function runFailure(run: DocsCheckRun, annotations: DocsAnnotation[]): Failure {

@@ -76,7 +76,8 @@ async function checksOnHead(ctx: Ctx): Promise<Settled> {
   const head = await ctx.api.head()
   const { settings, deps } = ctx
   const schedule = { initialMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs }
-  return settle(ctx.api, head, { clock: deps.clock, signal: deps.signal, schedule, deadline: ctx.deadline })
+  const timing = { clock: deps.clock, signal: deps.signal, schedule, deadline: ctx.deadline, log: deps.log }
+  return settle(ctx.api, head, timing)
 }
 
 /** The one round: the follow-up (kept in the re-run record), the job's wait, the new head's checks. */

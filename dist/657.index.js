@@ -205,10 +205,15 @@ const FAILED_RUN = ['failure', 'timed_out', 'action_required', 'stale', 'startup
 const FAILED_STATUS = ['failure', 'error'];
 /** Annotations read of one failing check run (one page): the follow-up says how many more it has. */
 const ANNOTATIONS_READ = 100;
-/** Reads the checks on `head`; a failure's annotations only once nothing runs (they are read once). */
-async function judge(api, head) {
+/**
+ * Reads the checks on `head`; a failure's annotations only once nothing runs (they are read once).
+ * `waitToCome`: checks still to come count as running (settle.ts bounds how long).
+ */
+async function judge(api, head, waitToCome) {
     const [runs, statuses] = await Promise.all([api.checkRuns(head), api.statuses(head)]);
-    const running = runs.some((run) => run.status !== 'completed') || statuses.some((s) => s.state === 'pending');
+    let running = runs.some((run) => run.status !== 'completed') || statuses.some((s) => s.state === 'pending');
+    const toCome = running ? [] : await appsToCome(api, head);
+    running ||= waitToCome && toCome.length > 0;
     const failures = [];
     if (!running) {
         for (const run of runs.filter((r) => FAILED_RUN.includes(r.conclusion ?? ''))) {
@@ -221,7 +226,18 @@ async function judge(api, head) {
         ...row,
         problems: problemsOf(failures.find((f) => f.name === row.name && f.conclusion === row.conclusion)).slice(0, 3)
     }));
-    return { head, running, rows, failures };
+    return { head, running, toCome, rows, failures };
+}
+/**
+ * The apps with a check suite not completed on `head`, read only once no check runs (while one
+ * runs, the head is waited for anyway: no read is spent). GitHub makes each app's suite at the
+ * push, `queued` with no check run, before the app makes its runs
+ * (https://docs.github.com/en/rest/guides/using-the-rest-api-to-interact-with-checks); a suite not
+ * completed whose runs the runs read did not show running got them after that read.
+ */
+async function appsToCome(api, head) {
+    const suites = await api.checkSuites(head);
+    return [...new Set(suites.filter((suite) => suite.status !== 'completed').map((suite) => suite.app))];
 }
 function runFailure(run, annotations) {
     const { name, title, summary } = run;
@@ -346,13 +362,25 @@ var schedule = __webpack_require__(903);
 ;// CONCATENATED MODULE: ./src/step/docs-checks/settle.ts
 
 
+
+/**
+ * How long checks still to come hold a head's verdict, from the start of the wait for its checks.
+ * An app gets its suite's `check_suite` event at the push and makes its runs on it within seconds;
+ * two minutes leave room for an event delivered late and an app slow to start. Past it the suites
+ * are left out: GitHub can leave a suite queued for good with no run (an app that ignores the push,
+ * nodejs/node-core-utils#1160), which would otherwise hold the step until its timeout.
+ */
+const SUITE_GRACE_MS = 120_000;
 async function settle(api, head, timing) {
     const { clock, signal, deadline } = timing;
     const started = clock.now();
     for (;;) {
-        const judged = await judge(api, head);
-        if (!judged.running)
+        const judged = await judge(api, head, clock.now() - started < SUITE_GRACE_MS);
+        if (!judged.running) {
+            if (judged.toCome.length > 0)
+                timing.log.info(leftOut(judged));
             return { kind: 'ended', judged };
+        }
         const now = clock.now();
         const delay = deadline > now
             ? (0,schedule/* nextPollDelay */.qC)({ elapsedMs: now - started, remainingMs: deadline - now, failures: 0, random: clock.random() }, timing.schedule)
@@ -361,6 +389,11 @@ async function settle(api, head, timing) {
             return { kind: 'timed-out', judged };
         await clock.sleep(delay, signal);
     }
+}
+function leftOut({ head, toCome }) {
+    const apps = toCome.map((app) => (0,base_text/* inline */.mG)(app, 100)).join(', ');
+    const minutes = SUITE_GRACE_MS / 60_000;
+    return `The check suites of ${apps} on head ${head.slice(0, 7)} are still not completed, with no check running, after a ${minutes}-minute wait: judged without them.`;
 }
 
 ;// CONCATENATED MODULE: ./src/step/docs-checks/phase.ts
@@ -417,7 +450,8 @@ async function checksOnHead(ctx) {
     const head = await ctx.api.head();
     const { settings, deps } = ctx;
     const schedule = { initialMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs };
-    return settle(ctx.api, head, { clock: deps.clock, signal: deps.signal, schedule, deadline: ctx.deadline });
+    const timing = { clock: deps.clock, signal: deps.signal, schedule, deadline: ctx.deadline, log: deps.log };
+    return settle(ctx.api, head, timing);
 }
 /** The one round: the follow-up (kept in the re-run record), the job's wait, the new head's checks. */
 async function fixRound(ctx, first, rerun) {

@@ -1769,24 +1769,7 @@ function docsChecksApi(client, pr, signal, count) {
             const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: pr.number, request: request() });
             return data.head.sha;
         },
-        checkRuns: async (sha) => {
-            const octokit = await client();
-            const options = request();
-            const first = octokit.rest.checks.listForRef({ owner, repo, ref: sha, per_page: 100, request: options });
-            return (0,github_pages/* allPages */.S)(octokit, first, options, bounded(`check runs on ${sha}`, (data) => data.check_runs.map(checkRun)));
-        },
-        statuses: async (sha) => {
-            const octokit = await client();
-            const options = request();
-            const first = octokit.rest.repos.getCombinedStatusForRef({
-                owner,
-                repo,
-                ref: sha,
-                per_page: 100,
-                request: options
-            });
-            return (0,github_pages/* allPages */.S)(octokit, first, options, bounded(`statuses on ${sha}`, (data) => data.statuses.map(commitStatus)));
-        },
+        ...headLists(client, pr, request),
         annotations: async (id, max) => {
             const octokit = await client();
             const options = request();
@@ -1800,6 +1783,21 @@ function docsChecksApi(client, pr, signal, count) {
             const keep = (data) => data.map((a) => ({ path: a.path, line: a.start_line, message: a.message ?? '' }));
             return (await (0,github_pages/* allPages */.S)(octokit, first, options, keep, Math.ceil(max / 100))).slice(0, max);
         }
+    };
+}
+/** The head's lists, every page read with the step's signal: at most MAX_CHECK_LIST_PAGES each. */
+function headLists(client, { owner, repo }, request) {
+    // `first` asks for the first page of `sha`'s list.
+    const listed = async (what, sha, first, keep) => {
+        const octokit = await client();
+        const options = request();
+        const params = { owner, repo, ref: sha, per_page: 100, request: options };
+        return (0,github_pages/* allPages */.S)(octokit, first(octokit, params), options, bounded(`${what} on ${sha}`, keep));
+    };
+    return {
+        checkRuns: (sha) => listed('check runs', sha, (o, p) => o.rest.checks.listForRef(p), (d) => d.check_runs.map(checkRun)),
+        checkSuites: (sha) => listed('check suites', sha, (o, p) => o.rest.checks.listSuitesForRef(p), (d) => d.check_suites.map(checkSuite)),
+        statuses: (sha) => listed('statuses', sha, (o, p) => o.rest.repos.getCombinedStatusForRef(p), (d) => d.statuses.map(commitStatus))
     };
 }
 /** `keep` for at most MAX_CHECK_LIST_PAGES pages; one more throws. */
@@ -1822,6 +1820,11 @@ function checkRun(run) {
         summary: run.output.summary ?? '',
         annotations: run.output.annotations_count
     };
+}
+function checkSuite(suite) {
+    // GitHub's schema lets `app` and `status` be null: an unknown app, a suite not known to be completed.
+    const app = suite.app?.name ?? suite.app?.slug ?? 'an unnamed app';
+    return { app, status: suite.status ?? 'queued' };
 }
 function commitStatus(status) {
     return {

@@ -1822,8 +1822,9 @@ function checkRun(run) {
     };
 }
 function checkSuite(suite) {
-    // GitHub's schema lets `app` and `status` be null: an unknown app, a suite not known to be completed.
-    const app = suite.app?.name ?? suite.app?.slug ?? 'an unnamed app';
+    // GitHub's schema lets `app` and `status` be null (an app's `name` it requires): an unknown app, a
+    // suite not known to be completed.
+    const app = suite.app?.name ?? 'an unnamed app';
     return { app, status: suite.status ?? 'queued' };
 }
 function commitStatus(status) {

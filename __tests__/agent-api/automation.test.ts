@@ -57,6 +57,15 @@ describe('automation trigger', () => {
     expect(sim.runs()).toHaveLength(1)
   })
 
+  it('a Retry-After of 0 is none: waits the 10 s window, not sending it again at once', async () => {
+    const { sim, trigger, triggers, waits } = await setUp()
+    sim.fail('trigger', { kind: 'status', status: 429, headers: { 'retry-after': '0' } })
+    await trigger('auto-hidden-job')
+    expect(waits).toEqual([`1: 429 ${TRIGGER_RATE_WAIT_MS}`])
+    const times = triggers().map((r) => r.time)
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBe(TRIGGER_RATE_WAIT_MS)
+  })
+
   it('sends it three times at most: the last 429 is the error, with the attempts and their time', async () => {
     const { sim, trigger, triggers, waits } = await setUp({ perWindow: 0, retryAfter: false })
     const error = await trigger('auto-hidden-job').catch((e: unknown) => e)

@@ -66,6 +66,16 @@ describe('policies', () => {
   })
 })
 
+describe('ApiError: Retry-After', () => {
+  // None is documented: a 429's "no wait" (0, or a date already past) must not send the request at once.
+  it("a 429's Retry-After that asks for no wait is none; any other is kept", () => {
+    expect(new ApiError('rate-limited', 'x', 429, 0).retryAfterMs).toBeUndefined()
+    expect(new ApiError('rate-limited', 'x', 429, 1).retryAfterMs).toBe(1)
+    expect(new ApiError('rate-limited', 'x', 429).retryAfterMs).toBeUndefined()
+    expect(new ApiError('unavailable', 'x', 503, 0).retryAfterMs).toBe(0)
+  })
+})
+
 describe('networkError: what happened on the wire', () => {
   const wrapped = (code: string, message = code) =>
     Object.assign(new Error('fetch failed'), { cause: Object.assign(new Error(message), { code }) })

@@ -102,6 +102,14 @@ describe('preview deployments', () => {
     expect(asked.map((r) => r.time - (asked[0]?.time ?? 0))).toEqual([0, PREVIEW_RATE_WAIT_MS])
   })
 
+  it('a 429 with a Retry-After of 0 waits 60 s as without one, then gets it', async () => {
+    const { sim, client, options } = await setUp({ queuedMs: 0, buildMs: 0 })
+    sim.fail('preview', { kind: 'status', status: 429, headers: { 'retry-after': '0' } })
+    expect((await awaitPreview(client, 'docs/one', options)).kind).toBe('ready')
+    const asked = sim.requests.filter((r) => r.operation === 'preview')
+    expect(asked.map((r) => r.time - (asked[0]?.time ?? 0))).toEqual([0, PREVIEW_RATE_WAIT_MS])
+  })
+
   it('a 429 whose wait would pass the deadline: rate limited, without waiting', async () => {
     const { sim, client, options, clock } = await setUp({}, 30_000)
     sim.fail('preview', { kind: 'status', status: 429 })

@@ -118,6 +118,27 @@ describe('faults', () => {
         )
       })
 
+      // A Retry-After of 0 (or a date already past by our clock) promises nothing: the limit is per hour.
+      it.each([
+        ['0', () => '0'],
+        ['a date already past', () => new Date(virtual().clock.now() - 60_000).toUTCString()]
+      ])('backs off the same way when Retry-After is %s', async (_, retryAfter) => {
+        const now = { ...limited, headers: { 'retry-after': retryAfter() } }
+        virtual().sim.fail('create', now, now)
+        const result = await run({ timeout: '30m' })
+        expect(result.code).toBe(0)
+        const creates = requests('create')
+        expect(creates.map((r) => r.answeredStatus)).toEqual([429, 429, 201])
+        expect(created()).toBe(1)
+        expect(gap(creates, 1)).toBeGreaterThanOrEqual(15_000)
+        expect(gap(creates, 2)).toBeGreaterThanOrEqual(30_000)
+        expect(result.at('info')).toContainEqual(
+          expect.stringMatching(
+            /^The create request was not accepted \(answered 429: Rate limit exceeded\); attempt 2 at /
+          )
+        )
+      })
+
       it('backs off the same way for a follow-up, and delivers it once', async () => {
         virtual().sim.addJob(PROJECT, { id: 'job_busy', status: 'completed' })
         virtual().sim.fail('message', limited, limited)

@@ -30,16 +30,23 @@ export type ApiErrorKind =
   | 'redirect'
 
 export class ApiError extends Error {
+  /** Retry-After from the answer, in ms from when it came; on a 429, only one that asks for a wait. */
+  readonly retryAfterMs: number | undefined
+
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
     /** HTTP status, when an answer came (for `proxy`, the proxy's). */
     readonly status?: number,
-    /** Retry-After from the answer, in ms from when it came. */
-    readonly retryAfterMs?: number
+    retryAfterMs?: number
   ) {
     super(message)
     this.name = 'ApiError'
+    // A 429's Retry-After of 0 (or a date already past, clocks skew) is read as none. The contract
+    // documents no Retry-After and limits over a window (100 uses per project per hour), so "now"
+    // does not mean the limit has cleared: each caller's own wait for the limit applies, where
+    // "now" would send a create five times at once and give up.
+    this.retryAfterMs = kind === 'rate-limited' && retryAfterMs === 0 ? undefined : retryAfterMs
   }
 }
 

@@ -129,6 +129,23 @@ describe('preview deployments', () => {
     expect(sim.requests.filter((r) => r.operation === 'preview')).toHaveLength(2)
   })
 
+  it("a status read answered 429 is read again after its Retry-After, or by the deadline's end", async () => {
+    const { sim, client, options, clock, debug } = await setUp({ queuedMs: 0, buildMs: 1_000 }, 5 * 60_000)
+    sim.fail('preview-status', { kind: 'status', status: 429, headers: { 'retry-after': '60' } })
+    expect((await awaitPreview(client, 'docs/one', options)).kind).toBe('ready')
+    const reads = sim.requests.filter((r) => r.operation === 'preview-status').map((r) => r.time)
+    expect(reads.map((t) => t - (reads[0] ?? 0))).toEqual([0, 60_000])
+    expect(debug).toEqual([
+      "Preview: reading the deployment's status failed (answered 429: Simulated HTTP 429); reading it again in 60 s"
+    ])
+
+    sim.fail('preview-status', { kind: 'status', status: 429, headers: { 'retry-after': '3600' } })
+    const start = clock.now()
+    expect((await awaitPreview(client, 'docs/two', options)).kind).toBe('timed-out')
+    expect(sim.requests.filter((r) => r.operation === 'preview-status')).toHaveLength(3)
+    expect(clock.now() - start).toBe(5_000)
+  })
+
   it('cancelled while waiting: cancelled', async () => {
     const { client, options } = await setUp({ outcome: 'stuck' })
     const cancel = new AbortController()

@@ -68,17 +68,23 @@ async function follow(
   options: PreviewOptions
 ): Promise<PreviewEnd> {
   const { clock, signal } = options
+  let waitMs = PREVIEW_POLL_MS
   for (;;) {
-    if (clock.now() + PREVIEW_POLL_MS > deadline) return { kind: 'timed-out', url }
-    await clock.sleep(PREVIEW_POLL_MS, signal)
+    // A read that cannot come before the deadline (a Retry-After past it included) is not waited for.
+    if (clock.now() + waitMs > deadline) return { kind: 'timed-out', url }
+    await clock.sleep(waitMs, signal)
     let read: PreviewStatus
     try {
       read = await api.getPreviewStatus(statusId, { timeoutMs: requestTimeout(deadline, clock.now()), signal })
     } catch (error) {
       if (!(error instanceof ApiError) || !isTransientForPoll(error)) throw error
-      options.debug(`Preview: reading the deployment's status failed (${error.message}); reading it again`)
+      // A 429 asks us to slow down: the next read waits at least its Retry-After.
+      waitMs = error.kind === 'rate-limited' ? Math.max(PREVIEW_POLL_MS, error.retryAfterMs ?? 0) : PREVIEW_POLL_MS
+      const again = `reading it again in ${Math.ceil(waitMs / 1000)} s`
+      options.debug(`Preview: reading the deployment's status failed (${error.message}); ${again}`)
       continue
     }
+    waitMs = PREVIEW_POLL_MS
     if (read.status === 'success') return { kind: 'ready', url }
     if (read.status === 'failure') return { kind: 'failed', url, summary: read.summary }
   }

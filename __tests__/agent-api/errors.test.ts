@@ -1,4 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
+import { buildSync } from 'esbuild'
+import { execFileSync } from 'node:child_process'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import {
   ApiError,
   isSafeToRetryPost,
@@ -156,6 +160,10 @@ describe('parseRetryAfter', () => {
     [' 0 ', 0],
     ['Sat, 21 Nov 2026 12:00:30 GMT', 30_000],
     ['Sat, 21 Nov 2026 11:00:00 GMT', 0],
+    ['Saturday, 21-Nov-26 12:00:30 GMT', 30_000],
+    ['Sat Nov 21 12:00:30 2026', 30_000],
+    ['Tue Dec  1 12:00:00 2026', 10 * 86_400_000],
+    ['Sat Nox 21 12:00:30 2026', undefined],
     ['-1', undefined],
     ['1.5', undefined],
     ['5s', undefined],
@@ -164,5 +172,32 @@ describe('parseRetryAfter', () => {
     [undefined, undefined]
   ])('%j is %j ms', (value, ms) => {
     expect(parseRetryAfter(value, now)).toBe(ms)
+  })
+
+  // The asctime form names no zone but is GMT (RFC 9110 5.6.7), wherever the runner is. Jest cannot
+  // change its own process's zone, so the parse runs in a child Node with TZ set, west and east of
+  // GMT; its offset is checked too, so a Node that ignored TZ could not pass the test on a UTC machine.
+  it.each(['America/New_York', 'Asia/Kolkata'])('reads the asctime form as GMT with TZ=%s', (zone) => {
+    const source = fileURLToPath(new URL('../../src/agent-api/errors.ts', import.meta.url))
+    const { outputFiles } = buildSync({
+      stdin: {
+        contents: `import { parseRetryAfter } from ${JSON.stringify(source)}
+          const offset = new Date(Date.UTC(1994, 10, 6)).getTimezoneOffset()
+          console.log(JSON.stringify([offset, parseRetryAfter('Sun Nov  6 08:49:37 1994', Date.UTC(1994, 10, 6, 8, 49, 7))]))`,
+        resolveDir: dirname(source),
+        loader: 'ts'
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      write: false
+    })
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', outputFiles[0]?.text ?? ''], {
+      env: { ...process.env, TZ: zone },
+      encoding: 'utf8'
+    })
+    const [offset, ms] = JSON.parse(output) as [number, number]
+    expect(offset).not.toBe(0)
+    expect(ms).toBe(30_000)
   })
 })

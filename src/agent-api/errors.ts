@@ -178,6 +178,20 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   const text = value.trim()
   if (/^\d+$/.test(text)) return Number(text) * 1000
   if (!/[a-z]/i.test(text)) return undefined
-  const date = Date.parse(text)
+  const date = parseHttpDate(text)
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs)
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** RFC 9110's asctime form, `Sun Nov  6 08:49:37 1994`: the day of the month is two digits or a space and one. */
+const ASCTIME = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) ( \d|\d\d) (\d\d):(\d\d):(\d\d) (\d{4})$/
+
+/** Epoch ms of an HTTP-date (any of RFC 9110's three forms), or NaN. */
+function parseHttpDate(text: string): number {
+  const asctime = ASCTIME.exec(text)
+  // The asctime form names no zone, yet is GMT: Date.parse would read it in the runner's local time.
+  if (!asctime) return Date.parse(text)
+  const [, month, day, hours, minutes, seconds, year] = asctime
+  const index = MONTHS.indexOf(month ?? '')
+  return index < 0 ? NaN : Date.UTC(Number(year), index, Number(day), Number(hours), Number(minutes), Number(seconds))
 }

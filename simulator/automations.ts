@@ -53,7 +53,9 @@ export interface AutomationScenario {
 export const DEFAULT_AUTOMATION_SCENARIO: AutomationScenario = {
   automations: DEFAULT_AUTOMATIONS,
   perWindow: 10,
-  retryAfter: true,
+  // The contract (README.md): "No `Retry-After` or rate-limit headers are documented; treat them as
+  // possible, never as guaranteed"; the trigger's page documents its limit only. A scenario that wants one asks for it.
+  retryAfter: false,
   status: 200
 }
 

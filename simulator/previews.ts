@@ -29,7 +29,9 @@ export const DEFAULT_PREVIEW_SCENARIO: PreviewScenario = {
   queuedMs: 2_000,
   buildMs: 20_000,
   perMinute: 5,
-  retryAfter: true
+  // The contract (README.md): "No `Retry-After` or rate-limit headers are documented; treat them as
+  // possible, never as guaranteed"; the preview pages document their limit only. A scenario that wants one asks for it.
+  retryAfter: false
 }
 
 export type PreviewRoute = { op: 'preview'; projectId: string } | { op: 'preview-status'; statusId: string }

@@ -67,7 +67,7 @@ describe('automation trigger', () => {
   })
 
   it('sends it three times at most: the last 429 is the error, with the attempts and their time', async () => {
-    const { sim, trigger, triggers, waits } = await setUp({ perWindow: 0, retryAfter: false })
+    const { sim, trigger, triggers, waits } = await setUp({ perWindow: 0 })
     const error = await trigger('auto-hidden-job').catch((e: unknown) => e)
     expect(error).toEqual(
       new ApiError('rate-limited', 'answered 429: Rate limit exceeded; 3 attempts over 20s', 429, undefined)
@@ -78,7 +78,7 @@ describe('automation trigger', () => {
   })
 
   it('never waits past the deadline: the 429 is the error at once, saying so', async () => {
-    const { trigger, triggers } = await setUp({ perWindow: 0, retryAfter: false }, 10_000)
+    const { trigger, triggers } = await setUp({ perWindow: 0 }, 10_000)
     await expect(trigger('auto-hidden-job')).rejects.toThrow(
       'answered 429: Rate limit exceeded; waiting 10s for it would pass timeout'
     )
@@ -86,7 +86,7 @@ describe('automation trigger', () => {
   })
 
   it('waits for the limit only while the wait fits: the second 429 is the error when the next would not', async () => {
-    const { trigger, triggers } = await setUp({ perWindow: 0, retryAfter: false }, 15_000)
+    const { trigger, triggers } = await setUp({ perWindow: 0 }, 15_000)
     await expect(trigger('auto-hidden-job')).rejects.toThrow(
       'answered 429: Rate limit exceeded; 2 attempts over 10s; waiting 10s for it would pass timeout'
     )

@@ -290,7 +290,7 @@ describe('automation', () => {
     })
 
     it('three requests at most, then an error naming the limit; none past timeout', async () => {
-      virtual().sim.setAutomations({ perWindow: 0, retryAfter: false })
+      virtual().sim.setAutomations({ perWindow: 0 })
       const limited = await run()
       expect(limited.code).toBe(1)
       expect(triggers()).toHaveLength(3)

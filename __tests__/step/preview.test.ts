@@ -81,10 +81,7 @@ describe('preview', () => {
       { outcome: 'stuck' as const },
       /^The preview of mintlify\/docs-update-71 was not ready after 10m .*it may still appear at https:\/\/proj-preview/
     ],
-    [
-      { perMinute: 0, retryAfter: false },
-      /^No preview: Mintlify's limit of 5 preview requests a minute per organization/
-    ]
+    [{ perMinute: 0 }, /^No preview: Mintlify's limit of 5 preview requests a minute per organization/]
   ])('%j: one warning, preview-url empty, the result unchanged', async (previews, warning) => {
     virtual().sim.setPreviews(previews)
     const result = await run({ timeout: '1h' })

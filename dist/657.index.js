@@ -1341,10 +1341,12 @@ async function awaitPreview(api, branch, options) {
 }
 async function follow(api, { statusId, previewUrl: url }, deadline, options) {
     const { clock, signal } = options;
+    let waitMs = PREVIEW_POLL_MS;
     for (;;) {
-        if (clock.now() + PREVIEW_POLL_MS > deadline)
+        // A read that cannot come before the deadline (a Retry-After past it included) is not waited for.
+        if (clock.now() + waitMs > deadline)
             return { kind: 'timed-out', url };
-        await clock.sleep(PREVIEW_POLL_MS, signal);
+        await clock.sleep(waitMs, signal);
         let read;
         try {
             read = await api.getPreviewStatus(statusId, { timeoutMs: (0,base_clock/* requestTimeout */.Vq)(deadline, clock.now()), signal });
@@ -1352,9 +1354,13 @@ async function follow(api, { statusId, previewUrl: url }, deadline, options) {
         catch (error) {
             if (!(error instanceof errors/* ApiError */.hD) || !(0,errors/* isTransientForPoll */.Bw)(error))
                 throw error;
-            options.debug(`Preview: reading the deployment's status failed (${error.message}); reading it again`);
+            // A 429 asks us to slow down: the next read waits at least its Retry-After.
+            waitMs = error.kind === 'rate-limited' ? Math.max(PREVIEW_POLL_MS, error.retryAfterMs ?? 0) : PREVIEW_POLL_MS;
+            const again = `reading it again in ${Math.ceil(waitMs / 1000)} s`;
+            options.debug(`Preview: reading the deployment's status failed (${error.message}); ${again}`);
             continue;
         }
+        waitMs = PREVIEW_POLL_MS;
         if (read.status === 'success')
             return { kind: 'ready', url };
         if (read.status === 'failure')

@@ -104,17 +104,20 @@ function identifiedRun(run) {
 class ApiError extends Error {
     kind;
     status;
+    /** Retry-After from the answer, in ms from when it came; on a 429, only one that asks for a wait. */
     retryAfterMs;
     constructor(kind, message, 
     /** HTTP status, when an answer came (for `proxy`, the proxy's). */
-    status, 
-    /** Retry-After from the answer, in ms from when it came. */
-    retryAfterMs) {
+    status, retryAfterMs) {
         super(message);
         this.kind = kind;
         this.status = status;
-        this.retryAfterMs = retryAfterMs;
         this.name = 'ApiError';
+        // A 429's Retry-After of 0 (or a date already past, clocks skew) is read as none. The contract
+        // documents no Retry-After and limits over a window (100 uses per project per hour), so "now"
+        // does not mean the limit has cleared: each caller's own wait for the limit applies, where
+        // "now" would send a create five times at once and give up.
+        this.retryAfterMs = kind === 'rate-limited' && retryAfterMs === 0 ? undefined : retryAfterMs;
     }
 }
 /**
@@ -239,8 +242,21 @@ function parseRetryAfter(value, nowMs) {
         return Number(text) * 1000;
     if (!/[a-z]/i.test(text))
         return undefined;
-    const date = Date.parse(text);
+    const date = parseHttpDate(text);
     return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** RFC 9110's asctime form, `Sun Nov  6 08:49:37 1994`: the day of the month is two digits or a space and one. */
+const ASCTIME = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) ( \d|\d\d) (\d\d):(\d\d):(\d\d) (\d{4})$/;
+/** Epoch ms of an HTTP-date (any of RFC 9110's three forms), or NaN. */
+function parseHttpDate(text) {
+    const asctime = ASCTIME.exec(text);
+    // The asctime form names no zone, yet is GMT: Date.parse would read it in the runner's local time.
+    if (!asctime)
+        return Date.parse(text);
+    const [, month, day, hours, minutes, seconds, year] = asctime;
+    const index = MONTHS.indexOf(month ?? '');
+    return index < 0 ? NaN : Date.UTC(Number(year), index, Number(day), Number(hours), Number(minutes), Number(seconds));
 }
 
 

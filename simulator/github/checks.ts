@@ -10,11 +10,24 @@ export function checkAnswer(route: RouteName, answer: CheckAnswer): Answer {
   return 'json' in answer ? answer : { status: answer.status, json: errorBody(answer.status, answer.message, route) }
 }
 
+/** GitHub's simple-commit schema (a workflow run's or a check suite's `head_commit`) of `sha`. */
+export function simpleCommitJson(r: Repo, sha: string, at: string): Record<string, unknown> {
+  const commit = r.commits.find((c) => c.sha === sha)
+  const person = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
+  return {
+    id: sha,
+    tree_id: sha1(`tree-${sha}`),
+    message: commit?.message ?? '',
+    timestamp: commit?.date ?? at,
+    author: person,
+    committer: person
+  }
+}
+
 export function runJson(s: Store, r: Repo, run: Run): Record<string, unknown> {
   const api = `${s.url}/repos/${r.fullName}/actions/runs/${run.id}`
   const repository = repositoryJson(s.url, r.fullName, r.id, actorJson(s, { login: ownerOf(r) }))
   const commit = r.commits.find((c) => c.sha === run.headSha)
-  const person = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
   return {
     id: run.id,
     node_id: nodeId('WFR', String(run.id)),
@@ -34,14 +47,7 @@ export function runJson(s: Store, r: Repo, run: Run): Record<string, unknown> {
     updated_at: run.created_at,
     // The rest of what GitHub's workflow-run schema requires.
     pull_requests: [],
-    head_commit: {
-      id: run.headSha,
-      tree_id: sha1(`tree-${run.headSha}`),
-      message: commit?.message ?? '',
-      timestamp: commit?.date ?? run.created_at,
-      author: person,
-      committer: person
-    },
+    head_commit: simpleCommitJson(r, run.headSha, run.created_at),
     repository,
     head_repository: repository,
     jobs_url: `${api}/jobs`,

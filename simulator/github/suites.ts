@@ -5,9 +5,10 @@
 import type { StoredCheckSuite } from '../check-suites.js'
 import { appJson, repositoryJson } from '../github-objects.js'
 import { errorBody, type Handlers, ok } from './answers.js'
+import { simpleCommitJson } from './checks.js'
 import { resolve } from './commits.js'
 import { actorJson } from './repository.js'
-import { nodeId, ownerOf, type Repo, sha1, type Store } from './state.js'
+import { nodeId, ownerOf, type Repo, type Store } from './state.js'
 
 export const SUITE_ROUTES: Handlers<'check-suites'> = {
   'check-suites': (s, r, route, { query, page }) => {
@@ -39,9 +40,7 @@ export const SUITE_ROUTES: Handlers<'check-suites'> = {
 
 function suiteJson(s: Store, r: Repo, suite: StoredCheckSuite): Record<string, unknown> {
   const url = `${s.url}/repos/${r.fullName}/check-suites/${suite.id}`
-  const commit = r.commits.find((c) => c.sha === suite.head_sha)
   const branch = [...r.pulls.values()].find((pull) => pull.head.sha === suite.head_sha)?.head.ref ?? null
-  const person = { name: 'Mona Lisa Octocat', email: 'mona@github.com' }
   return {
     id: suite.id,
     node_id: nodeId('CS', String(suite.id)),
@@ -57,14 +56,7 @@ function suiteJson(s: Store, r: Repo, suite: StoredCheckSuite): Record<string, u
     repository: repositoryJson(s.url, r.fullName, r.id, actorJson(s, { login: ownerOf(r) })),
     created_at: suite.created_at,
     updated_at: suite.created_at,
-    head_commit: {
-      id: suite.head_sha,
-      tree_id: sha1(`tree-${suite.head_sha}`),
-      message: commit?.message ?? '',
-      timestamp: commit?.date ?? suite.created_at,
-      author: person,
-      committer: person
-    },
+    head_commit: simpleCommitJson(r, suite.head_sha, suite.created_at),
     check_runs_url: `${url}/check-runs`,
     rerequestable: true,
     runs_rerequestable: true

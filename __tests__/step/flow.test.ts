@@ -299,32 +299,28 @@ describe('flow', () => {
       expect(result.at('info')).toContainEqual(`Labelled acme/docs#${number}: documentation, release`)
     })
 
-    it('warns, naming the permission, when GitHub refuses, and keeps the outputs and the result', async () => {
+    // A 422 is about the labels, not the token: no permission hint then.
+    it.each([
+      [
+        403,
+        'Resource not accessible by integration',
+        /^Could not label acme\/docs#\d+ \(Resource not accessible by integration.*\)\. The 'docs-token' input \(github-token when not given\) needs 'pull-requests: write'/
+      ],
+      [
+        422,
+        'Validation Failed',
+        /^Could not label acme\/docs#\d+: GitHub refused the labels \(Validation Failed.*\)\.$/
+      ]
+    ])('warns when GitHub refuses (%i), and keeps the outputs and the result', async (status, message, warning) => {
       github.reset()
       github.addRepo('acme/docs')
-      github.fail('labels', { kind: 'status', status: 403, message: 'Resource not accessible by integration' })
+      github.fail('labels', { kind: 'status', status, message })
       virtual().sim.setScenario({ runMs: 3000 })
       const result = await run({ labels: 'documentation' }, env())
       expect(result.code).toBe(0)
       expect(result.outputs['pr-number']).toMatch(/^\d+$/)
-      expect(result.at('warning')).toEqual([
-        expect.stringMatching(
-          /^Could not label acme\/docs#\d+ \(Resource not accessible by integration.*\)\. The 'docs-token' input \(github-token when not given\) needs 'pull-requests: write'/
-        )
-      ])
+      expect(result.at('warning')).toEqual([expect.stringMatching(warning)])
       expect(result.everything()).not.toContain(GITHUB_TOKEN)
-    })
-
-    it('a 422 is about the labels, not the token: no permission hint', async () => {
-      github.reset()
-      github.addRepo('acme/docs')
-      github.fail('labels', { kind: 'status', status: 422, message: 'Validation Failed' })
-      virtual().sim.setScenario({ runMs: 3000 })
-      const result = await run({ labels: 'documentation' }, env())
-      expect(result.code).toBe(0)
-      expect(result.at('warning')).toEqual([
-        expect.stringMatching(/^Could not label acme\/docs#\d+: GitHub refused the labels \(Validation Failed.*\)\.$/)
-      ])
     })
 
     it('makes no GitHub call without labels, without a PR, when the job failed, or for another host', async () => {

@@ -124,9 +124,11 @@ describe('one docs pull request for a group of runs', () => {
       'PATCH comment-update acme/app',
       'PATCH comment-update acme/app'
     ])
-    // A grouped run: the list, the group PR's comments, then the update in place.
+    // A grouped run: the list, the group PR's comments; after the wait, its comments again (another
+    // run of the group may have written the record meanwhile), then the update in place.
     expect(of(github2, 'acme/docs')).toEqual([
       'GET pulls acme/docs',
+      'GET comments acme/docs',
       'GET comments acme/docs',
       'PATCH comment-update acme/docs'
     ])
@@ -306,11 +308,12 @@ describe('one docs pull request for a group of runs', () => {
     github().requests.length = 0
     const retried = await run(pullEvent(43))
     expect(retried.outputs.grouped).toBe('true')
-    // The requests of the lookup, the retry among them: the list twice, then the group's pull request's comments.
+    // The requests of the lookup, the retry among them: the list twice, then the group's pull request's
+    // comments; then, before the record is written, its comments again.
     const lookup = github().requests.filter(
       (r) => r.repo === DOCS && r.method === 'GET' && /^(pulls|comments)$/.test(r.route)
     )
-    expect(lookup.map((r) => r.route)).toEqual(['pulls', 'pulls', 'comments'])
+    expect(lookup.map((r) => r.route)).toEqual(['pulls', 'pulls', 'comments', 'comments'])
     expect(retried.at('info')).toContainEqual(
       expect.stringMatching(/^Group merged-prs: adding to .* \(3 GitHub requests\)\.$/)
     )

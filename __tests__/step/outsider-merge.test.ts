@@ -8,13 +8,16 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { decodeMarker, markerKey } from '../../src/github/conversation/marker.js'
-import { sealGroupRecord } from '../../src/github/group/record.js'
+import { groupCommentBody } from '../../src/github/group/comment.js'
+import { openGroupRecord, sealGroupRecord, withSource } from '../../src/github/group/record.js'
+import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import { APP, DOCS, useOwnerScenario } from '../fixtures/owner.js'
 
 const o = useOwnerScenario()
 const KEY = 'mint_owner_key_0123456789abcdef'
 const auto = { merge: 'auto' }
 const grouped = { group: 'merged-prs', 'docs-repository': DOCS }
+const GROUP_KEY = { group: 'merged-prs', repository: APP, projectId: 'proj-owner', docsRepository: DOCS }
 const row = (value: string) => `<tr><th align="left">Merge</th><td>${value}</td></tr>`
 const mutations = (name: string) => o.github().requests.filter((r) => r.route === 'graphql' && r.body.includes(name))
 
@@ -77,6 +80,36 @@ describe('kept with the job on every exit path', () => {
     expect(o.github().isMerged(DOCS, number)).toBe(false)
     expect(trusted.at('warning')[0]).toContain('(an earlier run of group merged-prs gave its job such text)')
   })
+  it("a run's update of the record during another's follow-up is kept: its source, and its outsider mark", async () => {
+    const first = await o.run('pull_request', o.merged(41, 'dev'), grouped)
+    const number = o.docsPr(first)
+    // Two runs of the group at once (no `concurrency:`): while mona's follow-up is being done, the
+    // outsider's run, which read the record too, writes it with its source and the mark.
+    const sim = o.step.sim()
+    let written: Promise<Response> | undefined
+    sim.onJobMessaged = () => {
+      const [comment] = o.github().commentsOf(DOCS, number)
+      const opened = openGroupRecord(KEY, GROUP_KEY, number, comment?.body ?? '')
+      if (opened.kind !== 'found') throw new Error('no record')
+      const source = { kind: 'pull-request' as const, label: `${APP}#43`, via: 'follow-up' as const }
+      const record = { ...withSource(opened.record, source), untrusted: true as const }
+      written = fetch(`${o.github().url}/repos/${DOCS}/issues/comments/${comment?.id ?? 0}`, {
+        method: 'PATCH',
+        headers: { authorization: `token ${GITHUB_TOKEN}` },
+        body: JSON.stringify({ body: groupCommentBody(KEY, GROUP_KEY, record) })
+      })
+    }
+    const mona = await o.run('pull_request', o.merged(45, 'mona'), grouped)
+    sim.onJobMessaged = undefined
+    expect((await written)?.status).toBe(200)
+    expect([mona.outputs.grouped, o.docsPr(mona)]).toEqual(['true', number])
+    const trusted = await o.run('pull_request', o.merged(47, 'mona'), { ...auto, ...grouped })
+    expect([trusted.outputs.grouped, trusted.outputs.merge]).toEqual(['true', ''])
+    expect(o.github().isMerged(DOCS, number)).toBe(false)
+    const body = o.github().commentsOf(DOCS, number)[0]?.body ?? ''
+    expect(body).toContain('Sources (4), oldest first:')
+    for (const n of [41, 43, 45, 47]) expect(body).toContain(`pull request ${n === 43 ? '`' : '['}${APP}#${n}`)
+  })
 })
 
 describe('a job-id follow-up inherits it, whatever the event', () => {
@@ -120,9 +153,8 @@ describe("a /docs follow-up to a group's job learns it from the group's record",
     const first = await o.run('pull_request', o.merged(45, 'mona'), grouped)
     const number = o.docsPr(first)
     // A sealed record saying so, in a reader's comment (a copy): only the action's own comment counts.
-    const key = { group: 'merged-prs', repository: APP, projectId: 'proj-owner', docsRepository: DOCS }
     const record = { pr: number, job: first.outputs['job-id'] ?? '', sources: [], earlier: 0, untrusted: true as const }
-    o.github().addComment(DOCS, number, { body: sealGroupRecord(KEY, key, record), user: { login: 'outsider' } })
+    o.github().addComment(DOCS, number, { body: sealGroupRecord(KEY, GROUP_KEY, record), user: { login: 'outsider' } })
     const followUp = await o.run('issue_comment', docsCommand(992), { ...auto, prompt: '' })
     expect([followUp.outputs.command, followUp.outputs.merge]).toEqual(['follow-up', 'merged'])
     expect(o.github().isMerged(DOCS, number)).toBe(true)

@@ -4,6 +4,7 @@ import { groupCommentBody, sourceLine } from '../../../src/github/group/comment.
 import { decodeMarker, markerKey } from '../../../src/github/conversation/marker.js'
 import {
   MAX_SOURCES,
+  mergeRecords,
   openGroupRecord,
   sealGroupRecord,
   withSource,
@@ -129,6 +130,32 @@ describe('the group record', () => {
     expect(grown.sources).toHaveLength(MAX_SOURCES)
     expect(grown.sources[0]?.label).toBe('#4')
     expect(grown.earlier).toBe(3)
+  })
+
+  it("merged with what another run wrote meanwhile: every source once, oldest first, and either run's outsider mark", () => {
+    const added = (label: string) => ({ kind: 'pull-request' as const, label, via: 'follow-up' as const })
+    const read = withSource(record, added('acme/app#43'))
+    const now = {
+      ...withSource(withSource(record, added('acme/app#45')), added('acme/app#47')),
+      untrusted: true as const
+    }
+    const merged = mergeRecords(read, now)
+    expect(merged.sources.map((s) => s.label)).toEqual(['acme/app#41', 'acme/app#43', 'acme/app#45', 'acme/app#47'])
+    expect(merged.untrusted).toBe(true)
+    expect(mergeRecords({ ...now, untrusted: true }, { ...now, untrusted: undefined })).toEqual(now)
+    expect(mergeRecords(record, record)).toEqual({ ...record, untrusted: undefined })
+  })
+
+  it('merged at the cap: a source the cap dropped meanwhile is not listed again, and the count stays right', () => {
+    let full: GroupRecord = { ...record, sources: [] }
+    for (let i = 1; i <= MAX_SOURCES; i++)
+      full = withSource(full, { kind: 'pull-request', label: `#${i}`, via: 'follow-up' })
+    const now = withSource(full, { kind: 'pull-request', label: '#51', via: 'follow-up' })
+    const merged = mergeRecords(full, now)
+    expect([merged.sources[0]?.label, merged.sources.length, merged.earlier]).toEqual(['#2', MAX_SOURCES, 1])
+    // One `read` held that `now` lacks (written over by an older run) comes back, and the oldest is counted.
+    const lost = mergeRecords(withSource(full, { kind: 'push', label: 'main @ 1a2b3c4', via: 'follow-up' }), now)
+    expect([lost.sources[0]?.label, lost.sources.at(-1)?.label, lost.earlier]).toEqual(['#3', '#51', 2])
   })
 })
 

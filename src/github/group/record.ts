@@ -129,6 +129,24 @@ export function withSource(record: GroupRecord, added: GroupSource): GroupRecord
   return { ...record, sources: sources.slice(dropped), earlier: record.earlier + dropped }
 }
 
+/**
+ * The record as it is `now`, written meanwhile by another run of the group, with what this run
+ * `read` before kept: a source only `read` holds (unless the cap dropped it since), its outsider mark.
+ */
+export function mergeRecords(read: GroupRecord, now: GroupRecord): GroupRecord {
+  const same = (a: GroupSource, b: GroupSource): boolean => a.label === b.label && a.run === b.run
+  // The oldest of `read`'s sources the cap dropped from `now` are counted in its `earlier` already.
+  const kept = read.sources.slice(Math.max(0, now.earlier - read.earlier))
+  const sources = [...kept, ...now.sources.filter((n) => !kept.some((s) => same(s, n)))]
+  const dropped = Math.max(0, sources.length - MAX_SOURCES)
+  return {
+    ...now,
+    sources: sources.slice(dropped),
+    earlier: now.earlier + dropped,
+    untrusted: read.untrusted || now.untrusted ? true : undefined
+  }
+}
+
 function source(value: unknown): GroupSource[] {
   if (typeof value !== 'object' || value === null) return []
   const { kind, label, url, run, via } = value as Record<string, unknown>

@@ -11,6 +11,7 @@ import { inline } from '../../base/text.js'
 import type { Trigger } from '../../github/event.js'
 import { groupCommentBody } from '../../github/group/comment.js'
 import {
+  mergeRecords,
   openGroupRecord,
   withSource,
   type GroupKey,
@@ -90,7 +91,8 @@ export async function recordGroup(
   const writing: Writing = { apiKey, key: plan.key, name, log, add }
   try {
     if (plan.kind === 'follow-up') {
-      await plan.docs.updateComment(plan.commentId, groupCommentBody(apiKey, plan.key, add(plan.record, 'follow-up')))
+      const now = await recordNow(apiKey, plan)
+      await plan.docs.updateComment(plan.commentId, groupCommentBody(apiKey, plan.key, add(now, 'follow-up')))
       log.info(`${name}: added to the list of sources on ${plan.key.docsRepository}#${plan.pull.number}.`)
       return
     }
@@ -103,6 +105,20 @@ export async function recordGroup(
       `${name}: could not write the group's comment on ${plan.key.docsRepository} (${inline(lost ?? errorMessage(error), 200)}); the next run of the group may start a new job. ${lost ? 'A network failure, not a missing permission.' : `The ${DOCS_TOKEN} needs pull-requests: write on ${plan.key.docsRepository}.`}`
     )
   }
+}
+
+/**
+ * The record in the group's comment as it is now, read again just before it is written: another run
+ * of the group may have written it during this run's wait (no `concurrency:`), and what it added
+ * (its source, its outsider mark) is kept. GitHub's conditional requests are for reads only
+ * (https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api#use-conditional-requests-if-appropriate),
+ * so two writes at the very same moment can still cross.
+ */
+async function recordNow(apiKey: string, plan: Extract<GroupPlan, { kind: 'follow-up' }>): Promise<GroupRecord> {
+  const comment = (await plan.docs.comments(plan.pull.number)).find((c) => c.id === plan.commentId)
+  const opened = comment ? openGroupRecord(apiKey, plan.key, plan.pull.number, comment.body) : undefined
+  if (opened?.kind !== 'found' || opened.record.job !== plan.record.job) return plan.record
+  return mergeRecords(plan.record, opened.record)
 }
 
 /** What every write of the group's comment needs. */

@@ -110,11 +110,14 @@ describe('one docs pull request for a group of runs', () => {
     // Each repository's requests in order (the pull request's progress goes on beside the group's record).
     const of = (requests: string[], repo: string) =>
       requests.filter((r) => /pulls|comment/.test(r) && !r.includes('pull-files') && r.endsWith(repo))
-    // The first run: no group PR yet (one list of open PRs, then the new PR's comments), then its comment.
+    // The first run: no group PR yet (one list of open PRs, then the new PR's comments), then its comment,
+    // then the list again.
     expect(of(github1, 'acme/docs')).toEqual([
       'GET pulls acme/docs',
       'GET comments acme/docs',
-      'POST comment-create acme/docs'
+      'POST comment-create acme/docs',
+      // Another open pull request of the group (a run at the same time)? None: its own is not read.
+      'GET pulls acme/docs'
     ])
     // Its pull request's comment: the started state, the job's change, the end.
     expect(of(github1, 'acme/app')).toEqual([
@@ -235,6 +238,31 @@ describe('one docs pull request for a group of runs', () => {
     expect([third.outputs.grouped, third.outputs['job-id']]).toEqual(['true', second.outputs['job-id']])
   })
 
+  it('two first runs at once: whichever records second warns once, and the older docs pull request says it was superseded by the newer', async () => {
+    // A workflow without `concurrency:`: neither run finds a record, each starts a job.
+    const both = await Promise.all([run(pullEvent(41)), run(pullEvent(43))])
+    expect(both.map((r) => [r.code, r.outputs.grouped])).toEqual([
+      [0, 'false'],
+      [0, 'false']
+    ])
+    const [older = 0, newer = 0] = both.map((r) => Number(r.outputs['pr-number'])).sort((a, b) => a - b)
+    expect(older).not.toBe(newer)
+    // Whichever records second says so, once; when both record at the same moment, both do.
+    const warnings = both.flatMap((r) => r.at('warning'))
+    expect(both.map((r) => r.at('warning').length).sort()).toEqual(warnings.length === 1 ? [0, 1] : [1, 1])
+    expect(warnings[0]).toEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Group merged-prs: another open docs pull request, acme/docs#(${older}|${newer}), carries the group's record besides this run's new acme/docs#(${older}|${newer}): two runs of the group ran at once \\(or this run's lookup could not read it\\)\\. acme/docs#${older} now says it was superseded by #${newer}, .* Give the workflow a \`concurrency:\` group of its own with cancel-in-progress: false`
+        )
+      )
+    )
+    expect(groupComment(String(older))).toContain(`**Superseded** by acme/docs#${newer}`)
+    expect(groupComment(String(newer))).not.toContain('Superseded')
+    const third = await run(pullEvent(45))
+    expect([third.outputs.grouped, third.outputs['pr-number']]).toEqual(['true', String(newer)])
+  })
+
   it('never creates after a follow-up that may have taken effect', async () => {
     await run(pullEvent(41))
     virtual().sim.fail('message', { kind: 'status', status: 502, effect: true })
@@ -326,7 +354,8 @@ describe('one docs pull request for a group of runs', () => {
         /could not read the open pull requests of acme\/docs \(HTTP 500.* The 'docs-token' input \(github-token when not given\) needs pull-requests: read on acme\/docs\.$/
       ) as unknown as string
     ])
-    expect(github().requests.filter((r) => r.route === 'pulls' && r.answeredStatus === 500)).toHaveLength(1 + 3)
+    // The lookup's list and its 3 retries; then, after the new job's record, the same for another open pull request of the group.
+    expect(github().requests.filter((r) => r.route === 'pulls' && r.answeredStatus === 500)).toHaveLength(2 * (1 + 3))
     expect([agent('create').length, agent('message').length]).toEqual([2, 1])
   })
 

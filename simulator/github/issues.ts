@@ -56,7 +56,8 @@ export function labelJson(s: Store, r: Repo, name: string): Record<string, unkno
     name,
     color: 'ededed',
     default: false,
-    description: null
+    // A string: a pull request in a list (pull-request-simple) has no null description in GitHub's description.
+    description: ''
   }
 }
 

@@ -70,6 +70,12 @@ describe('finding the group docs pull request', () => {
     expect(reads.reads).toEqual(['pulls', 'comments 9', 'comments 7'])
   })
 
+  it("skips a run's own new pull request: another one of the group is what it looks for", async () => {
+    const reads = docs([9, 7], { 9: [own(9)], 7: [own(7)] })
+    expect(await findGroupPull(KEY, group, reads, 9)).toMatchObject({ kind: 'found', pull: pull(7) })
+    expect(reads.reads).toEqual(['pulls', 'comments 7'])
+  })
+
   it('finds nothing when no open pull request has it (merged or closed ones are not listed)', async () => {
     expect(await findGroupPull(KEY, group, docs([3, 2], {}))).toEqual({
       kind: 'none',

@@ -39,11 +39,12 @@ export type Finding =
 /** Open pull requests whose comments are read, newest first: a group's own is among the newest. */
 export const MAX_SCANNED = 30
 
-export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsReads): Promise<Finding> {
+/** The group's newest open docs pull request; `skip` (a run's own new one) is not read. */
+export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsReads, skip?: number): Promise<Finding> {
   const ignored: string[] = []
   try {
     const me = (await reads.identity()).toLowerCase()
-    const pulls = (await reads.openPulls()).slice(0, MAX_SCANNED)
+    const pulls = (await reads.openPulls()).slice(0, MAX_SCANNED).filter((pull) => pull.number !== skip)
     for (const pull of pulls) {
       const where = `${key.docsRepository}#${pull.number}`
       for (const comment of (await reads.comments(pull.number)).sort((a, b) => b.id - a.id)) {

@@ -10,6 +10,7 @@ import type { Log } from '../../base/log.js'
 import { inline } from '../../base/text.js'
 import type { Trigger } from '../../github/event.js'
 import { groupCommentBody } from '../../github/group/comment.js'
+import { findGroupPull } from '../../github/group/find.js'
 import {
   mergeRecords,
   openGroupRecord,
@@ -158,15 +159,16 @@ function docsPullNumber(
 /**
  * Writes the group's record on a created job's docs pull request: into our own comment there
  * when a re-run already wrote one, else a new comment; a replaced pull request's comment then
- * says it was superseded.
+ * says it was superseded. Then another open pull request of the group is looked for.
  */
 async function recordOnNewPull(
-  { apiKey, key, name, log, add }: Writing,
+  writing: Writing,
   docs: GroupDocs,
   pr: number,
   jobId: string,
   replaces: OpenGroup | undefined
 ): Promise<void> {
+  const { apiKey, key, name, log, add } = writing
   const me = (await docs.identity()).toLowerCase()
   const own = (await docs.comments(pr))
     .filter((c) => c.author.toLowerCase() === me)
@@ -174,15 +176,43 @@ async function recordOnNewPull(
     .find((c) => c.opened.kind === 'found')
   const fresh: GroupRecord = { pr, job: jobId, sources: [], earlier: 0, last: replaces?.record.last }
   const base = own?.opened.kind === 'found' ? { ...own.opened.record, job: jobId } : fresh
-  const body = groupCommentBody(apiKey, key, add(base, 'created'))
+  const record = add(base, 'created')
+  const body = groupCommentBody(apiKey, key, record)
   if (own) await docs.updateComment(own.id, body)
-  else await docs.createComment(pr, body)
+  const commentId = own?.id ?? (await docs.createComment(pr, body)).id
   log.info(`${name}: recorded on its docs pull request ${key.docsRepository}#${pr}.`)
-  if (replaces && replaces.pull.number !== pr) {
-    await docs.updateComment(
-      replaces.commentId,
-      groupCommentBody(apiKey, key, { ...replaces.record, supersededBy: pr })
-    )
-    log.info(`${name}: ${key.docsRepository}#${replaces.pull.number} now says it was superseded.`)
-  }
+  if (replaces && replaces.pull.number !== pr)
+    await supersede(writing, docs, { number: replaces.pull.number, ...replaces }, pr)
+  await noticeTwin(writing, docs, { number: pr, record, commentId })
+}
+
+/** A docs pull request of the group, and its record as written in comment `commentId`. */
+interface Recorded {
+  number: number
+  record: GroupRecord
+  commentId: number
+}
+
+/** Marks `old`'s record superseded by pull request `by`: the group's runs follow that one from now on. */
+async function supersede({ apiKey, key, name, log }: Writing, docs: GroupDocs, old: Recorded, by: number) {
+  await docs.updateComment(old.commentId, groupCommentBody(apiKey, key, { ...old.record, supersededBy: by }))
+  log.info(`${name}: ${key.docsRepository}#${old.number} now says it was superseded.`)
+}
+
+/**
+ * Two first runs of the group at once (no `concurrency:`) each start a job with its own docs pull
+ * request. Whichever records second finds the other's record: one warning, and the older pull
+ * request says it was superseded by the newer, which the group's runs follow from now on. (A run
+ * whose lookup could not read GitHub finds the group's existing one the same way.)
+ */
+async function noticeTwin(writing: Writing, docs: GroupDocs, own: Recorded): Promise<void> {
+  const { apiKey, key, name, log } = writing
+  const found = await findGroupPull(apiKey, key, docs, own.number)
+  if (found.kind !== 'found') return
+  const other: Recorded = { number: found.pull.number, record: found.record, commentId: found.commentId }
+  const [older, newer] = other.number < own.number ? [other, own] : [own, other]
+  log.warning(
+    `${name}: another open docs pull request, ${key.docsRepository}#${other.number}, carries the group's record besides this run's new ${key.docsRepository}#${own.number}: two runs of the group ran at once (or this run's lookup could not read it). ${key.docsRepository}#${older.number} now says it was superseded by #${newer.number}, which later runs add to; merge or close #${older.number} yourself. Give the workflow a \`concurrency:\` group of its own with cancel-in-progress: false, so that runs of the group go one after another.`
+  )
+  await supersede(writing, docs, older, newer.number)
 }

@@ -109,7 +109,7 @@ describe('one docs pull request for a group of runs', () => {
     expect([agent('create').length, agent('message').length]).toEqual([1, 2])
     // Each repository's requests in order (the pull request's progress goes on beside the group's record).
     const of = (requests: string[], repo: string) =>
-      requests.filter((r) => /pulls|comment/.test(r) && !r.includes('pull-files') && r.endsWith(repo))
+      requests.filter((r) => / pulls? |comment/.test(r) && r.endsWith(repo))
     // The first run: no group PR yet (one list of open PRs, then the new PR's comments), then its comment,
     // then the list again.
     expect(of(github1, 'acme/docs')).toEqual([
@@ -128,12 +128,14 @@ describe('one docs pull request for a group of runs', () => {
       'PATCH comment-update acme/app'
     ])
     // A grouped run: the list, the group PR's comments; after the wait, its comments again (another
-    // run of the group may have written the record meanwhile), then the update in place.
+    // run of the group may have written the record meanwhile), the update in place, then the pull request.
     expect(of(github2, 'acme/docs')).toEqual([
       'GET pulls acme/docs',
       'GET comments acme/docs',
       'GET comments acme/docs',
-      'PATCH comment-update acme/docs'
+      'PATCH comment-update acme/docs',
+      // Still open after the follow-up?
+      'GET pull acme/docs'
     ])
     expect(of(github2, 'acme/app')).toEqual([
       'GET comments acme/app',
@@ -203,6 +205,33 @@ describe('one docs pull request for a group of runs', () => {
       "Group merged-prs: no open pull request of acme/docs carries the group's record (0 open pull requests read, 1 GitHub request): a new job."
     )
   })
+
+  it.each(['merged', 'closed'] as const)(
+    'warns when the docs pull request is %s while the follow-up is being done, and the next run starts a new job',
+    async (state) => {
+      const first = await run(pullEvent(41))
+      const number = Number(first.outputs['pr-number'])
+      const sim = virtual().sim
+      const agentPush = sim.onJobMessaged
+      // A person merges (or closes) the docs pull request while the agent works on the follow-up.
+      sim.onJobMessaged = (job) => {
+        agentPush?.(job)
+        github().setPullState(DOCS, number, state)
+      }
+      github().requests.length = 0
+      const second = await run(pullEvent(43))
+      sim.onJobMessaged = agentPush
+      // The follow-up did go to the group's job: the outputs say so, and the warning says where its work may be.
+      expect([second.code, second.outputs.grouped, second.outputs['pr-number']]).toEqual([0, 'true', String(number)])
+      expect(second.at('warning')).toEqual([
+        `Group merged-prs: acme/docs#${number} was ${state} while this run's follow-up was on its way or being done: what the agent did for it may be on that pull request's branch only, not in an open pull request. The next run of the group starts a new job and a new docs pull request.`
+      ])
+      const reads = github().requests.filter((r) => r.repo === DOCS && r.route === 'pull')
+      expect(reads.map((r) => r.rawPath)).toEqual([`/repos/${DOCS}/pulls/${number}`])
+      const third = await run(pullEvent(45))
+      expect([third.outputs.grouped, agent('create').length]).toEqual(['false', 2])
+    }
+  )
 
   it('starts a new job after a job that failed without a pull request, and follows up one that failed after a follow-up while its pull request stays open', async () => {
     virtual().sim.setScenario({ finalStatus: 'failed', pr: false })

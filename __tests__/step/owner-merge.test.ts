@@ -394,6 +394,8 @@ describe('merge: auto with group', () => {
     const second = await o.run('pull_request_target', o.merged(43, 'outsider', 'rita'), grouped)
     expect([second.outputs.grouped, second.outputs.merge]).toEqual(['true', 'merged'])
     expect(o.github().isMerged(DOCS, o.docsPr(first))).toBe(true)
+    // Merged by this run itself: no warning that it was merged under the follow-up.
+    expect(second.at('warning')).toEqual([])
   })
 
   it('once a run gave the group’s job an outsider’s text, a later run of the group does not merge it at once', async () => {

@@ -3,7 +3,7 @@ import { checkRunApi, type CheckRunApi } from './check-run.js'
 import { docsChecksApi, type DocsChecksApi } from './docs-checks.js'
 import { conversationApi, type ConversationApi } from './conversation/api.js'
 import type { DocsPull } from './group/find.js'
-import { openPulls } from './group/pulls.js'
+import { openPulls, pullState } from './group/pulls.js'
 import { ownerApi, type OwnerApi } from './owner/api.js'
 import { toRepoPermission, type RepoPermission } from './permissions.js'
 import type { PullRequestRef } from './pr-link.js'
@@ -78,6 +78,11 @@ export class GitHubClient {
   /** The open pull requests of `owner/name`, newest first (the first 100); its requests counted in `count`. */
   openPulls(repository: string, signal: AbortSignal, count?: RequestCount): Promise<DocsPull[]> {
     return openPulls(() => this.client(), repository, { signal, count })
+  }
+
+  /** Whether pull request `number` of `owner/name` is open, closed or merged; its requests counted in `count`. */
+  pullState(repository: string, number: number, signal: AbortSignal, count?: RequestCount) {
+    return pullState(() => this.client(), repository, number, { signal, count })
   }
 
   /** Reviewers, assignees and merge of the docs pull request; `signal` bounds each request. */

@@ -253,6 +253,7 @@ function stepDeps(host: Host, reporter: Reporter, wired: Wired): Deps {
       return {
         identity: () => conversation.docs.identity(),
         openPulls: () => docs.openPulls(repository, signal(), count),
+        pullState: (number) => docs.pullState(repository, number, signal(), count),
         comments: (number) => api.listComments(number),
         requests: () => count.sent,
         createComment: (number, body) => api.createComment(number, body),

@@ -24,6 +24,8 @@ export type Creating = Extract<Settings, { mode: 'create' }>
 
 /** The docs repository as the group uses it: its reads, and the writes of the group's comment. */
 export interface GroupDocs extends DocsReads {
+  /** Whether pull request `number` is open, closed or merged. */
+  pullState(number: number): Promise<'open' | 'closed' | 'merged'>
   createComment(number: number, body: string): Promise<{ id: number }>
   updateComment(id: number, body: string): Promise<void>
 }

@@ -35,6 +35,8 @@ export interface GroupRecordDeps {
   trigger(): Trigger
 }
 
+type FollowUp = Extract<GroupPlan, { kind: 'follow-up' }>
+
 /** What this run came from, as the comment lists it. */
 export function runSource(
   trigger: Trigger,
@@ -95,6 +97,7 @@ export async function recordGroup(
       const now = await recordNow(apiKey, plan)
       await plan.docs.updateComment(plan.commentId, groupCommentBody(apiKey, plan.key, add(now, 'follow-up')))
       log.info(`${name}: added to the list of sources on ${plan.key.docsRepository}#${plan.pull.number}.`)
+      await stillOpen(plan, state, writing)
       return
     }
     if (!plan.docs) return
@@ -115,11 +118,33 @@ export async function recordGroup(
  * (https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api#use-conditional-requests-if-appropriate),
  * so two writes at the very same moment can still cross.
  */
-async function recordNow(apiKey: string, plan: Extract<GroupPlan, { kind: 'follow-up' }>): Promise<GroupRecord> {
+async function recordNow(apiKey: string, plan: FollowUp): Promise<GroupRecord> {
   const comment = (await plan.docs.comments(plan.pull.number)).find((c) => c.id === plan.commentId)
   const opened = comment ? openGroupRecord(apiKey, plan.key, plan.pull.number, comment.body) : undefined
   if (opened?.kind !== 'found' || opened.record.job !== plan.record.job) return plan.record
   return mergeRecords(plan.record, opened.record)
+}
+
+/**
+ * The group's docs pull request may have been merged or closed while this run's follow-up was on
+ * its way or being done: what the agent did for it may then be on that branch only. Not asked when
+ * this run's own `merge: auto` merged it or turned auto-merge on.
+ */
+async function stillOpen(plan: FollowUp, state: Readonly<RunState>, { name, log }: Writing): Promise<void> {
+  const merge = state.owner?.merge?.result
+  if (merge === 'merged' || merge === 'auto-merge') return
+  const where = `${plan.key.docsRepository}#${plan.pull.number}`
+  let now: 'open' | 'closed' | 'merged'
+  try {
+    now = await plan.docs.pullState(plan.pull.number)
+  } catch (error) {
+    log.info(`${name}: could not read whether ${where} is still open (${inline(errorMessage(error), 200)}).`)
+    return
+  }
+  if (now !== 'open')
+    log.warning(
+      `${name}: ${where} was ${now} while this run's follow-up was on its way or being done: what the agent did for it may be on that pull request's branch only, not in an open pull request. The next run of the group starts a new job and a new docs pull request.`
+    )
 }
 
 /** What every write of the group's comment needs. */

@@ -233,6 +233,19 @@ describe('one docs pull request for a group of runs', () => {
     }
   )
 
+  it("warns when the group's docs pull request may be older than the 30 newest open ones, whose comments alone are read", async () => {
+    const first = await run(pullEvent(41))
+    // A busy docs repository: 30 pull requests opened since (dependency updates, other groups).
+    for (let n = 0; n < 30; n++)
+      github().addPull(DOCS, { number: 500 + n, title: `Bump ${n}`, head: `bump-${n}`, base: 'main', files: [] })
+    const second = await run(pullEvent(43))
+    expect(second.outputs.grouped).toBe('false')
+    expect(second.outputs['pr-number']).not.toBe(first.outputs['pr-number'])
+    expect(second.at('warning')).toEqual([
+      "Group merged-prs: acme/docs has at least 1 open pull request older than the 30 newest whose comments were not read; the group's docs pull request may be among those not read, and a new one is being opened. Merge or close the group's older docs pull requests, or the docs repository's stale ones."
+    ])
+  })
+
   it('starts a new job after a job that failed without a pull request, and follows up one that failed after a follow-up while its pull request stays open', async () => {
     virtual().sim.setScenario({ finalStatus: 'failed', pr: false })
     const failed = await run(pullEvent(41), { 'fail-on': 'none' })

@@ -32,7 +32,8 @@ export interface DocsReads {
 
 export type Finding =
   | { kind: 'found'; pull: DocsPull; record: GroupRecord; commentId: number; ignored: string[]; requests: number }
-  | { kind: 'none'; scanned: number; ignored: string[]; requests: number }
+  /** `unread`: open pull requests listed past the `MAX_SCANNED` newest, whose comments were not read. */
+  | { kind: 'none'; scanned: number; unread: number; ignored: string[]; requests: number }
   /** GitHub could not be read: the state of the group's pull request is unknown; `network` when not reached at all. */
   | { kind: 'unreadable'; message: string; network: boolean; requests: number }
 
@@ -44,7 +45,8 @@ export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsRe
   const ignored: string[] = []
   try {
     const me = (await reads.identity()).toLowerCase()
-    const pulls = (await reads.openPulls()).slice(0, MAX_SCANNED).filter((pull) => pull.number !== skip)
+    const listed = await reads.openPulls()
+    const pulls = listed.slice(0, MAX_SCANNED).filter((pull) => pull.number !== skip)
     for (const pull of pulls) {
       const where = `${key.docsRepository}#${pull.number}`
       for (const comment of (await reads.comments(pull.number)).sort((a, b) => b.id - a.id)) {
@@ -70,7 +72,8 @@ export async function findGroupPull(apiKey: string, key: GroupKey, reads: DocsRe
         }
       }
     }
-    return { kind: 'none', scanned: pulls.length, ignored, requests: reads.requests() }
+    const unread = Math.max(0, listed.length - MAX_SCANNED)
+    return { kind: 'none', scanned: pulls.length, unread, ignored, requests: reads.requests() }
   } catch (error) {
     const lost = unreachable(error)
     const status = (error as { status?: unknown }).status

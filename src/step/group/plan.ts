@@ -9,7 +9,7 @@ import type { Log } from '../../base/log.js'
 import { inline, plural } from '../../base/text.js'
 import { ApiError } from '../../agent-api/errors.js'
 import type { Trigger } from '../../github/event.js'
-import { findGroupPull, type DocsPull, type DocsReads } from '../../github/group/find.js'
+import { findGroupPull, MAX_SCANNED, type DocsPull, type DocsReads } from '../../github/group/find.js'
 import type { Range } from '../../github/context/since-documented.js'
 import type { GroupKey, GroupRecord } from '../../github/group/record.js'
 import type { GroupState } from '../../report/state.js'
@@ -90,6 +90,10 @@ export async function planGroup(settings: Creating, key: GroupKey, deps: GroupDe
     log.info(
       `${name}: no open pull request of ${key.docsRepository} carries the group's record (${plural(found.scanned, 'open pull request')} read, ${plural(found.requests, 'GitHub request')}): a new job.`
     )
+    if (found.unread > 0)
+      log.warning(
+        `${name}: ${key.docsRepository} has at least ${plural(found.unread, 'open pull request')} older than the ${MAX_SCANNED} newest whose comments were not read; the group's docs pull request may be among those not read, and a new one is being opened. Merge or close the group's older docs pull requests, or the docs repository's stale ones.`
+      )
     return { kind: 'create', key, docs }
   }
   log.info(

@@ -715,6 +715,8 @@ function groupCommentBody(apiKey, key, record) {
     return `${(0,marker/* commentBody */.I2)(lines, { job: record.job }, seal)}\n${(0,group_record/* sealGroupRecord */.Wr)(apiKey, key, record)}`;
 }
 
+// EXTERNAL MODULE: ./src/github/group/find.ts
+var find = __webpack_require__(3856);
 // EXTERNAL MODULE: ./src/github/pr-link.ts
 var pr_link = __webpack_require__(4046);
 // EXTERNAL MODULE: ./src/github/unreachable.ts
@@ -726,6 +728,7 @@ var unreachable = __webpack_require__(7997);
  * request that takes over from a refused one gets the record; the old one's comment says so.
  * GitHub refusing is one warning; the outputs and the result stand.
  */
+
 
 
 
@@ -783,8 +786,10 @@ async function recordGroup(plan, state, apiKey, deps) {
     const writing = { apiKey, key: plan.key, name, log, add };
     try {
         if (plan.kind === 'follow-up') {
-            await plan.docs.updateComment(plan.commentId, groupCommentBody(apiKey, plan.key, add(plan.record, 'follow-up')));
+            const now = await recordNow(apiKey, plan);
+            await plan.docs.updateComment(plan.commentId, groupCommentBody(apiKey, plan.key, add(now, 'follow-up')));
             log.info(`${name}: added to the list of sources on ${plan.key.docsRepository}#${plan.pull.number}.`);
+            await stillOpen(plan, state, writing);
             return;
         }
         if (!plan.docs)
@@ -797,6 +802,41 @@ async function recordGroup(plan, state, apiKey, deps) {
         const lost = (0,unreachable/* unreachable */.H)(error);
         log.warning(`${name}: could not write the group's comment on ${plan.key.docsRepository} (${(0,base_text/* inline */.mG)(lost ?? (0,error_message/* errorMessage */.g)(error), 200)}); the next run of the group may start a new job. ${lost ? 'A network failure, not a missing permission.' : `The ${docs_client/* DOCS_TOKEN */.Wg} needs pull-requests: write on ${plan.key.docsRepository}.`}`);
     }
+}
+/**
+ * The record in the group's comment as it is now, read again just before it is written: another run
+ * of the group may have written it during this run's wait (no `concurrency:`), and what it added
+ * (its source, its outsider mark) is kept. GitHub's conditional requests are for reads only
+ * (https://docs.github.com/rest/using-the-rest-api/best-practices-for-using-the-rest-api#use-conditional-requests-if-appropriate),
+ * so two writes at the very same moment can still cross.
+ */
+async function recordNow(apiKey, plan) {
+    const comment = (await plan.docs.comments(plan.pull.number)).find((c) => c.id === plan.commentId);
+    const opened = comment ? (0,group_record/* openGroupRecord */.JY)(apiKey, plan.key, plan.pull.number, comment.body) : undefined;
+    if (opened?.kind !== 'found' || opened.record.job !== plan.record.job)
+        return plan.record;
+    return (0,group_record/* mergeRecords */.PI)(plan.record, opened.record);
+}
+/**
+ * The group's docs pull request may have been merged or closed while this run's follow-up was on
+ * its way or being done: what the agent did for it may then be on that branch only. Not asked when
+ * this run's own `merge: auto` merged it or turned auto-merge on.
+ */
+async function stillOpen(plan, state, { name, log }) {
+    const merge = state.owner?.merge?.result;
+    if (merge === 'merged' || merge === 'auto-merge')
+        return;
+    const where = `${plan.key.docsRepository}#${plan.pull.number}`;
+    let now;
+    try {
+        now = await plan.docs.pullState(plan.pull.number);
+    }
+    catch (error) {
+        log.info(`${name}: could not read whether ${where} is still open (${(0,base_text/* inline */.mG)((0,error_message/* errorMessage */.g)(error), 200)}).`);
+        return;
+    }
+    if (now !== 'open')
+        log.warning(`${name}: ${where} was ${now} while this run's follow-up was on its way or being done: what the agent did for it may be on that pull request's branch only, not in an open pull request. The next run of the group starts a new job and a new docs pull request.`);
 }
 /** The job's docs pull request in the group's docs repository; undefined (said in the log) when there is none. */
 function docsPullNumber(state, { key, name, log }, serverUrl) {
@@ -815,9 +855,10 @@ function docsPullNumber(state, { key, name, log }, serverUrl) {
 /**
  * Writes the group's record on a created job's docs pull request: into our own comment there
  * when a re-run already wrote one, else a new comment; a replaced pull request's comment then
- * says it was superseded.
+ * says it was superseded. Then another open pull request of the group is looked for.
  */
-async function recordOnNewPull({ apiKey, key, name, log, add }, docs, pr, jobId, replaces) {
+async function recordOnNewPull(writing, docs, pr, jobId, replaces) {
+    const { apiKey, key, name, log, add } = writing;
     const me = (await docs.identity()).toLowerCase();
     const own = (await docs.comments(pr))
         .filter((c) => c.author.toLowerCase() === me)
@@ -825,16 +866,36 @@ async function recordOnNewPull({ apiKey, key, name, log, add }, docs, pr, jobId,
         .find((c) => c.opened.kind === 'found');
     const fresh = { pr, job: jobId, sources: [], earlier: 0, last: replaces?.record.last };
     const base = own?.opened.kind === 'found' ? { ...own.opened.record, job: jobId } : fresh;
-    const body = groupCommentBody(apiKey, key, add(base, 'created'));
+    const record = add(base, 'created');
+    const body = groupCommentBody(apiKey, key, record);
     if (own)
         await docs.updateComment(own.id, body);
-    else
-        await docs.createComment(pr, body);
+    const commentId = own?.id ?? (await docs.createComment(pr, body)).id;
     log.info(`${name}: recorded on its docs pull request ${key.docsRepository}#${pr}.`);
-    if (replaces && replaces.pull.number !== pr) {
-        await docs.updateComment(replaces.commentId, groupCommentBody(apiKey, key, { ...replaces.record, supersededBy: pr }));
-        log.info(`${name}: ${key.docsRepository}#${replaces.pull.number} now says it was superseded.`);
-    }
+    if (replaces && replaces.pull.number !== pr)
+        await supersede(writing, docs, { number: replaces.pull.number, ...replaces }, pr);
+    await noticeTwin(writing, docs, { number: pr, record, commentId });
+}
+/** Marks `old`'s record superseded by pull request `by`: the group's runs follow that one from now on. */
+async function supersede({ apiKey, key, name, log }, docs, old, by) {
+    await docs.updateComment(old.commentId, groupCommentBody(apiKey, key, { ...old.record, supersededBy: by }));
+    log.info(`${name}: ${key.docsRepository}#${old.number} now says it was superseded.`);
+}
+/**
+ * Two first runs of the group at once (no `concurrency:`) each start a job with its own docs pull
+ * request. Whichever records second finds the other's record: one warning, and the older pull
+ * request says it was superseded by the newer, which the group's runs follow from now on. (A run
+ * whose lookup could not read GitHub finds the group's existing one the same way.)
+ */
+async function noticeTwin(writing, docs, own) {
+    const { apiKey, key, name, log } = writing;
+    const found = await (0,find/* findGroupPull */.C)(apiKey, key, docs, own.number);
+    if (found.kind !== 'found')
+        return;
+    const other = { number: found.pull.number, record: found.record, commentId: found.commentId };
+    const [older, newer] = other.number < own.number ? [other, own] : [own, other];
+    log.warning(`${name}: another open docs pull request, ${key.docsRepository}#${other.number}, carries the group's record besides this run's new ${key.docsRepository}#${own.number}: two runs of the group ran at once (or this run's lookup could not read it). ${key.docsRepository}#${older.number} now says it was superseded by #${newer.number}, which later runs add to; merge or close #${older.number} yourself. Give the workflow a \`concurrency:\` group of its own with cancel-in-progress: false, so that runs of the group go one after another.`);
+    await supersede(writing, docs, older, newer.number);
 }
 
 ;// CONCATENATED MODULE: ./src/step/label.ts

@@ -6056,6 +6056,12 @@ async function flow(settings, deps, run, rerun, deadline) {
 }
 /** A wait-only run: no gate and no prompt; the given job is read at once. */
 async function waitOnly(settings, deps, run, deadline) {
+    // A path rule set on it says why it does not apply, as for every other explicit request.
+    if (settings.skip.paths) {
+        const reason = 'a wait-only step is an explicit request, never skipped';
+        run.skipDecided({ skipped: false, reason }, false);
+        deps.log.info(`Skip rules: not skipped: ${reason}.`);
+    }
     if (settings.dryRun)
         return { kind: 'dry-run' };
     deps.follow?.following(settings);

@@ -71,6 +71,9 @@ function comparedFiles(of, comparison, under) {
  */
 function compareIncomplete(comparison) {
     const { status, files } = comparison;
+    // Base and head are the same commit: no file changed, and the empty list is all of it.
+    if (status === 'identical' && !comparison.filesMissing)
+        return undefined;
     if (status !== 'ahead')
         return `GitHub's compare says ${(0,base_text/* inline */.mG)(status, 20)}, not ahead`;
     if (comparison.filesMissing)
@@ -118,7 +121,7 @@ async function readPullFiles(trigger, read, all) {
     const files = [...first];
     const total = trigger.changedFiles;
     let last = first;
-    for (let n = 2; all && more(last, files.length, total) && files.length < PULL_FILES_LIMIT; n++) {
+    for (let n = 2; all && more(last) && files.length < PULL_FILES_LIMIT; n++) {
         const next = await page(n);
         if (!next)
             return { files, changed: unlisted(of, `page ${n} of them could not be read`) };
@@ -127,9 +130,12 @@ async function readPullFiles(trigger, read, all) {
     }
     return { files, changed: { of, paths: pathsOf(files), incomplete: shortOf(files.length, last, total) } };
 }
-/** Whether a page after `last` may hold files: it was full, and the payload's count is not reached. */
-function more(last, read, total) {
-    return last.length === PULL_FILES_PAGE && (total === undefined || read < total);
+/**
+ * Whether a page after `last` may hold files: it was full. The payload's count is the event's, and a
+ * re-run reads the files of the pull request as it is now: a full page is never taken as the last.
+ */
+function more(last) {
+    return last.length === PULL_FILES_PAGE;
 }
 /** Why `read` files may not be all of them; undefined when they are. */
 function shortOf(read, last, total) {
@@ -137,7 +143,10 @@ function shortOf(read, last, total) {
     if (counted > PULL_FILES_LIMIT) {
         return `GitHub lists at most ${(0,base_text/* formatCount */.B4)(PULL_FILES_LIMIT)} files of a pull request, and it changes ${(0,base_text/* formatCount */.B4)(counted)}`;
     }
-    if (total !== undefined ? read >= total : !more(last, read, total))
+    if (!more(last) && (total === undefined || read >= total))
+        return undefined;
+    // At GitHub's most, the event's count is all there is to go by.
+    if (read >= PULL_FILES_LIMIT && total !== undefined && read >= total)
         return undefined;
     return read >= PULL_FILES_LIMIT
         ? `GitHub lists at most ${(0,base_text/* formatCount */.B4)(PULL_FILES_LIMIT)} files of a pull request, and the event gives no total`

@@ -1,7 +1,7 @@
 /**
  * A compare that is not the change from base to head never skips a run: whatever the event, GitHub's
  * compare (docs.github.com/rest/commits/commits#compare-two-commits) lists the change only when its
- * `status` is `ahead`; `behind`, `identical` and `diverged` list something else, and `files` is at
+ * `status` is `ahead` (or `identical`: no change); `behind` and `diverged` list something else, and `files` is at
  * most 300 and may be absent. One helper (changed.ts's compareIncomplete) decides it.
  */
 import { createServer } from 'node:http'
@@ -35,7 +35,12 @@ const comparison = (status: string, files: ChangedFile[] = [], extra: Partial<Co
 describe('one judge of a compare', () => {
   it('only `ahead` lists the change', () => {
     expect(compareIncomplete(comparison('ahead', [changed('a.ts')]))).toBeUndefined()
-    for (const status of ['behind', 'identical', 'diverged']) {
+    // `identical`: base and head are one commit, and no file is all of the change.
+    expect(compareIncomplete(comparison('identical'))).toBeUndefined()
+    expect(compareIncomplete(comparison('identical', [], { filesMissing: true }))).toBe(
+      `GitHub's compare says identical, not ahead`
+    )
+    for (const status of ['behind', 'diverged']) {
       expect(compareIncomplete(comparison(status))).toBe(`GitHub's compare says ${status}, not ahead`)
       expect(comparedFiles('v1...v2', comparison(status, [changed('a.ts')])).incomplete).toBe(
         `GitHub's compare says ${status}, not ahead`

@@ -52,6 +52,10 @@ describe('skip rules', () => {
     pull(23, 'Many more tests', tests(250))
     pull(24, 'A very large change', tests(300))
     github.addRun(APP, { workflow: 'docs.yml', branch: 'main', event: 'schedule', headSha: shas.v100 })
+    // A nightly workflow whose last successful run is on the commit a run is on: nothing new.
+    github.addRun(APP, { workflow: 'nightly.yml', branch: 'main', event: 'schedule', headSha: shas.v110 })
+    // A pull request of 150 files, 100 tests first, then 50 sources.
+    pull(25, 'Tests, then sources', [...tests(100), ...Array.from({ length: 50 }, (_, i) => `src/m${String(i)}.ts`)])
 
     const [init = ''] = github.addCommits(WORKSPACE, [
       {
@@ -159,6 +163,55 @@ describe('skip rules', () => {
       1
     ])
   }
+
+  // GitHub: "If there are no files changed, the workflow will not run" (workflow syntax, paths);
+  // compare's `identical` is such a change, whole (docs.github.com/rest/commits/commits#compare-two-commits).
+  describe('a change of no file is skipped under either rule', () => {
+    it('a schedule with nothing new since its last successful run', async () => {
+      const nightly = {
+        name: 'schedule',
+        ref: 'refs/heads/main',
+        env: {
+          GITHUB_SHA: shas.v110 ?? '',
+          GITHUB_WORKFLOW_REF: `${APP}/.github/workflows/nightly.yml@refs/heads/main`
+        }
+      }
+      const result = await run(nightly, { 'paths-ignore': IGNORE_CI, 'link-back': 'none' })
+      expect([result.outputs.skipped, result.sent]).toEqual(['true', 0])
+      expect(result.outputs['skip-reason']).toMatch(/no file/)
+    })
+
+    it('a release tag on the commit of the previous release', async () => {
+      // Another component's tags, so that the other tests' ranges stay as they are.
+      for (const name of ['site-1.0.0', 'site-1.0.1']) github.addTag(APP, { name, at: shas.v110 ?? '' })
+      const result = await run(tagPush('site-1.0.1'), { paths: 'src/**', 'link-back': 'none' })
+      expect([result.outputs.skipped, result.sent]).toEqual(['true', 0])
+    })
+  })
+
+  it("a pull request's files are read past the event's count: a re-run's payload is the first attempt's", async () => {
+    // The payload says 100 files; the pull request has 150 now, its sources past the 100th.
+    const result = await run(merged(25, 'Tests, then sources', { changed_files: 100 }), {
+      'paths-ignore': 'tests/**',
+      'link-back': 'none'
+    })
+    expect([result.outputs.skipped, result.sent]).toEqual(['false', 1])
+  })
+
+  it('a wait-only step with a path rule says why the rule does not apply to it', async () => {
+    const first = await run(merged(21, 'Add the export command'), { 'link-back': 'none', wait: 'false' })
+    const waited = await run(merged(21, 'Add the export command', { labels: [{ name: 'skip-docs' }] }), {
+      'job-id': first.outputs['job-id'] ?? '',
+      prompt: '',
+      'paths-ignore': IGNORE_CI,
+      'link-back': 'none'
+    })
+    expect(waited.outputs.skipped).toBe('false')
+    expect(waited.at('info')).toContain(
+      'Skip rules: not skipped: a wait-only step is an explicit request, never skipped.'
+    )
+    expect(waited.summary).toContain('<th align="left">Skip rules</th>')
+  })
 
   describe('skip-labels', () => {
     it('a merged pull request labelled Skip-Docs does nothing, and reads nothing for it from GitHub', async () => {

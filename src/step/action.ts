@@ -100,6 +100,12 @@ async function waitOnly(
   run: RunStateWriter,
   deadline: number
 ): Promise<FlowEnd> {
+  // A path rule set on it says why it does not apply, as for every other explicit request.
+  if (settings.skip.paths) {
+    const reason = 'a wait-only step is an explicit request, never skipped'
+    run.skipDecided({ skipped: false, reason }, false)
+    deps.log.info(`Skip rules: not skipped: ${reason}.`)
+  }
   if (settings.dryRun) return { kind: 'dry-run' }
   deps.follow?.following(settings)
   return wait(settings, deps, run, deadline, { jobId: settings.jobId, pollNow: true, notFoundUntil: undefined })

@@ -112,10 +112,14 @@ describe("a pull request's files", () => {
     ])
   })
 
-  it('stops at the count the event gives, and reads on to a short page without one', async () => {
+  it("reads on to a short page, past the count the event gives: a re-run's payload is the first attempt's", async () => {
     const counted = reading(200)
     expect((await readPullFiles(pull(200), counted.read, true)).changed.incomplete).toBeUndefined()
-    expect(counted.pages).toEqual([1, 2])
+    expect(counted.pages).toEqual([1, 2, 3])
+    // The payload said 100; the pull request has 150 now.
+    const grown = reading(150)
+    const read = await readPullFiles(pull(100), grown.read, true)
+    expect([read.files?.length, read.changed.incomplete, grown.pages]).toEqual([150, undefined, [1, 2]])
     const uncounted = reading(200)
     expect((await readPullFiles(pull(undefined), uncounted.read, true)).changed.incomplete).toBeUndefined()
     expect(uncounted.pages).toEqual([1, 2, 3])

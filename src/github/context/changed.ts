@@ -44,6 +44,8 @@ export function comparedFiles(of: string, comparison: Comparison | undefined, un
  */
 export function compareIncomplete(comparison: Comparison): string | undefined {
   const { status, files } = comparison
+  // Base and head are the same commit: no file changed, and the empty list is all of it.
+  if (status === 'identical' && !comparison.filesMissing) return undefined
   if (status !== 'ahead') return `GitHub's compare says ${inline(status, 20)}, not ahead`
   if (comparison.filesMissing) return "GitHub's compare answered with no list of files"
   return files.length >= COMPARE_FILES_LIMIT

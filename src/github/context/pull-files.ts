@@ -34,7 +34,7 @@ export async function readPullFiles(trigger: PullTrigger, read: Read, all: boole
   const files = [...first]
   const total = trigger.changedFiles
   let last = first
-  for (let n = 2; all && more(last, files.length, total) && files.length < PULL_FILES_LIMIT; n++) {
+  for (let n = 2; all && more(last) && files.length < PULL_FILES_LIMIT; n++) {
     const next = await page(n)
     if (!next) return { files, changed: unlisted(of, `page ${n} of them could not be read`) }
     files.push(...next)
@@ -43,9 +43,12 @@ export async function readPullFiles(trigger: PullTrigger, read: Read, all: boole
   return { files, changed: { of, paths: pathsOf(files), incomplete: shortOf(files.length, last, total) } }
 }
 
-/** Whether a page after `last` may hold files: it was full, and the payload's count is not reached. */
-function more(last: readonly ChangedFile[], read: number, total: number | undefined): boolean {
-  return last.length === PULL_FILES_PAGE && (total === undefined || read < total)
+/**
+ * Whether a page after `last` may hold files: it was full. The payload's count is the event's, and a
+ * re-run reads the files of the pull request as it is now: a full page is never taken as the last.
+ */
+function more(last: readonly ChangedFile[]): boolean {
+  return last.length === PULL_FILES_PAGE
 }
 
 /** Why `read` files may not be all of them; undefined when they are. */
@@ -54,7 +57,9 @@ function shortOf(read: number, last: readonly ChangedFile[], total: number | und
   if (counted > PULL_FILES_LIMIT) {
     return `GitHub lists at most ${formatCount(PULL_FILES_LIMIT)} files of a pull request, and it changes ${formatCount(counted)}`
   }
-  if (total !== undefined ? read >= total : !more(last, read, total)) return undefined
+  if (!more(last) && (total === undefined || read >= total)) return undefined
+  // At GitHub's most, the event's count is all there is to go by.
+  if (read >= PULL_FILES_LIMIT && total !== undefined && read >= total) return undefined
   return read >= PULL_FILES_LIMIT
     ? `GitHub lists at most ${formatCount(PULL_FILES_LIMIT)} files of a pull request, and the event gives no total`
     : `only ${formatCount(read)} of them were read`

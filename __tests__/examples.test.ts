@@ -13,12 +13,16 @@ interface Step {
   with?: Record<string, unknown>
 }
 interface Job {
+  if?: string
+  needs?: string[] | string
+  concurrency?: unknown
   permissions?: Record<string, string> | string
   'timeout-minutes'?: number
   steps?: Step[]
 }
 interface Workflow {
   on: Record<string, unknown>
+  concurrency?: unknown
   permissions?: Record<string, string> | string
   jobs: Record<string, Job>
 }
@@ -75,6 +79,25 @@ describe('examples', () => {
         expect(needed.filter((scope) => !readable(workflow, job).includes(scope))).toEqual([])
       }
     }
+  })
+
+  it.each(examples)(
+    '$file: a job with an `if` keeps its concurrency group on the job (a skipped run would cancel a pending one)',
+    ({ workflow }) => {
+      const gated = Object.entries(workflow.jobs).filter(
+        ([, job]) => job.if !== undefined && job.needs === undefined && job.steps?.some(isAction)
+      )
+      if (gated.length > 0) expect(workflow.concurrency).toBeUndefined()
+    }
+  )
+
+  it.each(examples)('$file: a wait-only job runs only when the job it waits for was started', ({ workflow }) => {
+    for (const [name, job] of Object.entries(workflow.jobs))
+      for (const step of (job.steps ?? []).filter(isAction)) {
+        const jobId = step.with?.['job-id']
+        const from = /^\$\{\{ needs\.([\w-]+)\.outputs\.job-id \}\}$/.exec(typeof jobId === 'string' ? jobId : '')?.[1]
+        if (from) expect([name, job.if]).toEqual([name, `needs.${from}.outputs.job-id != ''`])
+      }
   })
 
   it('use one version of each action across examples', () => {

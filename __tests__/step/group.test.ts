@@ -295,7 +295,7 @@ describe('one docs pull request for a group of runs', () => {
     expect(warnings[0]).toEqual(
       expect.stringMatching(
         new RegExp(
-          `^Group merged-prs: another open docs pull request, acme/docs#(${older}|${newer}), carries the group's record besides this run's new acme/docs#(${older}|${newer}): two runs of the group ran at once \\(or this run's lookup could not read it\\)\\. acme/docs#${older} now says it was superseded by #${newer}, .* Give the workflow a \`concurrency:\` group of its own with cancel-in-progress: false`
+          `^Group merged-prs: another open docs pull request, acme/docs#(${older}|${newer}), carries the group's record besides this run's new acme/docs#(${older}|${newer}): two runs of the group ran at once \\(or this run's lookup could not read it\\)\\. acme/docs#${older} now says it was superseded by #${newer}, .* Give the job a \`concurrency:\` group of its own with cancel-in-progress: false and queue: max`
         )
       )
     )

@@ -1,8 +1,8 @@
 /**
  * A grouped push or scheduled run's context: the changes since the group's last documented commit
  * (kept in the record), not since the previous push or successful run. GitHub cancels a pending run
- * of a concurrency group when a third arrives; its commits are in this range, so they still reach
- * the agent.
+ * of a concurrency group when a third arrives (unless `queue: max`); its commits are in this range,
+ * so they still reach the agent.
  */
 import { visibleText } from '../../base/hidden.js'
 import { inline, plural } from '../../base/text.js'

@@ -237,7 +237,7 @@ async function noticeTwin(writing: Writing, docs: GroupDocs, own: Recorded): Pro
   const other: Recorded = { number: found.pull.number, record: found.record, commentId: found.commentId }
   const [older, newer] = other.number < own.number ? [other, own] : [own, other]
   log.warning(
-    `${name}: another open docs pull request, ${key.docsRepository}#${other.number}, carries the group's record besides this run's new ${key.docsRepository}#${own.number}: two runs of the group ran at once (or this run's lookup could not read it). ${key.docsRepository}#${older.number} now says it was superseded by #${newer.number}, which later runs add to; merge or close #${older.number} yourself. Give the workflow a \`concurrency:\` group of its own with cancel-in-progress: false, so that runs of the group go one after another.`
+    `${name}: another open docs pull request, ${key.docsRepository}#${other.number}, carries the group's record besides this run's new ${key.docsRepository}#${own.number}: two runs of the group ran at once (or this run's lookup could not read it). ${key.docsRepository}#${older.number} now says it was superseded by #${newer.number}, which later runs add to; merge or close #${older.number} yourself. Give the job a \`concurrency:\` group of its own with cancel-in-progress: false and queue: max, so that runs of the group go one after another.`
   )
   await supersede(writing, docs, older, newer.number)
 }

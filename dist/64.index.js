@@ -146,7 +146,7 @@ function shortOf(read, last, total) {
     if (!more(last) && (total === undefined || read >= total))
         return undefined;
     // At GitHub's most, the event's count is all there is to go by.
-    if (read >= PULL_FILES_LIMIT && total !== undefined && read >= total)
+    if (read >= PULL_FILES_LIMIT && read >= (total ?? Infinity))
         return undefined;
     return read >= PULL_FILES_LIMIT
         ? `GitHub lists at most ${(0,base_text/* formatCount */.B4)(PULL_FILES_LIMIT)} files of a pull request, and the event gives no total`

@@ -59,7 +59,7 @@ function shortOf(read: number, last: readonly ChangedFile[], total: number | und
   }
   if (!more(last) && (total === undefined || read >= total)) return undefined
   // At GitHub's most, the event's count is all there is to go by.
-  if (read >= PULL_FILES_LIMIT && total !== undefined && read >= total) return undefined
+  if (read >= PULL_FILES_LIMIT && read >= (total ?? Infinity)) return undefined
   return read >= PULL_FILES_LIMIT
     ? `GitHub lists at most ${formatCount(PULL_FILES_LIMIT)} files of a pull request, and the event gives no total`
     : `only ${formatCount(read)} of them were read`

@@ -57,9 +57,8 @@ function shortOf(read: number, last: readonly ChangedFile[], total: number | und
   if (counted > PULL_FILES_LIMIT) {
     return `GitHub lists at most ${formatCount(PULL_FILES_LIMIT)} files of a pull request, and it changes ${formatCount(counted)}`
   }
-  if (!more(last) && (total === undefined || read >= total)) return undefined
-  // At GitHub's most, the event's count is all there is to go by.
-  if (read >= PULL_FILES_LIMIT && read >= (total ?? Infinity)) return undefined
+  // The list is read to a short page, or to GitHub's most: then the event's count is all there is to go by.
+  if (read >= (total ?? Infinity) || (!more(last) && total === undefined)) return undefined
   return read >= PULL_FILES_LIMIT
     ? `GitHub lists at most ${formatCount(PULL_FILES_LIMIT)} files of a pull request, and the event gives no total`
     : `only ${formatCount(read)} of them were read`

@@ -214,6 +214,10 @@ function networkError(error, wire) {
         return new ApiError('proxy', `the proxy refused to connect to the API (it answered ${status})`, status);
     }
     const tls = chain.find((e) => (0,_base_causes_js__WEBPACK_IMPORTED_MODULE_0__/* .isTlsCode */ .ne)(e.code));
+    // A TLS error after the request's bytes were written (a bad record, an alert mid-answer) leaves
+    // the server free to have acted on them: only one before sending is a certain "not sent".
+    if (tls && wire.sent)
+        return new ApiError('no-answer', `TLS failed after the request was sent: ${detail(chain)}`);
     if (tls)
         return new ApiError('tls', `TLS failed: ${detail(chain)}`);
     if (wire.timedOut) {

@@ -142,6 +142,19 @@ describe('networkError: what happened on the wire', () => {
     })
   })
 
+  it('calls a TLS failure after the request was sent one that may have reached the server', () => {
+    const failed = networkError(wrapped('ERR_SSL_DECRYPTION_FAILED_OR_BAD_RECORD_MAC', 'bad record'), {
+      ...wire,
+      sent: true
+    })
+    expect(failed).toMatchObject({
+      kind: 'no-answer',
+      message:
+        'TLS failed after the request was sent: fetch failed: bad record (ERR_SSL_DECRYPTION_FAILED_OR_BAD_RECORD_MAC)'
+    })
+    expect(mayHaveTakenEffect(failed)).toBe(true)
+  })
+
   it('reads errors by shape, and copes with anything thrown', () => {
     const foreign = { message: 'self-signed certificate', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }
     expect(networkError(foreign, wire).kind).toBe('tls')

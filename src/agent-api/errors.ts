@@ -20,7 +20,7 @@ export type ApiErrorKind =
   | 'not-sent'
   /** The proxy refused to open a tunnel to the API (`status` is the proxy's answer): nothing was sent. */
   | 'proxy'
-  /** TLS failed (an untrusted or expired certificate, a name mismatch): nothing was sent. */
+  /** TLS failed before the request was sent (an untrusted or expired certificate, a name mismatch). */
   | 'tls'
   /** Sent, but no complete answer (reset, our timer fired): the server may have acted. */
   | 'no-answer'
@@ -152,6 +152,9 @@ export function networkError(error: unknown, wire: WireFacts): ApiError {
     return new ApiError('proxy', `the proxy refused to connect to the API (it answered ${status})`, status)
   }
   const tls = chain.find((e) => isTlsCode(e.code))
+  // A TLS error after the request's bytes were written (a bad record, an alert mid-answer) leaves
+  // the server free to have acted on them: only one before sending is a certain "not sent".
+  if (tls && wire.sent) return new ApiError('no-answer', `TLS failed after the request was sent: ${detail(chain)}`)
   if (tls) return new ApiError('tls', `TLS failed: ${detail(chain)}`)
   if (wire.timedOut) {
     return wire.sent

@@ -201,10 +201,16 @@ var post = __webpack_require__(3529);
 var step_wait = __webpack_require__(6729);
 ;// CONCATENATED MODULE: ./src/step/docs-checks/judge.ts
 // `stale`: GitHub's own, for a run left incomplete 14 days; `startup_failure`: in GitHub's schema.
-const FAILED_RUN = ['failure', 'timed_out', 'action_required', 'stale', 'startup_failure'];
+// `cancelled`: a required check passes only as success, neutral or skipped (GitHub's "Status checks":
+// a skipped job reports success; bulldozer#223 matched that rule), so a cancelled one blocks the merge.
+const FAILED_RUN = ['failure', 'timed_out', 'action_required', 'stale', 'startup_failure', 'cancelled'];
 const FAILED_STATUS = ['failure', 'error'];
 /** Annotations read of one failing check run (one page): the follow-up says how many more it has. */
 const ANNOTATIONS_READ = 100;
+/** The failures the agent can act on: a cancelled run found nothing, so there is nothing to ask it to fix. */
+function fixable(failures) {
+    return failures.filter((failure) => failure.conclusion !== 'cancelled');
+}
 /**
  * Reads the checks on `head`; a failure's annotations only once nothing runs (they are read once).
  * `waitToCome`: checks still to come count as running (settle.ts bounds how long).
@@ -417,6 +423,7 @@ function leftOut({ head, toCome }) {
 
 
 
+
 async function docsChecksPhase(settings, deps, run, rerun, deadline) {
     const link = (0,report_verdict/* pullRequest */.VV)(run.state);
     if (settings.docsChecks === 'none' || run.state.outcome !== 'completed' || link.kind !== 'link')
@@ -434,7 +441,7 @@ async function docsChecksPhase(settings, deps, run, rerun, deadline) {
         const ctx = { settings, deps, run, api: deps.docsChecks(pr), label, deadline };
         deps.log.info(`Waiting for the checks on the docs pull request ${label}.`);
         const first = await checksOnHead(ctx);
-        const fix = settings.docsChecks === 'fix' && first.kind === 'ended' && first.judged.failures.length > 0;
+        const fix = settings.docsChecks === 'fix' && first.kind === 'ended' && fixable(first.judged.failures).length > 0;
         if (fix && sent)
             deps.log.info(`An earlier attempt of this step already asked the agent to fix ${label}.`);
         const settled = fix && !sent ? await fixRound(ctx, first, rerun) : first;
@@ -456,7 +463,8 @@ async function checksOnHead(ctx) {
 /** The one round: the follow-up (kept in the re-run record), the job's wait, the new head's checks. */
 async function fixRound(ctx, first, rerun) {
     const { settings, deps, run, label } = ctx;
-    const { failures, head } = first.judged;
+    const { head } = first.judged;
+    const failures = fixable(first.judged.failures);
     const names = failures.map((f) => f.name);
     verdictOf(ctx, first, false);
     const jobId = run.state.jobId ?? '';

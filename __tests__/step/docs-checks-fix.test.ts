@@ -3,7 +3,8 @@
  * that turns the docs pull request green, a second failure that stops after the round, a failing
  * commit status handed to the agent, a hostile check with 400 annotations (inert, bounded), and a
  * re-run after the follow-up (never sent twice, also after a cancel once it had left), and a follow-up
- * that failed: kept as sent when it may have reached the job, and no round of fixes.
+ * that failed: kept as sent when it may have reached the job, and no round of fixes. A cancelled check:
+ * failing, with nothing to ask the agent.
  */
 import { describe, expect, it } from '@jest/globals'
 import { MemoryRecords } from '../../scripts/in-process.js'
@@ -76,6 +77,16 @@ describe('docs-checks: fix', () => {
     expect(result.at('warning')).toEqual([
       "Checks on acme/docs#1 still fail after the agent's round of fixes: Mintlify Validation."
     ])
+  })
+
+  it('a cancelled check: not green (GitHub merges past a required check only when it succeeded, was neutral or skipped), yet nothing for the agent to fix', async () => {
+    withCi({ vale: 'cancelled' })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), { ...fix, 'fail-on': 'docs-checks' })
+    expect(result.outputs['docs-checks']).toBe('failure')
+    expect(result.outputs['fix-rounds']).toBe('0')
+    expect(followUps()).toEqual([])
+    expect(result.at('info')).toContain('docs-checks: failure (failing: Mintlify Validation).')
+    expect(result.code).toBe(1)
   })
 
   it('a failing commit status: its context and description reach the agent', async () => {

@@ -4,7 +4,7 @@
 // either: a suite not completed whose runs came after the runs read (a read between two reads).
 import { describe, expect, it } from '@jest/globals'
 import type { DocsChecksApi, DocsCheckRun, DocsCheckSuite } from '../../src/github/docs-checks.js'
-import { judge } from '../../src/step/docs-checks/judge.js'
+import { fixable, judge } from '../../src/step/docs-checks/judge.js'
 
 const HEAD = 'a'.repeat(40)
 const api = (runs: DocsCheckRun[], suites: DocsCheckSuite[] = []): DocsChecksApi => ({
@@ -35,11 +35,16 @@ describe('judge', () => {
     ['success', false],
     ['neutral', false],
     ['skipped', false],
-    ['cancelled', false]
+    ['cancelled', true]
   ])('a check run concluded %s fails: %s', async (conclusion, fails) => {
     const judged = await judge(api([run(conclusion)]), HEAD, true)
     expect(judged.failures.map((f) => [f.conclusion, f.title])).toEqual(fails ? [[conclusion, 'Stopped']] : [])
     expect(judged.running).toBe(false)
+  })
+
+  it('a cancelled run fails, yet is nothing to ask the agent to fix', async () => {
+    const judged = await judge(api([run('cancelled'), { ...run('failure'), name: 'Vale' }]), HEAD, true)
+    expect(fixable(judged.failures).map((f) => f.name)).toEqual(['Vale'])
   })
 
   it.each(['queued', 'in_progress', 'waiting', 'requested', 'pending'])(

@@ -1,8 +1,8 @@
 /**
  * One look at the docs pull request's head: its check runs and commit statuses, judged, and once
  * nothing of theirs runs, its check suites: one not completed holds checks still to come. A check
- * run ended badly in `failure`, `timed_out`, `action_required`, `stale` or `startup_failure`; a status in `failure` or
- * `error`. Each failure comes with its problems: a check run's output title and summary and its
+ * run ended badly in `failure`, `timed_out`, `action_required`, `stale`, `startup_failure` or `cancelled`; a status in
+ * `failure` or `error`. A cancelled run reported no problem: it is not red for the agent to fix (`fixable`). Each failure comes with its problems: a check run's output title and summary and its
  * annotations (`path:line: message`), a status's description. All of it is the docs repository's
  * CI's text: untrusted, kept as read here and made inert where it is shown (problems.ts).
  */
@@ -10,7 +10,9 @@ import type { DocsAnnotation, DocsChecksApi, DocsCheckRun, DocsStatus } from '..
 import type { DocsCheckRow } from '../../report/state.js'
 
 // `stale`: GitHub's own, for a run left incomplete 14 days; `startup_failure`: in GitHub's schema.
-const FAILED_RUN = ['failure', 'timed_out', 'action_required', 'stale', 'startup_failure']
+// `cancelled`: a required check passes only as success, neutral or skipped (GitHub's "Status checks":
+// a skipped job reports success; bulldozer#223 matched that rule), so a cancelled one blocks the merge.
+const FAILED_RUN = ['failure', 'timed_out', 'action_required', 'stale', 'startup_failure', 'cancelled']
 const FAILED_STATUS = ['failure', 'error']
 /** Annotations read of one failing check run (one page): the follow-up says how many more it has. */
 export const ANNOTATIONS_READ = 100
@@ -35,6 +37,11 @@ export interface Judged {
   toCome: string[]
   rows: DocsCheckRow[]
   failures: Failure[]
+}
+
+/** The failures the agent can act on: a cancelled run found nothing, so there is nothing to ask it to fix. */
+export function fixable(failures: readonly Failure[]): Failure[] {
+  return failures.filter((failure) => failure.conclusion !== 'cancelled')
 }
 
 /**

@@ -20,6 +20,7 @@ import type { Rerun } from '../rerun.js'
 import type { RunStateWriter } from '../run-state.js'
 import type { Settings } from '../settings.js'
 import { wait, type WaitDeps } from '../wait.js'
+import { fixable } from './judge.js'
 import { fixMessage } from './message.js'
 import { report, verdictOf } from './report.js'
 import { settle, type Settled } from './settle.js'
@@ -61,7 +62,7 @@ export async function docsChecksPhase(
     const ctx: Ctx = { settings, deps, run, api: deps.docsChecks(pr), label, deadline }
     deps.log.info(`Waiting for the checks on the docs pull request ${label}.`)
     const first = await checksOnHead(ctx)
-    const fix = settings.docsChecks === 'fix' && first.kind === 'ended' && first.judged.failures.length > 0
+    const fix = settings.docsChecks === 'fix' && first.kind === 'ended' && fixable(first.judged.failures).length > 0
     if (fix && sent) deps.log.info(`An earlier attempt of this step already asked the agent to fix ${label}.`)
     const settled = fix && !sent ? await fixRound(ctx, first, rerun) : first
     // A round: this attempt's follow-up was answered, or an earlier attempt's may have reached the job.
@@ -83,7 +84,8 @@ async function checksOnHead(ctx: Ctx): Promise<Settled> {
 /** The one round: the follow-up (kept in the re-run record), the job's wait, the new head's checks. */
 async function fixRound(ctx: Ctx, first: Settled, rerun: Rerun): Promise<Settled> {
   const { settings, deps, run, label } = ctx
-  const { failures, head } = first.judged
+  const { head } = first.judged
+  const failures = fixable(first.judged.failures)
   const names = failures.map((f) => f.name)
   verdictOf(ctx, first, false)
   const jobId = run.state.jobId ?? ''

@@ -57,6 +57,7 @@ if (globalThis.__mutantKilled) {
   await import('./step/skip.test.js')
   await import('./step/path-filters.test.js')
   await import('./step/skip-automation.test.js')
+  await import('./step/nothing-to-document.test.js')
   await import('./step/outsider-merge.test.js')
   await import('./step/compare-incomplete.test.js')
   await import('./step/late-link-grace.test.js')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { readTrigger, type EventEnv } from '../../src/github/event.js'
+import { nothingToDocument, readTrigger, type EventEnv } from '../../src/github/event.js'
 
 const read = (env: EventEnv, payload?: unknown) =>
   readTrigger(
@@ -190,10 +190,9 @@ describe('readTrigger', () => {
       headMessage: 'ci: x [skip docs]',
       range: { before: a, after: b }
     })
-    // A created or deleted branch, or a payload without both ends: no range.
+    // A created branch, or a payload without both ends: no range (a deleted one is no push to document).
     for (const ends of [
       { before: zero, after: b },
-      { before: a, after: zero },
       { before: a },
       { before: 'main', after: b },
       { before: `x${a}`, after: b },
@@ -239,6 +238,50 @@ describe('readTrigger', () => {
       event: 'schedule'
     })
     expect(read({ ...env, GITHUB_EVENT_NAME: 'workflow_run' })).toEqual({ kind: 'other', event: 'workflow_run' })
+  })
+
+  // GitHub's push payload for a deleted ref: `deleted`, `after` all zeros, `head_commit` null
+  // (docs.github.com/webhooks/webhook-events-and-payloads#push).
+  it('a push that deleted a tag or a branch: nothing to document, the ref named from the payload', () => {
+    const zero = '0'.repeat(40)
+    const deleted = (ref: string, extra: Record<string, unknown> = {}) => ({
+      ref,
+      before: 'a'.repeat(40),
+      after: zero,
+      deleted: true,
+      commits: [],
+      head_commit: null,
+      ...extra
+    })
+    const tag = read({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/tags/v1.2.0' }, deleted('refs/tags/v1.2.0'))
+    expect(tag).toEqual({ kind: 'other', event: 'push', deletedRef: 'refs/tags/v1.2.0' })
+    expect(nothingToDocument(tag)).toBe('The push deleted tag v1.2.0: nothing to document.')
+    // On a branch's deletion GITHUB_REF may be the default branch's: the payload names the deleted one.
+    const branch = read({ GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/main' }, deleted('refs/heads/fix/x'))
+    expect(nothingToDocument(branch)).toBe('The push deleted branch fix/x: nothing to document.')
+    // `after` all zeros (SHA-1 or SHA-256) is a deletion without the flag; without a payload ref, GITHUB_REF.
+    for (const after of [zero, '0'.repeat(64)]) {
+      const bare = read(
+        { GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/old' },
+        { before: 'a'.repeat(40), after, commits: [] }
+      )
+      expect(nothingToDocument(bare)).toBe('The push deleted branch old: nothing to document.')
+    }
+    expect(nothingToDocument(read({ GITHUB_EVENT_NAME: 'push' }, deleted('')))).toBe(
+      'The push deleted a ref: nothing to document.'
+    )
+    expect(nothingToDocument(read({ GITHUB_EVENT_NAME: 'push' }, deleted('refs/notes/x\n::x')))).toBe(
+      'The push deleted refs/notes/x ::x: nothing to document.'
+    )
+    // A created branch, a push with commits, a deletion flag on another event: something to document.
+    const push = { GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/main' }
+    expect(nothingToDocument(read(push, { before: zero, after: 'b'.repeat(40), deleted: false }))).toBeUndefined()
+    expect(nothingToDocument(read(push, { before: 'a'.repeat(40), after: 'b'.repeat(40) }))).toBeUndefined()
+    expect(nothingToDocument(read(push, { deleted: 'true', after: `${zero}1` }))).toBeUndefined()
+    expect(read({ GITHUB_EVENT_NAME: 'create', GITHUB_REF: 'refs/tags/v2' }, deleted('refs/tags/v2'))).toMatchObject({
+      kind: 'tag',
+      tag: 'v2'
+    })
   })
 
   it('anything else, an unreadable payload, or no event at all: other', () => {

@@ -1,4 +1,5 @@
 /** What triggered the workflow, read from the runner's environment and the event payload file. */
+import { inline } from '../base/text.js'
 import { onlyReleaseBlockChanged } from './conversation/markdown.js'
 
 /** A release from the `release` event's payload. */
@@ -44,7 +45,7 @@ export type Trigger =
       compareUrl: string | undefined
       /** The head commit's message, from the payload. */
       headMessage: string | undefined
-      /** The pushed range; undefined when the push created (or deleted) the branch. */
+      /** The pushed range; undefined when the push created the branch. */
       range: { before: string; after: string } | undefined
     }
   /** `schedule`, or `workflow_dispatch` on a branch: the changes since the workflow's last successful run. */
@@ -58,8 +59,11 @@ export type Trigger =
       /** The workflow's file name (`docs.yml`), from `GITHUB_WORKFLOW_REF`. */
       workflow: string
     }
-  /** Anything else (`workflow_run`, `issues`, …): no context. '' outside a runner. */
-  | { kind: 'other'; event: string }
+  /**
+   * Anything else (`workflow_run`, `issues`, …): no context. '' outside a runner. `deletedRef`: a
+   * push that deleted a branch or tag (`refs/tags/v1.2.0`), which has nothing to document.
+   */
+  | { kind: 'other'; event: string; deletedRef?: string }
 
 /** The variables the runner sets that say what triggered the run. */
 export interface EventEnv {
@@ -81,8 +85,10 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
   const event = env.GITHUB_EVENT_NAME ?? ''
   const repo = env.GITHUB_REPOSITORY ?? ''
   const payload = readPayload(env.GITHUB_EVENT_PATH, readFile)
-  // The first that fits: a payload's release or pull request before the ref, a tag ref before a branch.
+  // The first that fits: a deletion before the ref it deleted, a payload's release or pull request
+  // before the ref, a tag ref before a branch.
   return (
+    deletionTrigger(env, event, payload) ??
     releaseTrigger(event, repo, payload) ??
     pullRequestTrigger(event, repo, payload) ??
     tagRefTrigger(env, repo) ??
@@ -92,6 +98,43 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
 }
 
 type TriggerOf<K extends Trigger['kind']> = Extract<Trigger, { kind: K }>
+
+/**
+ * Why this run has nothing to document, for one log line and no job; undefined when it may have
+ * something: a push that deleted a branch or tag, a release edit that only rewrote the action's
+ * own link-back.
+ */
+export function nothingToDocument(trigger: Trigger): string | undefined {
+  if (trigger.kind === 'other' && trigger.deletedRef !== undefined) {
+    return `The push deleted ${refName(trigger.deletedRef)}: nothing to document.`
+  }
+  if (trigger.kind === 'tag' && trigger.release?.ownLinkBack) {
+    return "The release's notes changed only in the action's own link-back block: nothing to document."
+  }
+  return undefined
+}
+
+/**
+ * A push that deleted its branch or tag: the payload's `deleted`, or `after` all zeros. GitHub's
+ * docs give such a run's commit ("When you delete a branch, the SHA in the workflow run (and its
+ * associated refs) reverts to the default branch", docs.github.com/actions/reference/events-that-trigger-workflows#push),
+ * so the run is modelled as happening, and the deleted ref is the payload's, not `GITHUB_REF`.
+ */
+function deletionTrigger(
+  env: EventEnv,
+  event: string,
+  payload: Record<string, unknown>
+): TriggerOf<'other'> | undefined {
+  if (event !== 'push' || (payload.deleted !== true && !/^0{40}(0{24})?$/.test(text(payload.after)))) return undefined
+  return { kind: 'other', event, deletedRef: text(payload.ref) || (env.GITHUB_REF ?? '') }
+}
+
+/** `tag v1.2.0`, `branch feature/x`, or the ref as it is. */
+function refName(ref: string): string {
+  const [, kind, name] = /^refs\/(tags|heads)\/(.+)$/.exec(ref) ?? []
+  if (name === undefined) return ref ? inline(ref, 120) : 'a ref'
+  return `${kind === 'tags' ? 'tag' : 'branch'} ${inline(name, 100)}`
+}
 
 /** A `release` event with a tag name; an edit that only rewrote the action's own link-back is marked. */
 function releaseTrigger(event: string, repo: string, payload: Record<string, unknown>): TriggerOf<'tag'> | undefined {
@@ -166,7 +209,7 @@ function pushTrigger(
   }
 }
 
-/** `before` and `after` of a push; undefined when either is missing or all zeros (a created or deleted branch). */
+/** `before` and `after` of a push; undefined when either is missing or all zeros (a created branch). */
 function pushedRange(before: string, after: string): { before: string; after: string } | undefined {
   const commit = (sha: string): boolean => /^[0-9a-f]{40,64}$/i.test(sha) && !/^0+$/.test(sha)
   return commit(before) && commit(after) ? { before, after } : undefined

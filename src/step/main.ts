@@ -99,7 +99,8 @@ export async function main(host: Host): Promise<number> {
     if ('why' in mode) {
       // A workflow on every comment must not turn red, nor write anything: one line says why.
       log.info(mode.why)
-      reporter.setOutput('command', 'ignored')
+      // `command` says what a comment asked for: empty when the step is not a comment's.
+      reporter.setOutput('command', settings.mode === 'command' ? 'ignored' : '')
       reporter.setOutput('skipped', 'false')
       return 0
     }

@@ -6,7 +6,7 @@
 import { READ_ONLY_CACHE_EVENTS, type CommentEvent } from '../github/conversation/command.js'
 import { LinkBackThread } from '../github/conversation/thread.js'
 import { markerKey } from '../github/conversation/marker.js'
-import type { Trigger } from '../github/event.js'
+import { nothingToDocument, type Trigger } from '../github/event.js'
 import type { RecordStore } from '../rerun/record.js'
 import { readCommand } from './comment/command.js'
 import { commentRecords, handledCommand } from './comment/records.js'
@@ -27,7 +27,7 @@ export interface StepMode {
   targets: LinkTargets
 }
 
-/** A comment that is not a request: the step ends with one log line that says why. */
+/** A comment that is not a request, or a run with nothing to document: the step ends with one log line that says why. */
 export interface NoRequest {
   why: string
 }
@@ -43,9 +43,8 @@ export async function decideMode(
   deps: ConversationDeps
 ): Promise<StepMode | NoRequest> {
   const { trigger, comment } = event
-  if (trigger.kind === 'tag' && trigger.release?.ownLinkBack) {
-    return { why: "The release's notes changed only in the action's own link-back block: nothing to document." }
-  }
+  const nothing = nothingToDocument(trigger)
+  if (nothing !== undefined) return { why: nothing }
   const pull = comment
     ? { repository: comment.repo, number: comment.pullNumber }
     : trigger.kind === 'pull-request'

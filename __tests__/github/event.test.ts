@@ -61,6 +61,21 @@ describe('readTrigger', () => {
     })
   })
 
+  it('a release deleted or unpublished: nothing to document; its other activity types are releases to document', () => {
+    const release = (action: string) =>
+      read(
+        { GITHUB_EVENT_NAME: 'release', GITHUB_REF: 'refs/tags/v2.0.0' },
+        { action, release: { tag_name: 'v2.0.0' } }
+      )
+    expect(release('deleted')).toMatchObject({ kind: 'tag', release: { withdrawn: 'deleted' } })
+    expect(nothingToDocument(release('deleted'))).toBe('Release v2.0.0 was deleted: nothing to document.')
+    expect(nothingToDocument(release('unpublished'))).toBe('Release v2.0.0 was unpublished: nothing to document.')
+    for (const action of ['published', 'created', 'released', 'prereleased', 'edited', '']) {
+      expect(release(action)).not.toHaveProperty('release.withdrawn')
+      expect(nothingToDocument(release(action))).toBeUndefined()
+    }
+  })
+
   it('a release payload without a tag falls back to the ref', () => {
     expect(read({ GITHUB_EVENT_NAME: 'release', GITHUB_REF: 'refs/tags/v3' }, { release: {} })).toEqual({
       kind: 'tag',

@@ -31,6 +31,7 @@ describe('nothing to document', () => {
       ])[0] ?? ''
     github.addTag(APP, { name: 'v1.0.0', at: (shas.v100 = commit('Initial', 'src/index.ts')) })
     github.addTag(APP, { name: 'v1.1.0', at: (shas.v110 = commit('feat: export', 'src/export.ts')) })
+    github.addRelease(APP, { tag_name: 'v1.1.0', body: 'Adds `app export`.' })
   }
 
   let runId = 300
@@ -110,6 +111,41 @@ describe('nothing to document', () => {
         await run('refs/heads/main', payload, { GITHUB_SHA: shas.v110 ?? '' }),
         'The push deleted branch feature/x: nothing to document.'
       )
+    })
+  })
+
+  // `on: release` without `types` runs on every activity type; GitHub skips only a draft's created,
+  // edited and deleted (docs.github.com/actions/reference/events-that-trigger-workflows#release).
+  describe('a release deleted or unpublished', () => {
+    const release = (action: string, inputs: Record<string, string> = {}) =>
+      run(
+        'refs/tags/v1.1.0',
+        {
+          action,
+          release: {
+            tag_name: 'v1.1.0',
+            name: 'v1.1.0',
+            body: 'Adds `app export`.',
+            draft: action === 'unpublished',
+            prerelease: false,
+            html_url: `https://github.com/${APP}/releases/tag/v1.1.0`
+          }
+        },
+        { GITHUB_EVENT_NAME: 'release' },
+        inputs
+      )
+
+    it.each([
+      ['deleted', 'Release v1.1.0 was deleted: nothing to document.'],
+      ['unpublished', 'Release v1.1.0 was unpublished: nothing to document.']
+    ])('%s: no job, and its notes are not written to', async (action, why) => {
+      expectNothing(await release(action, { 'link-back': 'release' }), why)
+    })
+
+    it('published: documented', async () => {
+      const result = await release('published')
+      expect([result.code, step.requests('create').length]).toEqual([0, 1])
+      expect(result.outputs.prompt).toContain('### Release notes')
     })
   })
 })

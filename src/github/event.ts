@@ -10,6 +10,8 @@ export interface PayloadRelease {
   url: string | undefined
   /** A `release: edited` whose only change is the action's link-back block (its own edit). */
   ownLinkBack?: true
+  /** A `release: deleted` or `unpublished` (made a draft again): no release left to document. */
+  withdrawn?: 'deleted' | 'unpublished'
 }
 
 export interface PushedCommit {
@@ -102,7 +104,7 @@ type TriggerOf<K extends Trigger['kind']> = Extract<Trigger, { kind: K }>
 /**
  * Why this run has nothing to document, for one log line and no job; undefined when it may have
  * something: a push that deleted a branch or tag, a release edit that only rewrote the action's
- * own link-back.
+ * own link-back, a release deleted or unpublished.
  */
 export function nothingToDocument(trigger: Trigger): string | undefined {
   if (trigger.kind === 'other' && trigger.deletedRef !== undefined) {
@@ -110,6 +112,9 @@ export function nothingToDocument(trigger: Trigger): string | undefined {
   }
   if (trigger.kind === 'tag' && trigger.release?.ownLinkBack) {
     return "The release's notes changed only in the action's own link-back block: nothing to document."
+  }
+  if (trigger.kind === 'tag' && trigger.release?.withdrawn) {
+    return `Release ${inline(trigger.tag, 100)} was ${trigger.release.withdrawn}: nothing to document.`
   }
   return undefined
 }
@@ -136,7 +141,12 @@ function refName(ref: string): string {
   return `${kind === 'tags' ? 'tag' : 'branch'} ${inline(name, 100)}`
 }
 
-/** A `release` event with a tag name; an edit that only rewrote the action's own link-back is marked. */
+/**
+ * A `release` event with a tag name; an edit that only rewrote the action's own link-back is marked,
+ * and so is a release deleted or unpublished. `on: release` without `types` runs on every activity
+ * type, and GitHub skips only a draft's created, edited and deleted
+ * (docs.github.com/actions/reference/events-that-trigger-workflows#release).
+ */
 function releaseTrigger(event: string, repo: string, payload: Record<string, unknown>): TriggerOf<'tag'> | undefined {
   if (event !== 'release' || !isRecord(payload.release)) return undefined
   const release = payload.release
@@ -144,6 +154,7 @@ function releaseTrigger(event: string, repo: string, payload: Record<string, unk
   if (!tag) return undefined
   const body = text(release.body)
   const own = payload.action === 'edited' && ownLinkBack(payload.changes, body)
+  const withdrawn = payload.action === 'deleted' || payload.action === 'unpublished' ? payload.action : undefined
   return {
     kind: 'tag',
     repo,
@@ -153,7 +164,8 @@ function releaseTrigger(event: string, repo: string, payload: Record<string, unk
       name: text(release.name),
       body,
       url: text(release.html_url) || undefined,
-      ...(own ? { ownLinkBack: true as const } : {})
+      ...(own ? { ownLinkBack: true as const } : {}),
+      ...(withdrawn ? { withdrawn } : {})
     }
   }
 }

@@ -299,6 +299,21 @@ describe('readTrigger', () => {
     })
   })
 
+  it("workflow_run: other, with the triggering run's head commit (GITHUB_SHA is the default branch's)", () => {
+    const env = { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: 'f'.repeat(40) }
+    const run = (head_sha: unknown) => read(env, { action: 'completed', workflow_run: { head_sha, head_branch: 'x' } })
+    expect(run('A'.repeat(40))).toEqual({ kind: 'other', event: 'workflow_run', headSha: 'A'.repeat(40) })
+    expect(run('c'.repeat(64))).toMatchObject({ headSha: 'c'.repeat(64) })
+    for (const junk of [undefined, 7, 'main', 'a'.repeat(39), `${'a'.repeat(40)}\n`, 'g'.repeat(40)]) {
+      expect(run(junk)).toEqual({ kind: 'other', event: 'workflow_run' })
+    }
+    // Only workflow_run's.
+    expect(read({ GITHUB_EVENT_NAME: 'issues' }, { workflow_run: { head_sha: 'a'.repeat(40) } })).toEqual({
+      kind: 'other',
+      event: 'issues'
+    })
+  })
+
   it('anything else, an unreadable payload, or no event at all: other', () => {
     expect(read({ GITHUB_EVENT_NAME: 'schedule', GITHUB_REF: 'refs/heads/main' })).toEqual({
       kind: 'other',

@@ -334,6 +334,21 @@ describe('check run', () => {
       expect(github().requests.filter((r) => r.route === 'ref' || r.route === 'pull')).toEqual([])
     })
 
+    // GitHub: on workflow_run, GITHUB_SHA and GITHUB_REF are the default branch's last commit and ref
+    // (docs.github.com/actions/reference/events-that-trigger-workflows#workflow_run); the commit
+    // the triggering run was for is the payload's workflow_run.head_sha.
+    it("workflow_run: the triggering run's head commit, not the default branch's", async () => {
+      const [main = ''] = github().addCommits(APP, [{ message: 'Main moved on' }])
+      const env = { GITHUB_REF: 'refs/heads/main', GITHUB_REF_NAME: 'main', GITHUB_SHA: main }
+      const payload = {
+        action: 'completed',
+        workflow_run: { id: 77, event: 'pull_request', head_branch: 'dry', head_sha: HEAD, conclusion: 'success' }
+      }
+      const result = await run({}, { event: 'workflow_run', payload, env })
+      expect(result.code).toBe(0)
+      expect(checks().map((check) => check.head_sha)).toEqual([HEAD])
+    })
+
     it('a tag GitHub cannot read: GITHUB_SHA', async () => {
       const [commit = ''] = github().addCommits(APP, [{ message: 'Release 3.0.0' }])
       const env = {

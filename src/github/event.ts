@@ -64,8 +64,9 @@ export type Trigger =
   /**
    * Anything else (`workflow_run`, `issues`, …): no context. '' outside a runner. `deletedRef`: a
    * push that deleted a branch or tag (`refs/tags/v1.2.0`), which has nothing to document.
+   * `headSha`: a `workflow_run`'s triggering commit (its `GITHUB_SHA` is the default branch's).
    */
-  | { kind: 'other'; event: string; deletedRef?: string }
+  | { kind: 'other'; event: string; deletedRef?: string; headSha?: string }
 
 /** The variables the runner sets that say what triggered the run. */
 export interface EventEnv {
@@ -95,7 +96,8 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
     pullRequestTrigger(event, repo, payload) ??
     tagRefTrigger(env, repo) ??
     pushTrigger(env, event, repo, payload) ??
-    scheduledTrigger(env, event, repo) ?? { kind: 'other', event }
+    scheduledTrigger(env, event, repo) ??
+    otherTrigger(event, payload)
   )
 }
 
@@ -246,6 +248,17 @@ function scheduledTrigger(env: EventEnv, event: string, repo: string): TriggerOf
     }
   }
   return undefined
+}
+
+/**
+ * Any other event. On `workflow_run`, `GITHUB_SHA` and `GITHUB_REF` are the default branch's last
+ * commit and ref (docs.github.com/actions/reference/events-that-trigger-workflows#workflow_run): the
+ * commit the triggering run was for is the payload's `workflow_run.head_sha`.
+ */
+function otherTrigger(event: string, payload: Record<string, unknown>): TriggerOf<'other'> {
+  const run = event === 'workflow_run' && isRecord(payload.workflow_run) ? payload.workflow_run : {}
+  const headSha = text(run.head_sha)
+  return /^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(headSha) ? { kind: 'other', event, headSha } : { kind: 'other', event }
 }
 
 const PULL_EVENTS = ['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']

@@ -12,7 +12,7 @@ import type { Where } from './link-back-text.js'
 
 /**
  * The commit a check goes on: a pull request's head (read from GitHub for a comment, whose event
- * does not hold it), a tag's commit, else `GITHUB_SHA`.
+ * does not hold it), a tag's commit, a `workflow_run`'s triggering commit, else `GITHUB_SHA`.
  */
 export async function checkCommit(
   trigger: Trigger,
@@ -22,6 +22,8 @@ export async function checkCommit(
   if (trigger.kind === 'pull-request') return trigger.headSha ?? (await api.pullHead(trigger.number))
   // A release's GITHUB_SHA is its tagged commit, but an annotated tag's push may name the tag object.
   if (trigger.kind === 'tag') return api.tagCommit(trigger.tag).catch(() => sha)
+  // A workflow_run's GITHUB_SHA is the default branch's last commit, not the one its run was for.
+  if (trigger.kind === 'other' && trigger.headSha) return trigger.headSha
   return sha
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { nothingToDocument, readTrigger, type EventEnv } from '../../src/github/event.js'
+import { readTrigger, type EventEnv } from '../../src/github/event.js'
+import { nothingToDocument } from '../../src/github/nothing-to-document.js'
 
 const read = (env: EventEnv, payload?: unknown) =>
   readTrigger(

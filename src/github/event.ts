@@ -1,5 +1,4 @@
 /** What triggered the workflow, read from the runner's environment and the event payload file. */
-import { inline } from '../base/text.js'
 import { onlyReleaseBlockChanged } from './conversation/markdown.js'
 
 /** A release from the `release` event's payload. */
@@ -104,24 +103,6 @@ export function readTrigger(env: EventEnv, readFile: (path: string) => string): 
 type TriggerOf<K extends Trigger['kind']> = Extract<Trigger, { kind: K }>
 
 /**
- * Why this run has nothing to document, for one log line and no job; undefined when it may have
- * something: a push that deleted a branch or tag, a release edit that only rewrote the action's
- * own link-back, a release deleted or unpublished.
- */
-export function nothingToDocument(trigger: Trigger): string | undefined {
-  if (trigger.kind === 'other' && trigger.deletedRef !== undefined) {
-    return `The push deleted ${refName(trigger.deletedRef)}: nothing to document.`
-  }
-  if (trigger.kind === 'tag' && trigger.release?.ownLinkBack) {
-    return "The release's notes changed only in the action's own link-back block: nothing to document."
-  }
-  if (trigger.kind === 'tag' && trigger.release?.withdrawn) {
-    return `Release ${inline(trigger.tag, 100)} was ${trigger.release.withdrawn}: nothing to document.`
-  }
-  return undefined
-}
-
-/**
  * A push that deleted its branch or tag: the payload's `deleted`, or `after` all zeros. GitHub's
  * docs give such a run's commit ("When you delete a branch, the SHA in the workflow run (and its
  * associated refs) reverts to the default branch", docs.github.com/actions/reference/events-that-trigger-workflows#push),
@@ -134,13 +115,6 @@ function deletionTrigger(
 ): TriggerOf<'other'> | undefined {
   if (event !== 'push' || (payload.deleted !== true && !/^0{40}(0{24})?$/.test(text(payload.after)))) return undefined
   return { kind: 'other', event, deletedRef: text(payload.ref) || (env.GITHUB_REF ?? '') }
-}
-
-/** `tag v1.2.0`, `branch feature/x`, or the ref as it is. */
-function refName(ref: string): string {
-  const [, kind, name] = /^refs\/(tags|heads)\/(.+)$/.exec(ref) ?? []
-  if (name === undefined) return ref ? inline(ref, 120) : 'a ref'
-  return `${kind === 'tags' ? 'tag' : 'branch'} ${inline(name, 100)}`
 }
 
 /**

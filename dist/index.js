@@ -10,7 +10,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // Handlers first, then the rest of the bundle (loaded as a separate chunk): a cancel that comes
 // while it loads still ends in outputs and a summary.
 const signals = (0,_step_signals_js__WEBPACK_IMPORTED_MODULE_0__/* .watchSignals */ .R)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(838), __nccwpck_require__.e(146)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5146));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(838), __nccwpck_require__.e(849)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6849));
 await run(signals);
 
 __webpack_async_result__();

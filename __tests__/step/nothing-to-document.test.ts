@@ -114,6 +114,42 @@ describe('nothing to document', () => {
     })
   })
 
+  // GitHub's `closed` action: "If merged is false in the webhook payload, the pull request was closed
+  // with unmerged commits" (docs.github.com/webhooks/webhook-events-and-payloads#pull_request).
+  describe('a pull request closed', () => {
+    const closed = (merged: boolean, event = 'pull_request') =>
+      run(
+        'refs/pull/7/merge',
+        {
+          action: 'closed',
+          number: 7,
+          pull_request: {
+            number: 7,
+            title: 'Export to CSV',
+            body: 'Adds `app export --csv`.',
+            merged,
+            html_url: `https://github.com/${APP}/pull/7`,
+            base: { ref: 'main' },
+            head: { ref: 'csv', sha: shas.v110 },
+            changed_files: 1,
+            labels: []
+          }
+        },
+        { GITHUB_EVENT_NAME: event },
+        { 'link-back': 'pull-request' }
+      )
+
+    it.each(['pull_request', 'pull_request_target'])('%s without being merged: no job, no comment', async (event) => {
+      expectNothing(await closed(false, event), 'Pull request #7 was closed without being merged: nothing to document.')
+    })
+
+    it('merged: documented', async () => {
+      const result = await closed(true)
+      expect(step.requests('create').length).toBe(1)
+      expect(result.outputs.prompt).toContain('pull request #7 of acme/app')
+    })
+  })
+
   // `on: release` without `types` runs on every activity type; GitHub skips only a draft's created,
   // edited and deleted (docs.github.com/actions/reference/events-that-trigger-workflows#release).
   describe('a release deleted or unpublished', () => {

@@ -37,6 +37,8 @@ export type Trigger =
       changedFiles: number | undefined
       /** From the payload: its labels' names. */
       labels: string[]
+      /** A `pull_request` or `pull_request_target` closed without being merged: nothing changed. */
+      closedUnmerged?: true
     }
   | {
       kind: 'push'
@@ -168,7 +170,8 @@ function pullRequestTrigger(
     head: isRecord(pr.head) ? text(pr.head.ref) : '',
     headSha: (isRecord(pr.head) && text(pr.head.sha)) || undefined,
     changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : undefined,
-    labels: Array.isArray(pr.labels) ? pr.labels.filter(isRecord).map((label) => text(label.name)) : []
+    labels: Array.isArray(pr.labels) ? pr.labels.filter(isRecord).map((label) => text(label.name)) : [],
+    ...(payload.action === 'closed' && pr.merged === false ? { closedUnmerged: true as const } : {})
   }
 }
 

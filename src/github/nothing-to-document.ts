@@ -5,11 +5,15 @@ import type { Trigger } from './event.js'
 /**
  * Why this run has nothing to document, for one log line and no job; undefined when it may have
  * something: a push that deleted a branch or tag, a release edit that only rewrote the action's
- * own link-back, a release deleted or unpublished.
+ * own link-back, a release deleted or unpublished, a pull request closed without being merged (a
+ * workflow `on: pull_request: types: [closed]` whose job has no `if: …merged`).
  */
 export function nothingToDocument(trigger: Trigger): string | undefined {
   if (trigger.kind === 'other' && trigger.deletedRef !== undefined) {
     return `The push deleted ${refName(trigger.deletedRef)}: nothing to document.`
+  }
+  if (trigger.kind === 'pull-request' && trigger.closedUnmerged) {
+    return `Pull request #${trigger.number} was closed without being merged: nothing to document.`
   }
   if (trigger.kind === 'tag' && trigger.release?.ownLinkBack) {
     return "The release's notes changed only in the action's own link-back block: nothing to document."

@@ -20,6 +20,8 @@ describe('secrets never reach a GitHub write', () => {
     pull: { merged: true, payload: { merged: true, html_url: 'https://github.com/acme/app/pull/7' } }
   })
   const writes = () => github().requests.filter((r) => r.method !== 'GET')
+  /** A request's JSON body as GitHub renders its markdown's backslash escapes (`\\_` in JSON is `\_`, shown `_`). */
+  const rendered = (body: string): string => body.replace(/\\\\(.)/g, '$1')
 
   it('a docs PR link the server made of the API key: the comment and the check carry *** instead', async () => {
     // The Agent API's answer is text the step does not control: here its link echoes the key.
@@ -31,6 +33,18 @@ describe('secrets never reach a GitHub write', () => {
     for (const request of sent) expect(request.body).not.toContain(KEY)
     const comment = sent.filter((r) => r.route === 'comment-update' || r.route === 'comment-create').at(-1)
     expect(comment?.body).toContain('?from=***')
+  })
+
+  it('a docs PR link off GitHub that echoes the key: its markdown-escaped label (mint\\_…) is redacted too', async () => {
+    // Not a pull request on this server, so the link is its own label, and the label's `_` are
+    // escaped (`\_`): GitHub renders `mint\_…` as `mint_…` (CommonMark spec 0.31, 2.4 "Backslash escapes").
+    step.sim().setScenario({ prLink: `https://docs.example.com/review/5?from=${KEY}` })
+    const result = await run({ check: 'true' }, { env: { GITHUB_SHA: 'a'.repeat(40) } })
+    expect(result.code).toBe(0)
+    const sent = writes()
+    expect(sent.map((r) => r.route)).toEqual(expect.arrayContaining(['comment-create', 'check-create']))
+    // What a reader sees: every backslash escape rendered.
+    for (const request of sent) expect(rendered(request.body)).not.toContain(KEY)
   })
 
   it('every kind of write the client sends: comments, release notes, check output, labels, GraphQL', async () => {

@@ -81,6 +81,15 @@ export function escapeHtml(text: string): string {
 const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' } as const
 
 /**
+ * Text as literal markdown: a backslash before each character that would start a link, code,
+ * emphasis, HTML or a table cell. GitHub renders `mint\_key` as `mint_key` (CommonMark, "Backslash
+ * escapes"), so a secret is found in written markdown in this form too.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\[\]`*_<>|~]/g, '\\$&')
+}
+
+/**
  * Replaces every occurrence of each secret with `***`, and the end of a secret's start where text
  * was cut (`…`): a key echoed across a cut leaks no prefix. A start shorter than
  * `SECRET_FRAGMENT_CHARS` is left: it tells nothing, and matching it would blank ordinary words.

@@ -5,16 +5,19 @@
  * (a job's message, a PR title) or GitHub itself.
  */
 import type { Octokit } from '@octokit/core'
-import { escapeHtml, redact } from '../base/text.js'
+import { escapeHtml, escapeMarkdown, redact } from '../base/text.js'
 
 /** Methods that write nothing, so carry no text of ours. */
 const READS = new Set(['GET', 'HEAD'])
 /** Options that are not the request's parameters: its credentials and its transport stay as they are. */
 const NOT_PARAMETERS = new Set(['method', 'url', 'baseUrl', 'headers', 'request', 'mediaType'])
 
-/** Redacts `secrets` (as written, and as HTML escapes them) from every write `octokit` sends. */
+/**
+ * Redacts `secrets` from every write `octokit` sends: as written, as HTML escapes them, and as
+ * markdown escapes them (a link's label, markdown.ts), which GitHub renders as written.
+ */
 export function redactWrites(octokit: Pick<Octokit, 'hook'>, secrets: readonly string[]): void {
-  const all = [...new Set([...secrets, ...secrets.map(escapeHtml)])].filter(Boolean)
+  const all = [...new Set([...secrets, ...secrets.map(escapeHtml), ...secrets.map(escapeMarkdown)])].filter(Boolean)
   octokit.hook.before('request', (options) => {
     if (READS.has(options.method.toUpperCase())) return
     const parameters = options as unknown as Record<string, unknown>

@@ -2,7 +2,7 @@
  * Markdown the action writes on GitHub about a job, with untrusted text made inert, and the
  * marker-delimited block it keeps in release notes. Pure.
  */
-import { inline } from '../../base/text.js'
+import { escapeMarkdown, inline } from '../../base/text.js'
 import { httpUrl } from '../pr-link.js'
 
 const RELEASE_START = '<!-- docs-agent-action:release:start -->'
@@ -11,7 +11,7 @@ const RELEASE_END = '<!-- docs-agent-action:release:end -->'
 /** A link in markdown: the label made inert; a URL that is not http(s) is shown as code. */
 export function markdownLink(label: string, url: string | undefined): string {
   const href = httpUrl(url)
-  const text = inline(label, 200).replace(/[\\[\]`*_<>|~]/g, '\\$&')
+  const text = escapeMarkdown(inline(label, 200))
   return href ? `[${text}](${href.replace(/[()]/g, (char) => (char === '(' ? '%28' : '%29'))})` : codeSpan(url ?? label)
 }
 

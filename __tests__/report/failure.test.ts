@@ -86,7 +86,7 @@ describe('explain', () => {
       401,
       'create',
       'reading',
-      "Reading job job_1 failed: the Agent API refused the key (401). The key may have expired (a key expires 7, 30, 60 or 90 days after it is made, unless made without expiration): check on the dashboard's API keys page that the 'api-key' input holds a current admin API key (mint_…), and replace it if it expired."
+      "Reading job job_1 failed: the Agent API refused the key (401). The key may have expired (a key expires 7, 30, 60 or 90 days after it is made, unless made without expiration): check on the dashboard's API keys page that the 'api-key' input holds a current admin API key (one starting with mint_), and replace it if it expired."
     ],
     [
       'forbidden',

@@ -389,6 +389,17 @@ describe('faults', () => {
       expect(result.summary).toContain(result.outputs['job-id'])
     })
 
+    it("401: the key's form (mint_) is named as written, not taken by the redaction for a cut key", async () => {
+      // Every real key starts with mint_, so a hint written `mint_…` is read by the redaction as the
+      // key cut short (src/base/text.ts): it showed as `***…`, as if the key were echoed.
+      virtual().sim.fail('get', { kind: 'status', status: 401 })
+      const result = await run()
+      const [error = ''] = result.at('error')
+      expect(error).toMatch(/holds a current admin API key \(.*mint_.*\)/)
+      expect(error).not.toContain('***')
+      expect(result.summary).not.toContain('***')
+    })
+
     it('ends within two seconds of the timeout when polls never answer', async () => {
       virtual().sim.failAlways('get', { kind: 'hang' })
       const started = virtual().clock.now()

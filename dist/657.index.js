@@ -576,7 +576,7 @@ function explain(error, settings, state) {
     // a key with an IP allow-list is answered 403 from any other address, as a read-only key is on a POST.
     switch (error.kind) {
         case 'unauthorized':
-            return `${request} failed: the Agent API refused the key (401). The key may have expired (a key expires 7, 30, 60 or 90 days after it is made, unless made without expiration): check on the dashboard's API keys page that the 'api-key' input holds a current admin API key (mint_…), and replace it if it expired.`;
+            return `${request} failed: the Agent API refused the key (401). The key may have expired (a key expires 7, 30, 60 or 90 days after it is made, unless made without expiration): check on the dashboard's API keys page that the 'api-key' input holds a current admin API key (one starting with mint_), and replace it if it expired.`;
         case 'forbidden':
             return `${request} failed: the Agent API forbade it (403). A key with an IP allow-list is answered 403 from any other address, and a GitHub-hosted runner's address changes: use a key without one, or a runner whose fixed address is on it. Check too that the key in 'api-key' belongs to project '${settings.projectId}'${posting ? ' and has the write scope' : ''}.`;
         case 'not-found':

@@ -935,6 +935,7 @@ const mac = (key, text) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHma
 /* harmony export */   B4: () => (/* binding */ formatCount),
 /* harmony export */   E$: () => (/* binding */ redact),
 /* harmony export */   EW: () => (/* binding */ normalizeLineEndings),
+/* harmony export */   FV: () => (/* binding */ escapeMarkdown),
 /* harmony export */   Kf: () => (/* binding */ neutralizeFormatChars),
 /* harmony export */   Kw: () => (/* binding */ neutralizeCommands),
 /* harmony export */   LS: () => (/* binding */ plural),
@@ -1013,6 +1014,14 @@ function escapeHtml(text) {
     return text.replace(/[&<>"]/g, (char) => ENTITIES[char]);
 }
 const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/**
+ * Text as literal markdown: a backslash before each character that would start a link, code,
+ * emphasis, HTML or a table cell. GitHub renders `mint\_key` as `mint_key` (CommonMark, "Backslash
+ * escapes"), so a secret is found in written markdown in this form too.
+ */
+function escapeMarkdown(text) {
+    return text.replace(/[\\[\]`*_<>|~]/g, '\\$&');
+}
 /**
  * Replaces every occurrence of each secret with `***`, and the end of a secret's start where text
  * was cut (`…`): a key echoed across a cut leaks no prefix. A start shorter than
@@ -1508,7 +1517,7 @@ const RELEASE_END = '<!-- docs-agent-action:release:end -->';
 /** A link in markdown: the label made inert; a URL that is not http(s) is shown as code. */
 function markdownLink(label, url) {
     const href = (0,_pr_link_js__WEBPACK_IMPORTED_MODULE_1__/* .httpUrl */ .q)(url);
-    const text = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inline */ .mG)(label, 200).replace(/[\\[\]`*_<>|~]/g, '\\$&');
+    const text = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)((0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inline */ .mG)(label, 200));
     return href ? `[${text}](${href.replace(/[()]/g, (char) => (char === '(' ? '%28' : '%29'))})` : codeSpan(url ?? label);
 }
 /** Untrusted text as a one-line code span (backticks replaced, so it cannot close the span). */
@@ -2323,9 +2332,12 @@ function untilAborted(pending, signal) {
 const redact_writes_READS = new Set(['GET', 'HEAD']);
 /** Options that are not the request's parameters: its credentials and its transport stay as they are. */
 const NOT_PARAMETERS = new Set(['method', 'url', 'baseUrl', 'headers', 'request', 'mediaType']);
-/** Redacts `secrets` (as written, and as HTML escapes them) from every write `octokit` sends. */
+/**
+ * Redacts `secrets` from every write `octokit` sends: as written, as HTML escapes them, and as
+ * markdown escapes them (a link's label, markdown.ts), which GitHub renders as written.
+ */
 function redactWrites(octokit, secrets) {
-    const all = [...new Set([...secrets, ...secrets.map(base_text/* escapeHtml */.ZD)])].filter(Boolean);
+    const all = [...new Set([...secrets, ...secrets.map(base_text/* escapeHtml */.ZD), ...secrets.map(base_text/* escapeMarkdown */.FV)])].filter(Boolean);
     octokit.hook.before('request', (options) => {
         if (redact_writes_READS.has(options.method.toUpperCase()))
             return;
@@ -5308,6 +5320,10 @@ function parseSettings(source, options = { commands: false }) {
     const projectId = get('project-id');
     if (!projectId)
         throw new inputs/* InputError */.dz('project-id', 'required: the project ID from the API keys page of the dashboard.');
+    // A key here (the two inputs swapped) would be sent in every URL and written in messages on GitHub,
+    // which nothing masks: refused before any request, without its value.
+    if (/^mint_/i.test(projectId))
+        throw new inputs/* InputError */.dz('project-id', 'holds an API key (it starts with mint_): give the project ID from the API keys page of the dashboard, and the key in api-key.');
     const fail = (input, message) => {
         throw new inputs/* InputError */.dz(input, message);
     };

@@ -408,6 +408,13 @@ describe('parseSettings', () => {
     expect(inputError({ 'api-key': 'k', 'project-id': '\n', prompt: 'x' }).input).toBe('project-id')
   })
 
+  it('refuses a key given as project-id (the inputs swapped), never saying its value', () => {
+    const error = inputError({ 'api-key': 'proj-1', 'project-id': 'mint_swapped_secret_key', prompt: 'x' })
+    expect(error.input).toBe('project-id')
+    expect(error.message).toContain('holds an API key (it starts with mint_)')
+    expect(error.message).not.toContain('swapped_secret')
+  })
+
   it('takes durations up to 6h, the limit included', () => {
     expect(MAX_DURATION_MS).toBe(21_600_000)
     expect(

@@ -140,6 +140,13 @@ export function parseSettings(source: InputSource, options = { commands: false }
   const projectId = get('project-id')
   if (!projectId)
     throw new InputError('project-id', 'required: the project ID from the API keys page of the dashboard.')
+  // A key here (the two inputs swapped) would be sent in every URL and written in messages on GitHub,
+  // which nothing masks: refused before any request, without its value.
+  if (/^mint_/i.test(projectId))
+    throw new InputError(
+      'project-id',
+      'holds an API key (it starts with mint_): give the project ID from the API keys page of the dashboard, and the key in api-key.'
+    )
 
   const fail = (input: string, message: string): never => {
     throw new InputError(input, message)

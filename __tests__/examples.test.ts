@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { pinnedFiles, refsIn } from '../scripts/pin-examples.js'
+import { parseSettings } from '../src/step/settings.js'
 
 interface Step {
   uses?: string
@@ -98,6 +99,23 @@ describe('examples', () => {
         const from = /^\$\{\{ needs\.([\w-]+)\.outputs\.job-id \}\}$/.exec(typeof jobId === 'string' ? jobId : '')?.[1]
         if (from) expect([name, job.if]).toEqual([name, `needs.${from}.outputs.job-id != ''`])
       }
+  })
+
+  // README: "Try it without spending a job: add `dry-run: true` under `with:`"; release-docs.yml
+  // says the same. Expressions stand for values a run gives them (the docs repository an owner/name).
+  it.each(examples)('$file: with dry-run: true added, the inputs of each step are accepted', ({ workflow }) => {
+    for (const step of Object.values(workflow.jobs)
+      .flatMap((job) => job.steps ?? [])
+      .filter(isAction)) {
+      const inputs: Record<string, string> = { 'dry-run': 'true' }
+      for (const [name, value] of Object.entries(step.with ?? {}))
+        inputs[name] ??= String(value)
+          .replace(/\$\{\{ vars\.DOCS_REPOSITORY \}\}/g, 'acme/docs')
+          .replace(/\$\{\{[^}]*\}\}/g, 'value')
+          .trim()
+      const source = { get: (name: string) => inputs[name] ?? '', readFile: () => 'A prompt.' }
+      expect(() => parseSettings(source, { commands: true })).not.toThrow()
+    }
   })
 
   it('use one version of each action across examples', () => {

@@ -2,7 +2,7 @@
  * `docs-checks: wait`, in-process against the Agent API simulator and the fake GitHub, whose docs
  * repository runs a CI on each head of the job's docs pull request (fixtures/docs-ci.ts): checks
  * that pass, checks still running (waited for; checks still to come: docs-checks-suites.test.ts), a failure, failing commit statuses, checks that
- * cannot be read, the default (nothing read), and the input errors.
+ * cannot be read, the default and a dry run (nothing read), and the input errors.
  */
 import { describe, expect, it } from '@jest/globals'
 import { linkDocsRepository } from '../../simulator/docs-repository.js'
@@ -128,8 +128,7 @@ describe('docs-checks: wait', () => {
 
   it.each([
     [{ 'docs-checks': 'maybe' }, `Input 'docs-checks': "maybe" is not one of none, wait, fix.`],
-    [{ 'docs-checks': 'fix', wait: 'false' }, `Input 'docs-checks': fix needs wait: true`],
-    [{ 'docs-checks': 'wait', 'dry-run': 'true' }, `Input 'docs-checks': wait does nothing in a dry run`]
+    [{ 'docs-checks': 'fix', wait: 'false' }, `Input 'docs-checks': fix needs wait: true`]
   ])('an input error before any request: %j', async (inputs, message) => {
     const result = await run(inputs)
     expect(result.code).toBe(1)
@@ -137,4 +136,19 @@ describe('docs-checks: wait', () => {
     expect(o.step.virtual().sim.requests).toHaveLength(0)
     expect(o.github().requests).toHaveLength(0)
   })
+
+  // The README's "Try it without spending a job: add dry-run: true under with:", and the release
+  // example's own comment, on a workflow that has docs-checks: the dry run tries it as it stands.
+  it.each(['wait', 'fix'])(
+    'docs-checks: %s in a dry run: the run succeeds, sends nothing, reads no check',
+    async (mode) => {
+      withCi({ vale: 'failure' })
+      const result = await run({ 'docs-checks': mode, 'dry-run': 'true' })
+      expect(result.code).toBe(0)
+      expect(result.at('error')).toEqual([])
+      expect(o.step.virtual().sim.requests).toHaveLength(0)
+      expect(checkReads(o.github())).toEqual({})
+      expect([result.outputs['docs-checks'], result.outputs['fix-rounds']]).toEqual(['', ''])
+    }
+  )
 })

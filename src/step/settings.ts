@@ -213,11 +213,7 @@ function parseCommon(
     }),
     skip: parseSkipRules(get),
     check: parseCheckName(get('check')),
-    docsChecks: parseDocsChecks(get('docs-checks'), {
-      wait: parseBoolean(get('wait'), 'wait'),
-      dryRun: parseBoolean(get('dry-run'), 'dry-run'),
-      automation
-    })
+    docsChecks: parseDocsChecks(get('docs-checks'), { wait: parseBoolean(get('wait'), 'wait'), automation })
   })
 }
 

@@ -68,6 +68,15 @@ describe('no GitHub token', () => {
     expect(result.at('warning')).toEqual([TAG_WARNING])
   })
 
+  // .env.example's run (README, "Try it locally") with INPUT_DRY-RUN=false: labels, and no token.
+  it('labels and no token at all: the start said no labels are added, and nothing more is said of them', async () => {
+    const result = await run({ 'github-token': '', labels: 'documentation, release' }, tagPushed())
+    expect(result.code).toBe(0)
+    expect(result.outputs['pr-number']).toBe('1')
+    expect(result.at('warning')).toEqual([TAG_WARNING])
+    expect(github.requests).toEqual([])
+  })
+
   it('an unevaluated required input: the notice, then the error naming it', async () => {
     const result = await run({ 'api-key': '${{ secrets.MINTLIFY_API_KEY }}' }, {})
     expect(result.code).toBe(1)

@@ -18,7 +18,9 @@ export interface LabelDeps {
 
 /** Labels the docs PR; GitHub refusing is a warning, never a failed step or lost outputs. */
 export async function label(state: Readonly<RunState>, settings: Settings, deps: LabelDeps): Promise<void> {
-  if (settings.labels.length === 0) return
+  // No token at all: the run's start said that no labels are added (no-token.ts); a refusal here
+  // would blame a permission.
+  if (settings.labels.length === 0 || !settings.docsToken) return
   const bound = labelTarget(state.job?.prLink, state.job?.source?.repository, deps.serverUrl)
   if (bound?.kind !== 'label') {
     if (bound) deps.log.warning(`Not labelling ${inline(state.job?.prLink ?? '', 200)}: ${bound.reason}.`)

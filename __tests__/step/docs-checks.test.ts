@@ -111,7 +111,7 @@ describe('docs-checks: wait', () => {
       expect(result.outputs['docs-checks']).toBe('unknown')
       expect(result.outputs['pr-number']).toBe('1')
       expect(result.at('warning')).toEqual([
-        `Could not read the checks on acme/docs#1 (HTTP ${status}: Resource not accessible by integration): docs-checks is unknown. The 'github-token' input needs checks: read and statuses: read on acme/docs (the workflow's own token has them only on its own repository: another repository needs a token with that access).`
+        `Could not read the checks on acme/docs#1 (HTTP ${status}: Resource not accessible by integration): docs-checks is unknown. The 'docs-token' input (github-token when not given) needs checks: read and statuses: read on acme/docs (the workflow's own token has them only on its own repository: another repository needs a token with that access).`
       ])
     }
   )

@@ -10,6 +10,8 @@ import { describe, expect, it } from '@jest/globals'
 import { GITHUB_TOKEN } from '../../scripts/in-process.js'
 import type { RecordedRequest } from '../../simulator/github/index.js'
 import { APP, DOCS, useOwnerScenario } from '../fixtures/owner.js'
+import { linkDocsRepository } from '../../simulator/docs-repository.js'
+import { docsCi } from '../fixtures/docs-ci.js'
 
 const DOCS_TOKEN = 'github_pat_docs_0000000000000000000000000'
 describe('docs-token', () => {
@@ -83,6 +85,19 @@ describe('docs-token', () => {
       const refusal = result.at('warning').find((line) => line.startsWith('Could not label'))
       expect(refusal).toContain(`The 'docs-token' input (github-token when not given) needs 'pull-requests: write'`)
     }
+  })
+
+  it("reads the docs pull request's checks, and a refusal of them names docs-token, not github-token", async () => {
+    linkDocsRepository(o.step.sim(), o.github(), docsCi([{ vale: 'success' }]))
+    const message = 'Resource not accessible by personal access token'
+    o.github().failAlways('check-runs', { kind: 'status', status: 403, message })
+    const result = await o.run('pull_request', o.merged(41, 'dev'), { 'docs-checks': 'wait', 'docs-token': DOCS_TOKEN })
+    expect(result.outputs['docs-checks']).toBe('unknown')
+    const reads = o.github().requests.filter((request) => request.route === 'check-runs')
+    expect(new Set(reads.map((request) => request.authorization))).toEqual(new Set([`token ${DOCS_TOKEN}`]))
+    expect(result.at('warning')).toEqual([
+      `Could not read the checks on ${DOCS}#1 (HTTP 403: ${message}): docs-checks is unknown. The 'docs-token' input (github-token when not given) needs checks: read and statuses: read on ${DOCS} (the workflow's own token has them only on its own repository: another repository needs a token with that access).`
+    ])
   })
 
   it('is masked before anything is logged, and never written', async () => {

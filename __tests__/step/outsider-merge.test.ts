@@ -50,7 +50,7 @@ describe('a job with an outsider’s text on a docs pull request whose auto-merg
     expect(o.github().ownerOf(DOCS, number).autoMerge).toEqual({ method: 'SQUASH' })
     expect(second.outputs.merge).toBe('')
     expect(second.at('warning')).toEqual([
-      `Could not turn off auto-merge for ${DOCS}#${number} (GitHub: Resource not accessible by integration): the agent was given text written by someone without write access (pull request #43's own text was included: dev, who has write permission, merged it), and it may merge unread once its checks pass. Turn auto-merge off on the pull request. The 'github-token' input needs contents: write and pull-requests: write on ${DOCS}.`
+      `Could not turn off auto-merge for ${DOCS}#${number} (GitHub: Resource not accessible by integration): the agent was given text written by someone without write access (pull request #43's own text was included: dev, who has write permission, merged it), and it may merge unread once its checks pass. Turn auto-merge off on the pull request. The 'docs-token' input (github-token when not given) needs contents: write and pull-requests: write on ${DOCS}.`
     ])
     expect(second.summary).not.toContain('auto-merge on')
     expect(second.at('info').filter((line) => /auto-merge is (already )?on/i.test(line))).toEqual([])

@@ -11,6 +11,7 @@ import { ApiError, mayHaveTakenEffect } from '../../agent-api/errors.js'
 import { jobFingerprint } from '../../agent-api/job.js'
 import { NOT_FOUND_GRACE_MS } from '../../agent-api/wait.js'
 import type { DocsChecksApi } from '../../github/docs-checks.js'
+import { DOCS_TOKEN } from '../../github/docs-client.js'
 import { labelTarget } from '../../github/labels.js'
 import { refusalOf, said } from '../../github/owner/refusal.js'
 import type { PullRequestRef } from '../../github/pr-link.js'
@@ -160,7 +161,7 @@ function unreadable(
   const refusal = refusalOf(error)
   const hint =
     refusal.status === 403 || refusal.status === 404
-      ? ` The 'github-token' input needs checks: read and statuses: read on ${repository} (the workflow's own token has them only on its own repository: another repository needs a token with that access).`
+      ? ` The ${DOCS_TOKEN} needs checks: read and statuses: read on ${repository} (the workflow's own token has them only on its own repository: another repository needs a token with that access).`
       : ''
   deps.log.warning(`Could not read the checks on ${label} (${said(refusal)}): docs-checks is unknown.${hint}`)
 }

@@ -100,7 +100,7 @@ async function turnOffAutoMerge(api: OwnerApi, ask: MergeAsk, facts: MergeFacts,
   } catch (error) {
     const refusal = refusalOf(error)
     const hint = forbidden(refusal)
-      ? ` The 'github-token' input needs contents: write and pull-requests: write on ${target.repository}.`
+      ? ` The ${DOCS_TOKEN} needs contents: write and pull-requests: write on ${target.repository}.`
       : ''
     deps.log.warning(
       `Could not turn off auto-merge for ${target.label} (${said(refusal)}): ${OUTSIDER} (${outsider ?? ''}), and it may merge unread once its checks pass. Turn auto-merge off on the pull request.${hint}`

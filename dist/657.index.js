@@ -136,6 +136,8 @@ var errors = __webpack_require__(1461);
 var agent_api_job = __webpack_require__(9231);
 // EXTERNAL MODULE: ./src/agent-api/wait.ts
 var wait = __webpack_require__(4415);
+// EXTERNAL MODULE: ./src/github/docs-client.ts + 13 modules
+var docs_client = __webpack_require__(283);
 // EXTERNAL MODULE: ./src/github/labels.ts
 var labels = __webpack_require__(7448);
 // EXTERNAL MODULE: ./src/base/causes.ts
@@ -424,6 +426,7 @@ function leftOut({ head, toCome }) {
 
 
 
+
 async function docsChecksPhase(settings, deps, run, rerun, deadline) {
     const link = (0,report_verdict/* pullRequest */.VV)(run.state);
     if (settings.docsChecks === 'none' || run.state.outcome !== 'completed' || link.kind !== 'link')
@@ -527,7 +530,7 @@ function unreadable(error, at) {
     }
     const refusal = refusalOf(error);
     const hint = refusal.status === 403 || refusal.status === 404
-        ? ` The 'github-token' input needs checks: read and statuses: read on ${repository} (the workflow's own token has them only on its own repository: another repository needs a token with that access).`
+        ? ` The ${docs_client/* DOCS_TOKEN */.Wg} needs checks: read and statuses: read on ${repository} (the workflow's own token has them only on its own repository: another repository needs a token with that access).`
         : '';
     deps.log.warning(`Could not read the checks on ${label} (${said(refusal)}): docs-checks is unknown.${hint}`);
 }
@@ -673,8 +676,6 @@ function cancelledRequest(end) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/github/docs-client.ts + 13 modules
-var docs_client = __webpack_require__(283);
 // EXTERNAL MODULE: ./src/github/conversation/markdown.ts
 var markdown = __webpack_require__(7574);
 // EXTERNAL MODULE: ./src/github/conversation/marker.ts
@@ -916,7 +917,9 @@ async function noticeTwin(writing, docs, own) {
 
 /** Labels the docs PR; GitHub refusing is a warning, never a failed step or lost outputs. */
 async function label(state, settings, deps) {
-    if (settings.labels.length === 0)
+    // No token at all: the run's start said that no labels are added (no-token.ts); a refusal here
+    // would blame a permission.
+    if (settings.labels.length === 0 || !settings.docsToken)
         return;
     const bound = (0,labels/* labelTarget */.W)(state.job?.prLink, state.job?.source?.repository, deps.serverUrl);
     if (bound?.kind !== 'label') {
@@ -1055,7 +1058,7 @@ async function turnOffAutoMerge(api, ask, facts, deps) {
     catch (error) {
         const refusal = refusalOf(error);
         const hint = forbidden(refusal)
-            ? ` The 'github-token' input needs contents: write and pull-requests: write on ${target.repository}.`
+            ? ` The ${docs_client/* DOCS_TOKEN */.Wg} needs contents: write and pull-requests: write on ${target.repository}.`
             : '';
         deps.log.warning(`Could not turn off auto-merge for ${target.label} (${said(refusal)}): ${OUTSIDER} (${outsider ?? ''}), and it may merge unread once its checks pass. Turn auto-merge off on the pull request.${hint}`);
         return merge_open(method, `auto-merge could not be turned off: ${(0,base_text/* inline */.mG)(refusal.message, 200)}`);

@@ -4934,10 +4934,12 @@ function explicitRequest(settings, eventName) {
         return 'a workflow_dispatch run';
     return undefined;
 }
-/** A skip label on the pull request, or a marker in its title or a branch push's head commit. */
+/** An empty `release-tags` list, a skip label on the pull request, or a marker in its title or a branch push's head commit. */
 function byEvent(settings, deps) {
     if (explicitRequest(settings, deps.eventName))
         return undefined;
+    if (settings.skip.nothingReleased)
+        return { skipped: true, reason: 'release-tags is an empty list: nothing was released' };
     const trigger = deps.trigger();
     if (trigger.kind === 'pull-request') {
         const wanted = new Set(settings.skip.labels.map((label) => label.toLowerCase()));
@@ -5223,7 +5225,11 @@ const EXPRESSION_DEFAULTS = {
 /** `docs-checks`: what the step does with the checks on the docs pull request once the job ends with one. */
 
 const DOCS_CHECKS = ['none', 'wait', 'fix'];
-/** The value, or an input error naming the input and its values, before any request. */
+/**
+ * The value, or an input error naming the input and its values, before any request. A dry run
+ * takes it as it is (and, sending nothing, has no docs pull request to check), as it takes
+ * `labels`, `preview` and `check`: `dry-run: true` is how a workflow is tried as it stands.
+ */
 function parseDocsChecks(value, step) {
     // parseChoice's error names the input and its three values.
     const found = (0,inputs/* parseChoice */.HU)(value, 'docs-checks', DOCS_CHECKS);
@@ -5231,11 +5237,9 @@ function parseDocsChecks(value, step) {
         return found;
     const why = !step.wait
         ? 'needs wait: true (a step that returns before the job ends has no docs pull request to check)'
-        : step.dryRun
-            ? 'does nothing in a dry run (nothing is sent, so there is no docs pull request): leave it out, or none'
-            : step.automation
-                ? "does not go with automation (an automation's job can be followed, but it is not this step's to message)"
-                : undefined;
+        : step.automation
+            ? "does not go with automation (an automation's job can be followed, but it is not this step's to message)"
+            : undefined;
     if (why)
         throw new inputs/* InputError */.dz('docs-checks', `${found} ${why}.`);
     return found;
@@ -5271,7 +5275,7 @@ function parseGroup(get, step, fail) {
 // EXTERNAL MODULE: ./src/step/owner/settings.ts
 var settings = __webpack_require__(7013);
 ;// CONCATENATED MODULE: ./src/step/skip/settings.ts
-/** The skip rules' inputs: `skip-labels`, and `paths` or `paths-ignore`. */
+/** The skip rules' inputs: `skip-labels`, `paths` or `paths-ignore`, and an empty `release-tags` list. */
 
 
 function parseSkipRules(get) {
@@ -5294,7 +5298,7 @@ function parseSkipRules(get) {
     if (rule && get('context').toLowerCase() === 'none') {
         throw new inputs/* InputError */.dz(rule.input, 'needs context: auto: the rule is judged on the changed files the context reads.');
     }
-    return { labels: none ? [] : labels, paths: rule };
+    return { labels: none ? [] : labels, paths: rule, nothingReleased: /^\[\s*\]$/.test(get('release-tags')) };
 }
 
 ;// CONCATENATED MODULE: ./src/step/settings.ts
@@ -5379,11 +5383,7 @@ function parseCommon(get, apiKey, projectId, automation) {
         }),
         skip: parseSkipRules(get),
         check: (0,inputs/* parseCheckName */.dN)(get('check')),
-        docsChecks: parseDocsChecks(get('docs-checks'), {
-            wait: (0,inputs/* parseBoolean */.yG)(get('wait'), 'wait'),
-            dryRun: (0,inputs/* parseBoolean */.yG)(get('dry-run'), 'dry-run'),
-            automation
-        })
+        docsChecks: parseDocsChecks(get('docs-checks'), { wait: (0,inputs/* parseBoolean */.yG)(get('wait'), 'wait'), automation })
     });
 }
 /**

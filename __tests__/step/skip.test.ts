@@ -239,6 +239,15 @@ describe('skip rules', () => {
     })
   })
 
+  it("release-tags: [] (changesets' publishedPackages when nothing was published) skips, before anything is read", async () => {
+    const push = { name: 'push', ref: 'refs/heads/main', payload: { head_commit: { message: 'Version Packages' } } }
+    const result = await run(push, { 'release-tags': '[]' })
+    expectSkipped(result, 'release-tags is an empty list: nothing was released')
+    expect(routes(result)).toEqual([])
+    // Empty, the input is its default: the event's own context.
+    expectJob(await run(push, { 'release-tags': '' }))
+  })
+
   describe('markers', () => {
     it("in a pull request's title, any case", async () => {
       expectSkipped(

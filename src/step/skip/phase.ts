@@ -64,9 +64,11 @@ export function explicitRequest(settings: Skippable, eventName: string | undefin
   return undefined
 }
 
-/** A skip label on the pull request, or a marker in its title or a branch push's head commit. */
+/** An empty `release-tags` list, a skip label on the pull request, or a marker in its title or a branch push's head commit. */
 function byEvent(settings: Skippable, deps: SkipDeps): SkipState | undefined {
   if (explicitRequest(settings, deps.eventName)) return undefined
+  if (settings.skip.nothingReleased)
+    return { skipped: true, reason: 'release-tags is an empty list: nothing was released' }
   const trigger = deps.trigger()
   if (trigger.kind === 'pull-request') {
     const wanted = new Set(settings.skip.labels.map((label) => label.toLowerCase()))

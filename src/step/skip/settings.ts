@@ -1,4 +1,4 @@
-/** The skip rules' inputs: `skip-labels`, and `paths` or `paths-ignore`. */
+/** The skip rules' inputs: `skip-labels`, `paths` or `paths-ignore`, and an empty `release-tags` list. */
 import { InputError, parseList } from '../inputs.js'
 import { parsePatterns, type FilterPattern } from './patterns.js'
 
@@ -8,6 +8,11 @@ export interface SkipRules {
   labels: string[]
   /** `paths` or `paths-ignore` (never both); undefined when neither is set. */
   paths: PathRule | undefined
+  /**
+   * `release-tags` is an empty JSON array: changesets' `publishedPackages` when nothing was
+   * published. The run released nothing; the event's own context would document something else.
+   */
+  nothingReleased: boolean
 }
 
 export interface PathRule {
@@ -42,5 +47,5 @@ export function parseSkipRules(get: (name: string) => string): SkipRules {
   if (rule && get('context').toLowerCase() === 'none') {
     throw new InputError(rule.input, 'needs context: auto: the rule is judged on the changed files the context reads.')
   }
-  return { labels: none ? [] : labels, paths: rule }
+  return { labels: none ? [] : labels, paths: rule, nothingReleased: /^\[\s*\]$/.test(get('release-tags')) }
 }

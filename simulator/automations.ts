@@ -48,6 +48,12 @@ export interface AutomationScenario {
   retryAfter: boolean
   /** The success status: 200 as documented, or 202 as a queue may answer. */
   status: 200 | 202
+  /**
+   * Ids a success answer leaves out: the answer's schema in Mintlify's OpenAPI document
+   * (mintlify/docs openapi.json, POST /workflow/{projectId}/{workflowSchemaId}/trigger, 202) lists
+   * `schemaId`, `instanceId` and `jobId` and requires none of them.
+   */
+  omits: readonly ('schemaId' | 'instanceId' | 'jobId')[]
 }
 
 export const DEFAULT_AUTOMATION_SCENARIO: AutomationScenario = {
@@ -56,7 +62,8 @@ export const DEFAULT_AUTOMATION_SCENARIO: AutomationScenario = {
   // The contract (README.md): "No `Retry-After` or rate-limit headers are documented; treat them as
   // possible, never as guaranteed"; the trigger's page documents its limit only. A scenario that wants one asks for it.
   retryAfter: false,
-  status: 200
+  status: 200,
+  omits: []
 }
 
 export interface AutomationRoute {
@@ -142,6 +149,9 @@ export class AutomationService {
       at: now
     }
     this.queued.push(run)
-    return { status: this.scenario.status, json: { schemaId: automationId, instanceId: run.instanceId, jobId } }
+    const ids = Object.entries({ schemaId: automationId, instanceId: run.instanceId, jobId }).filter(
+      ([key]) => !(this.scenario.omits as readonly string[]).includes(key)
+    )
+    return { status: this.scenario.status, json: Object.fromEntries(ids) }
   }
 }

@@ -135,7 +135,9 @@ describe('automation trigger', () => {
     expect(parseAutomationRun(['run'])).toBeUndefined()
     expect(identifiedRun({ instanceId: 'r', jobId: 'j' })).toEqual({ instanceId: 'r', jobId: 'j' })
     expect(() => identifiedRun({ instanceId: 'r' })).toThrow(new ApiError('bad-response', 'answered without jobId'))
-    expect(() => identifiedRun({ jobId: 'j' })).toThrow('answered without instanceId')
+    // The answer's schema requires none of its ids: the job is the one the step needs.
+    expect(identifiedRun({ jobId: 'j' })).toEqual({ jobId: 'j' })
+    expect(() => identifiedRun({ schemaId: 'a' })).toThrow('answered without instanceId or jobId')
   })
 
   it.each<[ApiErrorKind, boolean]>([

@@ -137,6 +137,53 @@ describe('automation', () => {
     })
   })
 
+  describe('an answer that names the job but not the run', () => {
+    // The answer's schema requires none of its ids (mintlify/docs openapi.json, the trigger's 202):
+    // a job the answer names is a job created, never lost.
+    it('is followed as any run: its job id in the outputs, the log and the summary; a re-run resumes it', async () => {
+      virtual().sim.setAutomations({ omits: ['instanceId'] })
+      const records = new MemoryRecords()
+      const first = await step.run({}, { env: env(attempt(1)), records })
+      const jobId = runs()[0]?.jobId ?? ''
+      expect(first.code).toBe(0)
+      expect(first.outputs).toMatchObject({ 'job-id': jobId, 'automation-run-id': '', status: 'completed' })
+      expect(first.at('info')).toContainEqual(`Job id: ${jobId}`)
+      expect(first.at('error')).toEqual([])
+      expect(first.summary).toContain('✅ Docs pull request ready')
+      expect(first.summary).toContain(`<tr><th align="left">Automation</th><td><code>${READABLE}</code></td></tr>`)
+      const second = await step.run({}, { env: env(attempt(2)), records })
+      expect(triggers()).toHaveLength(1)
+      expect(second.code).toBe(0)
+      expect(second.outputs['job-id']).toBe(jobId)
+      expect(second.at('info')).toContainEqual(`Resuming the run of automation ${READABLE} from attempt 1`)
+    })
+
+    it('not waited for, or its job not readable: the texts name the job, and no empty run', async () => {
+      virtual().sim.setAutomations({ omits: ['instanceId'] })
+      const started = await run({ wait: 'false' })
+      const startedJob = runs()[0]?.jobId ?? ''
+      expect(started.outputs).toMatchObject({ 'job-id': startedJob, 'automation-run-id': '' })
+      expect(started.at('info')).toContainEqual(
+        `Automation ${READABLE}: a run queued (job ${startedJob}); not waiting (wait: false).`
+      )
+      expect(started.summary).toContain(
+        `<strong>Automation run queued:</strong> a run of automation <code>${READABLE}</code>, job <code>${startedJob}</code>; this step did not wait for it.`
+      )
+      expect(started.summary).toContain(`the Agent API cannot read that job, follow the run on ${RUNS_PAGE}.`)
+      const hidden = await run({ automation: HIDDEN })
+      const hiddenJob = runs()[1]?.jobId ?? ''
+      expect(hidden.code).toBe(0)
+      expect(hidden.at('notice')).toEqual([
+        `Automation ${HIDDEN}: a run was queued, and its job ${hiddenJob} cannot be followed through the Agent API (it reads as not found). Follow the run on ${RUNS_PAGE}.`
+      ])
+      expect(hidden.summary).toContain(
+        `<strong>Automation run queued:</strong> a run of automation <code>${HIDDEN}</code>. Its job <code>${hiddenJob}</code> cannot be followed`
+      )
+      expect(hidden.summary).toContain(`<strong>What now:</strong> Follow the run on ${RUNS_PAGE}`)
+      expect(started.everything() + hidden.everything()).not.toMatch(/run <code><\/code>|run {2}|run ``/)
+    })
+  })
+
   describe('a run whose job cannot be read', () => {
     it('ends successfully, status empty, with one notice naming the run and the Automation Runs page', async () => {
       const result = await run({ automation: HIDDEN, 'fail-on': 'failed, archived, timed-out, no-pr' })
@@ -318,9 +365,9 @@ describe('automation', () => {
         'answered without jobId'
       ],
       [
-        'an answer without instanceId',
-        { kind: 'body' as const, body: '{"jobId":"job_x"}', status: 202 },
-        'answered without instanceId'
+        'an answer without any id',
+        { kind: 'body' as const, body: '{"schemaId":"a"}', status: 202 },
+        'answered without instanceId or jobId'
       ]
     ])('after %s: one error saying the run may have been queued, and where to check', async (_name, fault, detail) => {
       const records = new MemoryRecords()

@@ -9,12 +9,16 @@ import { formatDuration } from '../base/duration.js'
 import type { CallOptions } from './call.js'
 import { ApiError, mayHaveTakenEffect } from './errors.js'
 
-/** A trigger's answer: the automation, the queued run and the job that processes it. */
+/**
+ * A trigger's answer: the automation, the queued run and the job that processes it. The answer's
+ * schema (mintlify/docs openapi.json, the trigger's 202) requires none of the three: the job is what
+ * the step follows, so only it must be named.
+ */
 export interface AutomationRun {
   /** `schemaId`: the automation, when the answer names it. */
   schemaId?: string
-  /** `instanceId`: the run, listed on the dashboard's Automation Runs page. */
-  instanceId: string
+  /** `instanceId`: the run, listed on the dashboard's Automation Runs page, when the answer names it. */
+  instanceId?: string | undefined
   /** `jobId`: the background job that processes the run. */
   jobId: string
 }
@@ -86,11 +90,11 @@ export function parseAutomationRun(json: unknown): Partial<AutomationRun> | unde
   return run
 }
 
-/** The run of a parsed answer, or a `bad-response` naming the ids it lacks. */
+/** The run of a parsed answer that names its job, or a `bad-response` naming the ids it lacks. */
 export function identifiedRun(run: Partial<AutomationRun>): AutomationRun {
-  const missing = (['instanceId', 'jobId'] as const).filter((key) => run[key] === undefined)
-  if (run.instanceId === undefined || run.jobId === undefined) {
+  if (run.jobId === undefined) {
+    const missing = (['instanceId', 'jobId'] as const).filter((key) => run[key] === undefined)
     throw new ApiError('bad-response', `answered without ${missing.join(' or ')}`)
   }
-  return { ...run, instanceId: run.instanceId, jobId: run.jobId }
+  return { ...run, jobId: run.jobId }
 }

@@ -40,7 +40,7 @@ export function automationLead(state: RunState, automation: AutomationState): st
   }
   if (state.outcome === 'started') {
     const { id, run, job } = names(state)
-    return `<strong>Automation run queued:</strong> run ${code(run)} of automation ${code(id)}, job ${code(job)}; this step did not wait for it.`
+    return `<strong>Automation run queued:</strong> ${run ? `run ${code(run)}` : 'a run'} of automation ${code(id)}, job ${code(job)}; this step did not wait for it.`
   }
   return undefined
 }
@@ -48,7 +48,7 @@ export function automationLead(state: RunState, automation: AutomationState): st
 /** The lead of a run whose job cannot be read: where to follow it instead. */
 export function queuedLead(state: RunState): string {
   const { id, run, job } = names(state)
-  return `<strong>Automation run queued:</strong> run ${code(run)} of automation ${code(id)}. Its job ${code(job)} cannot be followed through the Agent API (it reads as not found): ${escapeHtml(RUNS_PAGE)} shows its progress and its pull request.`
+  return `<strong>Automation run queued:</strong> ${run ? `run ${code(run)}` : 'a run'} of automation ${code(id)}. Its job ${code(job)} cannot be followed through the Agent API (it reads as not found): ${escapeHtml(RUNS_PAGE)} shows its progress and its pull request.`
 }
 
 /** The summary's Automation row. */
@@ -59,13 +59,13 @@ export function automationRow(automation: AutomationState): string {
 /** The last log line of a run whose job cannot be read: the one notice that says where to follow it. */
 export function queuedVerdict(state: RunState): string {
   const { id, run, job } = names(state)
-  return `Automation ${inline(id)}: run ${inline(run)} was queued, and its job ${inline(job)} cannot be followed through the Agent API (it reads as not found). Follow the run on ${RUNS_PAGE}.`
+  return `Automation ${inline(id)}: ${run ? `run ${inline(run)}` : 'a run'} was queued, and its job ${inline(job)} cannot be followed through the Agent API (it reads as not found). Follow the run on ${RUNS_PAGE}.`
 }
 
 /** The last log line of a trigger not waited for (`wait: false`). */
 export function startedVerdict(state: RunState): string {
   const { id, run, job } = names(state)
-  return `Automation ${inline(id)}: run ${inline(run)} queued (job ${inline(job)}); not waiting (wait: false).`
+  return `Automation ${inline(id)}: ${run ? `run ${inline(run)}` : 'a run'} queued (job ${inline(job)}); not waiting (wait: false).`
 }
 
 /** The last log line of a dry run. */
@@ -87,8 +87,8 @@ export function automationSteps(state: RunState, automation: AutomationState): P
     return [
       'In a later step, wait for its job with ',
       { code: `job-id: ${names(state).job}` },
-      ' and no prompt; if the Agent API cannot read that job, follow run ',
-      { code: names(state).run },
+      ' and no prompt; if the Agent API cannot read that job, follow ',
+      ...runParts(state),
       ` on ${RUNS_PAGE}.`
     ]
   }
@@ -98,16 +98,22 @@ export function automationSteps(state: RunState, automation: AutomationState): P
 /** What to do about a run whose job cannot be read. */
 export function queuedSteps(state: RunState): Part[] {
   return [
-    'Follow run ',
-    { code: names(state).run },
+    'Follow ',
+    ...runParts(state),
     ` on ${RUNS_PAGE}: it lists the run's pull request once the agent opens one. Re-running this workflow job does not trigger the automation again.`
   ]
 }
 
-/** The automation, its run and its job, once the trigger answered (never empty then). */
-function names(state: RunState): { id: string; run: string; job: string } {
-  const { id = '', run = '' } = state.automation ?? {}
+/** The automation, its run (undefined when the trigger's answer did not name it) and its job, once the trigger answered. */
+function names(state: RunState): { id: string; run: string | undefined; job: string } {
+  const { id = '', run } = state.automation ?? {}
   return { id, run, job: state.jobId ?? '' }
+}
+
+/** The run to follow: by its id, or `the run` when the trigger's answer did not name it. */
+function runParts(state: RunState): Part[] {
+  const { run } = names(state)
+  return run ? ['run ', { code: run }] : ['the run']
 }
 
 function code(value: string): string {

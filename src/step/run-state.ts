@@ -102,8 +102,8 @@ export class RunStateWriter {
     this.deps.log.info(`Automation run: ${inline(run)}`)
   }
 
-  /** The trigger queued a run, processed by `jobId`. */
-  triggered(automationId: string, run: string, jobId: string): void {
+  /** The trigger queued a run (undefined when the answer does not name it), processed by `jobId`. */
+  triggered(automationId: string, run: string | undefined, jobId: string): void {
     this.#state.phase = 'reading'
     this.automation(automationId, run)
     this.#state.jobId = jobId

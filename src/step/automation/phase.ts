@@ -42,9 +42,8 @@ export async function automation(
     const { record, jobId } = earlier
     run.resumed(record)
     run.automation(automationId, record.automationRun)
-    deps.log.info(
-      `Resuming run ${inline(record.automationRun ?? '')} of automation ${inline(automationId)} from attempt ${record.attempt}`
-    )
+    const queued = record.automationRun === undefined ? 'the run' : `run ${inline(record.automationRun)}`
+    deps.log.info(`Resuming ${queued} of automation ${inline(automationId)} from attempt ${record.attempt}`)
     run.reading()
     deps.follow?.following(settings)
     const notFoundUntil = record.answeredAt + NOT_FOUND_GRACE_MS

@@ -273,11 +273,25 @@ describe('automation', () => {
   })
 
   describe('refusals', () => {
+    // The trigger's 400, as Mintlify's OpenAPI document gives it (mintlify/docs openapi.json): "The
+    // automation ID is malformed, the automation is not active, or the automation is not configured
+    // with a custom schedule."
+    const refused400 = (automation: string, error: string) =>
+      `Triggering automation ${automation} failed (answered 400: ${error}): Mintlify triggers only an active automation whose trigger is a custom schedule. On the dashboard's Automations page, check that it is active and that its trigger is a custom schedule, and that 'automation' holds the ID from its settings panel; or start a job with a prompt instead.`
+
+    it('400 on a paused automation: its advice covers the causes Mintlify documents, not only the schedule', async () => {
+      virtual().sim.fail('trigger', { kind: 'status', status: 400, body: '{"error":"Automation is not active"}' })
+      const result = await run()
+      expect(result.code).toBe(1)
+      expect(result.at('error')).toEqual([refused400(READABLE, 'Automation is not active')])
+      expect(triggers()).toHaveLength(1)
+    })
+
     it('400: only a custom schedule can be triggered, and how to change it', async () => {
       const result = await run({ automation: 'auto-on-push' })
       expect(result.code).toBe(1)
       expect(result.at('error')).toEqual([
-        "Triggering automation auto-on-push failed (answered 400: Only automations with a custom schedule trigger can be triggered): only automations whose trigger is a custom schedule can be triggered. Open it on the dashboard's Automations page and set its trigger to a custom schedule, or start a job with a prompt instead."
+        refused400('auto-on-push', 'Only automations with a custom schedule trigger can be triggered')
       ])
       expect(triggers()).toHaveLength(1)
       expect(result.outputs).toMatchObject({ 'automation-run-id': '', 'job-id': '' })

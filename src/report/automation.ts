@@ -18,7 +18,9 @@ export function explainTrigger(error: ApiError, projectId: string, automationId:
     return `${request} failed after the request was sent (${error.message}): the automation run may have been queued. It was not sent again: a trigger is not idempotent, and a second run costs credits and opens a second pull request. Check ${RUNS_PAGE} before running this step again.`
   }
   if (error.status === 400) {
-    return `${request} failed (${error.message}): only automations whose trigger is a custom schedule can be triggered. Open it on the dashboard's Automations page and set its trigger to a custom schedule, or start a job with a prompt instead.`
+    // Mintlify's OpenAPI document (mintlify/docs openapi.json, the trigger's 400): "The automation ID is
+    // malformed, the automation is not active, or the automation is not configured with a custom schedule."
+    return `${request} failed (${error.message}): Mintlify triggers only an active automation whose trigger is a custom schedule. On the dashboard's Automations page, check that it is active and that its trigger is a custom schedule, and that 'automation' holds the ID from its settings panel; or start a job with a prompt instead.`
   }
   if (error.kind === 'not-found') {
     return `${request} failed: project '${inline(projectId)}' has no automation '${inline(automationId)}' (${error.message}). Check the 'automation' input (the ID in the automation's settings panel on the dashboard's Automations page) and 'project-id'.`

@@ -36,6 +36,20 @@ export const TRIGGER_ATTEMPTS = 3
  */
 export const TRIGGER_RATE_WAIT_MS = 10_000
 
+/**
+ * The 429 the trigger gave up on. `outlastsTimeout`: it stopped because waiting for the limit would
+ * pass `timeout` (a longer one would have sent it again), not because its attempts were spent.
+ */
+export class TriggerRateLimited extends ApiError {
+  constructor(
+    error: ApiError,
+    message: string,
+    readonly outlastsTimeout: boolean
+  ) {
+    super(error.kind, message, error.status, error.retryAfterMs)
+  }
+}
+
 export interface TriggerOptions {
   clock: Clock
   signal: AbortSignal
@@ -62,7 +76,7 @@ export async function triggerOnce(
       if (attempt >= TRIGGER_ATTEMPTS || clock.now() + waitMs >= deadline) {
         const tried = attempt > 1 ? `; ${attempt} attempts over ${formatDuration(clock.now() - started)}` : ''
         const left = attempt < TRIGGER_ATTEMPTS ? `; waiting ${formatDuration(waitMs)} for it would pass timeout` : ''
-        throw new ApiError(error.kind, `${error.message}${tried}${left}`, error.status, error.retryAfterMs)
+        throw new TriggerRateLimited(error, `${error.message}${tried}${left}`, attempt < TRIGGER_ATTEMPTS)
       }
       options.onRateLimited(error, waitMs, attempt)
       await clock.sleep(waitMs, signal)

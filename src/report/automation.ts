@@ -4,7 +4,7 @@
  * answer lost). The dashboard's Automation Runs page is where a run is followed otherwise.
  */
 import { ApiError } from '../agent-api/errors.js'
-import { triggerMayHaveActed } from '../agent-api/automation.js'
+import { triggerMayHaveActed, TriggerRateLimited } from '../agent-api/automation.js'
 import { escapeHtml, formatTime, inline } from '../base/text.js'
 import type { Part } from './part.js'
 import type { AutomationState, RunState } from './state.js'
@@ -26,8 +26,13 @@ export function explainTrigger(error: ApiError, projectId: string, automationId:
     return `${request} failed: project '${inline(projectId)}' has no automation '${inline(automationId)}' (${error.message}). Check the 'automation' input (the ID in the automation's settings panel on the dashboard's Automations page) and 'project-id'.`
   }
   if (error.kind === 'rate-limited') {
-    // The limit as published: mintlify.com/docs/api/automations/trigger, "Rate limits".
-    return `${request} failed: rate limited (${error.message}); no run was queued. Mintlify allows 10 automation triggers per 10 seconds per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit.`
+    // The limit as published: mintlify.com/docs/api/automations/trigger, "Rate limits". A longer
+    // timeout helps only when the wait for the limit did not fit in it: the attempts are three whatever it is.
+    const raise =
+      error instanceof TriggerRateLimited && error.outlastsTimeout
+        ? ", or raise 'timeout' so the step waits longer for the limit"
+        : ''
+    return `${request} failed: rate limited (${error.message}); no run was queued. Mintlify allows 10 automation triggers per 10 seconds per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time)${raise}.`
   }
   return undefined
 }

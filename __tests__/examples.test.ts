@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { pinnedFiles, refsIn } from '../scripts/pin-examples.js'
+import { inputDefaults, readAction } from '../scripts/action-metadata.js'
+import { parseDuration } from '../src/base/duration.js'
 import { parseSettings } from '../src/step/settings.js'
 
 interface Step {
@@ -32,6 +34,7 @@ const DIR = join(process.cwd(), 'examples')
 const examples = readdirSync(DIR)
   .filter((file) => file.endsWith('.yml'))
   .map((file) => ({ file, workflow: parse(readFileSync(join(DIR, file), 'utf8')) as Workflow }))
+const DEFAULT_TIMEOUT = inputDefaults(readAction(), '').timeout ?? ''
 const isAction = (step: Step): boolean => step.uses?.startsWith('docs-agent/docs-agent-action@') ?? false
 
 /** The scopes the context of a new job reads on these events (src/github/context.ts, last-run.ts). */
@@ -64,6 +67,20 @@ describe('examples', () => {
     const jobs = Object.entries(workflow.jobs).filter(([, job]) => job.steps?.some(isAction))
     expect(jobs.length).toBeGreaterThan(0)
     for (const [name, job] of jobs) expect([name, typeof job['timeout-minutes']]).toEqual([name, 'number'])
+  })
+
+  it.each(examples)("$file: each step's timeout ends before its job's timeout-minutes", ({ workflow }) => {
+    // GitHub cancels a job at timeout-minutes ("the maximum number of minutes to let a job run before
+    // GitHub automatically cancels it", docs.github.com, jobs.<job_id>.timeout-minutes): a step whose own
+    // timeout ends first reports how it ended (a rate limit that outlasted it, a time-out and how to
+    // resume) instead of a cancel.
+    for (const [name, job] of Object.entries(workflow.jobs))
+      for (const step of (job.steps ?? []).filter(isAction)) {
+        const given = step.with?.timeout
+        const text = typeof given === 'string' || typeof given === 'number' ? String(given) : DEFAULT_TIMEOUT
+        const timeout = parseDuration(text) ?? Infinity
+        expect([name, timeout < (job['timeout-minutes'] ?? 360) * 60_000]).toEqual([name, true])
+      }
   })
 
   it.each(examples)("$file: a new job's token reads what its events' context needs", ({ workflow }) => {

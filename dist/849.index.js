@@ -6,6 +6,7 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BO: () => (/* binding */ TriggerRateLimited),
 /* harmony export */   Kn: () => (/* binding */ triggerOnce),
 /* harmony export */   X4: () => (/* binding */ triggerMayHaveActed),
 /* harmony export */   Zq: () => (/* binding */ identifiedRun),
@@ -32,6 +33,17 @@ const TRIGGER_ATTEMPTS = 3;
  * organization (mintlify.com/docs/api/automations/trigger, "Rate limits").
  */
 const TRIGGER_RATE_WAIT_MS = 10_000;
+/**
+ * The 429 the trigger gave up on. `outlastsTimeout`: it stopped because waiting for the limit would
+ * pass `timeout` (a longer one would have sent it again), not because its attempts were spent.
+ */
+class TriggerRateLimited extends _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD {
+    outlastsTimeout;
+    constructor(error, message, outlastsTimeout) {
+        super(error.kind, message, error.status, error.retryAfterMs);
+        this.outlastsTimeout = outlastsTimeout;
+    }
+}
 /** Sends the trigger; after a 429, waits Retry-After (or the 10 s window) and sends it again, at most twice. */
 async function triggerOnce(api, automationId, options) {
     const { clock, signal, deadline } = options;
@@ -47,7 +59,7 @@ async function triggerOnce(api, automationId, options) {
             if (attempt >= TRIGGER_ATTEMPTS || clock.now() + waitMs >= deadline) {
                 const tried = attempt > 1 ? `; ${attempt} attempts over ${(0,_base_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(clock.now() - started)}` : '';
                 const left = attempt < TRIGGER_ATTEMPTS ? `; waiting ${(0,_base_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(waitMs)} for it would pass timeout` : '';
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD(error.kind, `${error.message}${tried}${left}`, error.status, error.retryAfterMs);
+                throw new TriggerRateLimited(error, `${error.message}${tried}${left}`, attempt < TRIGGER_ATTEMPTS);
             }
             options.onRateLimited(error, waitMs, attempt);
             await clock.sleep(waitMs, signal);
@@ -74,13 +86,13 @@ function parseAutomationRun(json) {
     }
     return run;
 }
-/** The run of a parsed answer, or a `bad-response` naming the ids it lacks. */
+/** The run of a parsed answer that names its job, or a `bad-response` naming the ids it lacks. */
 function identifiedRun(run) {
-    const missing = ['instanceId', 'jobId'].filter((key) => run[key] === undefined);
-    if (run.instanceId === undefined || run.jobId === undefined) {
+    if (run.jobId === undefined) {
+        const missing = ['instanceId', 'jobId'].filter((key) => run[key] === undefined);
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD('bad-response', `answered without ${missing.join(' or ')}`);
     }
-    return { ...run, instanceId: run.instanceId, jobId: run.jobId };
+    return { ...run, jobId: run.jobId };
 }
 
 
@@ -3393,14 +3405,20 @@ function explainTrigger(error, projectId, automationId) {
         return `${request} failed after the request was sent (${error.message}): the automation run may have been queued. It was not sent again: a trigger is not idempotent, and a second run costs credits and opens a second pull request. Check ${RUNS_PAGE} before running this step again.`;
     }
     if (error.status === 400) {
-        return `${request} failed (${error.message}): only automations whose trigger is a custom schedule can be triggered. Open it on the dashboard's Automations page and set its trigger to a custom schedule, or start a job with a prompt instead.`;
+        // Mintlify's OpenAPI document (mintlify/docs openapi.json, the trigger's 400): "The automation ID is
+        // malformed, the automation is not active, or the automation is not configured with a custom schedule."
+        return `${request} failed (${error.message}): Mintlify triggers only an active automation whose trigger is a custom schedule. On the dashboard's Automations page, check that it is active and that its trigger is a custom schedule, and that 'automation' holds the ID from its settings panel; or start a job with a prompt instead.`;
     }
     if (error.kind === 'not-found') {
         return `${request} failed: project '${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(projectId)}' has no automation '${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(automationId)}' (${error.message}). Check the 'automation' input (the ID in the automation's settings panel on the dashboard's Automations page) and 'project-id'.`;
     }
     if (error.kind === 'rate-limited') {
-        // The limit as published: mintlify.com/docs/api/automations/trigger, "Rate limits".
-        return `${request} failed: rate limited (${error.message}); no run was queued. Mintlify allows 10 automation triggers per 10 seconds per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time), or raise 'timeout' so the step waits longer for the limit.`;
+        // The limit as published: mintlify.com/docs/api/automations/trigger, "Rate limits". A longer
+        // timeout helps only when the wait for the limit did not fit in it: the attempts are three whatever it is.
+        const raise = error instanceof _agent_api_automation_js__WEBPACK_IMPORTED_MODULE_1__/* .TriggerRateLimited */ .BO && error.outlastsTimeout
+            ? ", or raise 'timeout' so the step waits longer for the limit"
+            : '';
+        return `${request} failed: rate limited (${error.message}); no run was queued. Mintlify allows 10 automation triggers per 10 seconds per organization, shared with the update trigger: spread the runs out (a concurrency: group runs them one at a time)${raise}.`;
     }
     return undefined;
 }
@@ -3414,14 +3432,14 @@ function automationLead(state, automation) {
     }
     if (state.outcome === 'started') {
         const { id, run, job } = names(state);
-        return `<strong>Automation run queued:</strong> run ${code(run)} of automation ${code(id)}, job ${code(job)}; this step did not wait for it.`;
+        return `<strong>Automation run queued:</strong> ${run ? `run ${code(run)}` : 'a run'} of automation ${code(id)}, job ${code(job)}; this step did not wait for it.`;
     }
     return undefined;
 }
 /** The lead of a run whose job cannot be read: where to follow it instead. */
 function queuedLead(state) {
     const { id, run, job } = names(state);
-    return `<strong>Automation run queued:</strong> run ${code(run)} of automation ${code(id)}. Its job ${code(job)} cannot be followed through the Agent API (it reads as not found): ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(RUNS_PAGE)} shows its progress and its pull request.`;
+    return `<strong>Automation run queued:</strong> ${run ? `run ${code(run)}` : 'a run'} of automation ${code(id)}. Its job ${code(job)} cannot be followed through the Agent API (it reads as not found): ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(RUNS_PAGE)} shows its progress and its pull request.`;
 }
 /** The summary's Automation row. */
 function automationRow(automation) {
@@ -3430,12 +3448,12 @@ function automationRow(automation) {
 /** The last log line of a run whose job cannot be read: the one notice that says where to follow it. */
 function queuedVerdict(state) {
     const { id, run, job } = names(state);
-    return `Automation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(id)}: run ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(run)} was queued, and its job ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(job)} cannot be followed through the Agent API (it reads as not found). Follow the run on ${RUNS_PAGE}.`;
+    return `Automation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(id)}: ${run ? `run ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(run)}` : 'a run'} was queued, and its job ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(job)} cannot be followed through the Agent API (it reads as not found). Follow the run on ${RUNS_PAGE}.`;
 }
 /** The last log line of a trigger not waited for (`wait: false`). */
 function startedVerdict(state) {
     const { id, run, job } = names(state);
-    return `Automation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(id)}: run ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(run)} queued (job ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(job)}); not waiting (wait: false).`;
+    return `Automation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(id)}: ${run ? `run ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(run)}` : 'a run'} queued (job ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(job)}); not waiting (wait: false).`;
 }
 /** The last log line of a dry run. */
 function dryRunVerdict(automation) {
@@ -3455,8 +3473,8 @@ function automationSteps(state, automation) {
         return [
             'In a later step, wait for its job with ',
             { code: `job-id: ${names(state).job}` },
-            ' and no prompt; if the Agent API cannot read that job, follow run ',
-            { code: names(state).run },
+            ' and no prompt; if the Agent API cannot read that job, follow ',
+            ...runParts(state),
             ` on ${RUNS_PAGE}.`
         ];
     }
@@ -3465,15 +3483,20 @@ function automationSteps(state, automation) {
 /** What to do about a run whose job cannot be read. */
 function queuedSteps(state) {
     return [
-        'Follow run ',
-        { code: names(state).run },
+        'Follow ',
+        ...runParts(state),
         ` on ${RUNS_PAGE}: it lists the run's pull request once the agent opens one. Re-running this workflow job does not trigger the automation again.`
     ];
 }
-/** The automation, its run and its job, once the trigger answered (never empty then). */
+/** The automation, its run (undefined when the trigger's answer did not name it) and its job, once the trigger answered. */
 function names(state) {
-    const { id = '', run = '' } = state.automation ?? {};
+    const { id = '', run } = state.automation ?? {};
     return { id, run, job: state.jobId ?? '' };
+}
+/** The run to follow: by its id, or `the run` when the trigger's answer did not name it. */
+function runParts(state) {
+    const { run } = names(state);
+    return run ? ['run ', { code: run }] : ['the run'];
 }
 function code(value) {
     return `<code>${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)((0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inline */ .mG)(value, 80))}</code>`;
@@ -5063,7 +5086,8 @@ async function phase_automation(settings, deps, run, rerun, deadline) {
         const { record, jobId } = earlier;
         run.resumed(record);
         run.automation(automationId, record.automationRun);
-        deps.log.info(`Resuming run ${(0,base_text/* inline */.mG)(record.automationRun ?? '')} of automation ${(0,base_text/* inline */.mG)(automationId)} from attempt ${record.attempt}`);
+        const queued = record.automationRun === undefined ? 'the run' : `run ${(0,base_text/* inline */.mG)(record.automationRun)}`;
+        deps.log.info(`Resuming ${queued} of automation ${(0,base_text/* inline */.mG)(automationId)} from attempt ${record.attempt}`);
         run.reading();
         deps.follow?.following(settings);
         const notFoundUntil = record.answeredAt + wait/* NOT_FOUND_GRACE_MS */.hX;
@@ -5929,7 +5953,7 @@ class RunStateWriter {
         this.deps.setOutput('automation-run-id', run);
         this.deps.log.info(`Automation run: ${(0,base_text/* inline */.mG)(run)}`);
     }
-    /** The trigger queued a run, processed by `jobId`. */
+    /** The trigger queued a run (undefined when the answer does not name it), processed by `jobId`. */
     triggered(automationId, run, jobId) {
         this.#state.phase = 'reading';
         this.automation(automationId, run);

@@ -26,6 +26,7 @@ describe('readPromptFile', () => {
     symlinkSync(join(root, 'outside.md'), join(workspace, 'escape.md'))
     symlinkSync('/proc/self/environ', join(workspace, 'environ'))
     symlinkSync(join(workspace, '.git', 'config'), join(workspace, 'git-config.md'))
+    writeFileSync(join(workspace, '..notes.md'), 'Dotted name.\n')
     writeFileSync(join(workspace, 'limit.md'), 'é'.repeat(MAX_PROMPT_FILE_BYTES / 2))
     writeFileSync(join(workspace, 'over.md'), 'x'.repeat(MAX_PROMPT_FILE_BYTES + 1))
     execFileSync('mkfifo', [join(workspace, 'fifo')])
@@ -46,6 +47,7 @@ describe('readPromptFile', () => {
     expect(readPromptFile('docs/prompt.md', workspace)).toBe('Document the export command.\n')
     expect(readPromptFile(join(workspace, 'docs', 'prompt.md'), workspace)).toBe('Document the export command.\n')
     expect(readPromptFile('link.md', workspace)).toBe('Document the export command.\n')
+    expect(readPromptFile('..notes.md', workspace)).toBe('Dotted name.\n')
     expect(readPromptFile('./docs/../docs/prompt.md', join(workspace, 'docs', '..'))).toBe(
       'Document the export command.\n'
     )

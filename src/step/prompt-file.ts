@@ -27,7 +27,8 @@ export function readPromptFile(path: string, workspace: string): string {
     return fail(`cannot be read (${errorCode(error)})`)
   }
   const inside = relative(root, real)
-  if (inside.startsWith('..') || isAbsolute(inside)) return fail('is outside the workspace')
+  // `..notes.md` is inside: only a first part that is `..` itself leaves the workspace.
+  if (inside.split(sep)[0] === '..' || isAbsolute(inside)) return fail('is outside the workspace')
   if (inside.split(sep).some((part) => part.toLowerCase() === '.git')) return fail('is under .git/')
 
   let fd: number

@@ -6686,7 +6686,8 @@ function readPromptFile(path, workspace) {
         return fail(`cannot be read (${errorCode(error)})`);
     }
     const inside = (0,external_node_path_.relative)(root, real);
-    if (inside.startsWith('..') || (0,external_node_path_.isAbsolute)(inside))
+    // `..notes.md` is inside: only a first part that is `..` itself leaves the workspace.
+    if (inside.split(external_node_path_.sep)[0] === '..' || (0,external_node_path_.isAbsolute)(inside))
         return fail('is outside the workspace');
     if (inside.split(external_node_path_.sep).some((part) => part.toLowerCase() === '.git'))
         return fail('is under .git/');
@@ -8023,7 +8024,9 @@ async function main(host) {
             log.info(mode.why);
             // `command` says what a comment asked for: empty when the step is not a comment's.
             reporter.setOutput('command', settings.mode === 'command' ? 'ignored' : '');
-            reporter.setOutput('skipped', 'false');
+            // The yes-or-no outputs are false, as action.yml says, for a later step's `if:` to read.
+            for (const name of ['skipped', 'timed-out', 'not-permitted', 'grouped'])
+                reporter.setOutput(name, 'false');
             return 0;
         }
         const wired = { settings, dispatcher, github, docs, permissions, trigger, run, conversation };

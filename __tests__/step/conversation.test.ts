@@ -306,7 +306,13 @@ describe('conversation', () => {
       expect(virtual().sim.requests).toEqual([])
       expect(writes()).toEqual([])
       expect(said(result)).toEqual([{ level: 'info', message: line }])
-      expect(result.outputs).toEqual({ command: 'ignored', skipped: 'false' })
+      expect(result.outputs).toEqual({
+        command: 'ignored',
+        skipped: 'false',
+        'timed-out': 'false',
+        'not-permitted': 'false',
+        grouped: 'false'
+      })
       expect(result.summary).toBe('')
     })
 

@@ -77,7 +77,13 @@ describe('nothing to document', () => {
     expect(step.requests('create')).toEqual([])
     expect(github.requests).toEqual([])
     expect(said(result)).toEqual([{ level: 'info', message: why }])
-    expect(result.outputs).toEqual({ command: '', skipped: 'false' })
+    expect(result.outputs).toEqual({
+      command: '',
+      skipped: 'false',
+      'timed-out': 'false',
+      'not-permitted': 'false',
+      grouped: 'false'
+    })
   }
 
   describe('a push that deleted its ref', () => {

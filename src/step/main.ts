@@ -101,7 +101,9 @@ export async function main(host: Host): Promise<number> {
       log.info(mode.why)
       // `command` says what a comment asked for: empty when the step is not a comment's.
       reporter.setOutput('command', settings.mode === 'command' ? 'ignored' : '')
-      reporter.setOutput('skipped', 'false')
+      // The yes-or-no outputs are false, as action.yml says, for a later step's `if:` to read.
+      for (const name of ['skipped', 'timed-out', 'not-permitted', 'grouped'] as const)
+        reporter.setOutput(name, 'false')
       return 0
     }
     const wired = { settings, dispatcher, github, docs, permissions, trigger, run, conversation }

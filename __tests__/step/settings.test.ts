@@ -253,7 +253,7 @@ describe('parseSettings', () => {
       linkBack: new Set(['pull-request']),
       triggerPhrase: '/docs',
       owner: { reviewers: [], assignees: [], merge: 'none', mergeMethod: 'squash' },
-      skip: { labels: ['skip-docs', 'no-docs'], paths: undefined }
+      skip: { labels: ['skip-docs', 'no-docs'], paths: undefined, nothingReleased: false }
     })
   })
 

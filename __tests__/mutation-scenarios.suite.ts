@@ -25,6 +25,7 @@ if (globalThis.__mutantKilled) {
   await import('./github/context/context.test.js')
   await import('./github/context/release-tags.test.js')
   await import('./step/conversation.test.js')
+  await import('./step/conversation-concurrent.test.js')
   await import('./step/progress.test.js')
   await import('./step/check.test.js')
   await import('./step/check-skipped.test.js')

@@ -87,7 +87,8 @@ describe('conversation', () => {
     expect(decodeMarker(comment?.body ?? '', SEAL)?.job).toBe(first.outputs['job-id'])
     expect(first.at('info')).toContain('Linked back on acme/app#7.')
     // The author's permission (for the context), then: /user is refused, GraphQL names the bot; list,
-    // create (the started state), list again; one update for the job's one change, one at the end.
+    // create (the started state), list again; one update for the job's one change, one at the end,
+    // each after reading the comment again (another run may have written it since).
     expect(asked()).toEqual([
       'GET collaborator-permission',
       'GET user',
@@ -95,7 +96,9 @@ describe('conversation', () => {
       'GET comments',
       'POST comment-create',
       'GET comments',
+      'GET comments',
       'PATCH comment-update',
+      'GET comments',
       'PATCH comment-update'
     ])
     const [started, completed, ended] = written()
@@ -120,7 +123,9 @@ describe('conversation', () => {
       'POST graphql',
       'GET comments',
       'PATCH comment-update',
+      'GET comments',
       'PATCH comment-update',
+      'GET comments',
       'PATCH comment-update'
     ])
   })
@@ -181,9 +186,13 @@ describe('conversation', () => {
       'GET comments',
       'POST reaction',
       // On issue_comment the comment is the re-run record: saved with the started state, in one write
-      // once the follow-up is answered; then the job's one change, then the result.
+      // once the follow-up is answered; then the job's one change, then the result. Each write reads
+      // the comment again first: another run may have written it since.
+      'GET comments',
       'PATCH comment-update',
+      'GET comments',
       'PATCH comment-update',
+      'GET comments',
       'PATCH comment-update'
     ])
     const [started] = written()

@@ -119,12 +119,15 @@ describe('one docs pull request for a group of runs', () => {
       // Another open pull request of the group (a run at the same time)? None: its own is not read.
       'GET pulls acme/docs'
     ])
-    // Its pull request's comment: the started state, the job's change, the end.
+    // Its pull request's comment: the started state, the job's change, the end (each update reads
+    // the comment again: another run may have written it since).
     expect(of(github1, 'acme/app')).toEqual([
       'GET comments acme/app',
       'POST comment-create acme/app',
       'GET comments acme/app',
+      'GET comments acme/app',
       'PATCH comment-update acme/app',
+      'GET comments acme/app',
       'PATCH comment-update acme/app'
     ])
     // A grouped run: the list, the group PR's comments; after the wait, its comments again (another
@@ -141,7 +144,9 @@ describe('one docs pull request for a group of runs', () => {
       'GET comments acme/app',
       'POST comment-create acme/app',
       'GET comments acme/app',
+      'GET comments acme/app',
       'PATCH comment-update acme/app',
+      'GET comments acme/app',
       'PATCH comment-update acme/app'
     ])
     const number = first.outputs['pr-number']

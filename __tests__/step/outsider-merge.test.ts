@@ -163,8 +163,10 @@ describe("a /docs follow-up to a group's job learns it from the group's record",
   it("when the docs pull request's comments cannot be read: not merged at once", async () => {
     const first = await o.run('pull_request', o.merged(45, 'mona'), grouped)
     const number = o.docsPr(first)
-    // The command's own read of its pull request's comments goes through; the docs pull request's does not.
-    o.github().fail('comments', { kind: 'delay', ms: 0 }, { kind: 'status', status: 403 })
+    // The command's own reads of its pull request's comments go through (the command's, then the
+    // record's save, which reads the comment again before writing it); the docs pull request's does not.
+    const through = { kind: 'delay', ms: 0 } as const
+    o.github().fail('comments', through, through, { kind: 'status', status: 403 })
     const followUp = await o.run('issue_comment', docsCommand(993), { ...auto, prompt: '' })
     const docsReads = o.github().requests.filter((r) => r.route === 'comments' && r.repo === DOCS)
     expect(docsReads.at(-1)?.answeredStatus).toBe(403)

@@ -31,7 +31,7 @@ export class LinkBackThread {
     return { key: this.key, repository: this.repository, number: this.number }
   }
 
-  /** The action's comment, read once (later writes keep it current). Throws when GitHub refuses. */
+  /** The action's comment, read once until the next update reads it again. Throws when GitHub refuses. */
   comment(): Promise<IssueComment | undefined> {
     this.found ??= this.read().then((list) => {
       const own = list[0]
@@ -56,13 +56,18 @@ export class LinkBackThread {
    * record's save, the progress and the final link-back may overlap, and none may lose what another
    * wrote. `render` gets the comment's body too; when it returns undefined, it changes nothing.
    * Updates asked for while another is under way wait for it, then are rendered in order and
-   * written once; a body the comment already has is not written again.
+   * written once; a body the comment already has is not written again. Each write renders from
+   * the comment as GitHub has it then, read again: another run may have written it since (the
+   * merged pull request's run still waiting for its job while a `/docs` command's run saves its
+   * re-run record; the examples put the two in different concurrency groups), and rendering from
+   * what this run read earlier would drop that record, so a re-run of that run would send again.
    */
   update(render: Render): Promise<void> {
     if (!this.next) {
       const renders: Render[] = []
       const written = this.last.then(async () => {
         this.next = undefined
+        this.found = undefined
         const current = (await this.comment())?.body
         let body = current
         for (const each of renders)

@@ -135,6 +135,24 @@ describe('examples', () => {
     }
   })
 
+  it.each(examples)(
+    "$file: a job on a pull request's own events leaves a fork's pull requests out (no secrets there: api-key would be empty)",
+    ({ workflow }) => {
+      // GitHub gives runs of pull_request, pull_request_review and pull_request_review_comment for a
+      // fork's pull request no secrets and a read-only GITHUB_TOKEN ("Workflows in forked
+      // repositories", Events that trigger workflows); issue_comment and pull_request_target run in
+      // the base repository with both.
+      const forked = ['pull_request', 'pull_request_review', 'pull_request_review_comment']
+      if (!Object.keys(workflow.on).some((event) => forked.includes(event))) return
+      for (const [name, job] of Object.entries(workflow.jobs))
+        if (job.steps?.some(isAction))
+          expect([name, job.if ?? '']).toEqual([
+            name,
+            expect.stringContaining('github.event.pull_request.head.repo.full_name == github.repository')
+          ])
+    }
+  )
+
   it('use one version of each action across examples', () => {
     const versions = new Map<string, Set<string>>()
     for (const { workflow } of examples)

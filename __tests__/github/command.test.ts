@@ -16,6 +16,16 @@ describe('commandText', () => {
     expect(commandText('', '/docs')).toBeUndefined()
     expect(commandText('@docs-bot go', '@docs-bot')).toBe('go')
   })
+
+  it('is undefined when the first line is indented four columns (a tab reaches them): GitHub shows it as code', () => {
+    // CommonMark 0.31, 4.4 Indented code blocks (GitHub Flavored Markdown is CommonMark's superset).
+    expect(commandText('    /docs document it', '/docs')).toBeUndefined()
+    expect(commandText('\t/docs document it', '/docs')).toBeUndefined()
+    expect(commandText('  \t/docs document it', '/docs')).toBeUndefined()
+    expect(commandText('\n  \r\n      /docs document it', '/docs')).toBeUndefined()
+    expect(commandText('   /docs up to three spaces is a paragraph', '/docs')).toBe('up to three spaces is a paragraph')
+    expect(commandText('\r\n \n /docs after blank lines', '/docs')).toBe('after blank lines')
+  })
 })
 
 describe('readCommentEvent', () => {

@@ -69,10 +69,15 @@ export function readCommentEvent(env: EventEnv, readFile: (path: string) => stri
 
 /**
  * The request in a comment whose first line starts with `phrase` (then a space, or the line's
- * end): the rest of that line and the lines after it, trimmed. Undefined without the phrase.
+ * end): the rest of that line and the lines after it, trimmed. Undefined without the phrase, and
+ * when the first line that is not blank is indented four columns or more (a tab reaches the fourth):
+ * GitHub shows that line as code (CommonMark 0.31, 4.4 Indented code blocks), not as a request.
  */
 export function commandText(body: string, phrase: string): string | undefined {
-  const text = body.replace(/^\s+/, '')
+  const first = body.replace(/^(?:[ \t]*(?:\r\n?|\n))+/, '')
+  const indent = /^[ \t]*/.exec(first)?.[0] ?? ''
+  if (indent.length >= 4 || indent.includes('\t')) return undefined
+  const text = first.replace(/^\s+/, '')
   if (!text.startsWith(phrase)) return undefined
   const rest = text.slice(phrase.length)
   if (rest !== '' && !/^\s/.test(rest)) return undefined

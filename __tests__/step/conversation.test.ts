@@ -334,7 +334,7 @@ describe('conversation', () => {
       expect(result.outputs.command).toBe('create')
     })
 
-    it('acts on nothing when the permission cannot be read', async () => {
+    it('acts on nothing when the permission cannot be read, with one warning naming the cause', async () => {
       github().fail('collaborator-permission', {
         kind: 'status',
         status: 403,
@@ -343,8 +343,29 @@ describe('conversation', () => {
       const result = await run('issue_comment', commentPayload('/docs do it'))
       expect(result.code).toBe(0)
       expect(virtual().sim.requests).toEqual([])
+      expect(writes()).toEqual([])
+      // A writer's command may be the one dropped: the run says so where it is seen, as the start gate does.
       expect(said(result)).toEqual([
+        {
+          level: 'warning',
+          message: expect.stringMatching(
+            /^Could not read the permission of @mona on acme\/app \(.*Resource not accessible by integration.*\), so the \/docs command is not carried out\. The workflow's token \(github-token\) needs `metadata: read` on this repository \(GITHUB_TOKEN always has it\)\.$/
+          )
+        },
         { level: 'info', message: "Could not read @mona's permission on acme/app: the comment is not acted on." }
+      ])
+    })
+
+    it('says a network failure, not a permission, when the permission read cannot reach GitHub', async () => {
+      github().failAlways('collaborator-permission', { kind: 'reset' })
+      const result = await run('issue_comment', commentPayload('/docs do it'))
+      github().failAlways('collaborator-permission', null)
+      expect(result.code).toBe(0)
+      expect(virtual().sim.requests).toEqual([])
+      expect(result.at('warning')).toEqual([
+        expect.stringMatching(
+          /^Could not read the permission of @mona on acme\/app \(could not reach GitHub .*, after retries\), so the \/docs command is not carried out\. A network failure, not a missing permission: run the workflow again\.$/
+        )
       ])
     })
 

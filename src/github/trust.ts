@@ -140,9 +140,7 @@ export async function decideStart(
     if (!result.known) {
       return refuse(
         `the permission of ${who} could not be read`,
-        result.network
-          ? `Could not read the permission of ${who} on ${facts.repository} (${inline(result.error, 200)}, after retries), so no job is started. A network failure, not a missing permission: run the workflow again.`
-          : `Could not read the permission of ${who} on ${facts.repository} (${inline(result.error, 200)}), so no job is started. The workflow's token (github-token) needs \`metadata: read\` on this repository (GITHUB_TOKEN always has it).`
+        permissionUnread(who, facts.repository, result, 'no job is started')
       )
     }
     if (!mayWrite(result.permission)) {
@@ -150,6 +148,18 @@ export async function decideStart(
     }
   }
   return { allowed: true }
+}
+
+/** The warning for a permission that could not be read: a network failure, or what the token needs. */
+export function permissionUnread(
+  who: string,
+  repository: string,
+  result: Extract<PermissionResult, { known: false }>,
+  so: string
+): string {
+  return result.network
+    ? `Could not read the permission of ${who} on ${repository} (${inline(result.error, 200)}, after retries), so ${so}. A network failure, not a missing permission: run the workflow again.`
+    : `Could not read the permission of ${who} on ${repository} (${inline(result.error, 200)}), so ${so}. The workflow's token (github-token) needs \`metadata: read\` on this repository (GITHUB_TOKEN always has it).`
 }
 
 function listed(login: string, names: readonly string[]): boolean {

@@ -6,7 +6,7 @@ import { errorMessage } from '../base/error-message.js'
 import { isCommentEvent, readCommentEvent } from '../github/conversation/command.js'
 import { readTrigger, type Trigger } from '../github/event.js'
 import { runAuthor } from '../github/owner/author.js'
-import { mayWrite, Permissions } from '../github/permissions.js'
+import { Permissions } from '../github/permissions.js'
 import type { GitHubClient } from '../github/client.js'
 import { docsClient, sourceClient } from '../github/docs-client.js'
 import { RequestCount } from '../github/requests.js'
@@ -192,10 +192,7 @@ function conversationDeps(
       identity: () => (docs === github ? source() : (docsIdentity ??= docs.conversation('').identity())),
       api: (repository) => docs.conversation(repository)
     },
-    mayWrite: async (login) => {
-      const read = await permissions.of(login)
-      return read.known ? mayWrite(read.permission) : undefined
-    },
+    permission: (login) => permissions.of(login),
     serverUrl: env.GITHUB_SERVER_URL,
     runUrl:
       run && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY

@@ -10,7 +10,8 @@ import { refused, type CommentKind, type ConversationApi } from '../../github/co
 import { commandText, type CommentEvent } from '../../github/conversation/command.js'
 import type { LinkMarker } from '../../github/conversation/marker.js'
 import type { LinkBackThread } from '../../github/conversation/thread.js'
-import { botAllowed } from '../../github/permissions.js'
+import { botAllowed, mayWrite } from '../../github/permissions.js'
+import { permissionUnread } from '../../github/trust.js'
 import { unreachable } from '../../github/unreachable.js'
 import type { ConversationDeps } from '../tracking/link-back.js'
 import { MAX_PROMPT_CHARS, type CommandSettings, type Settings } from '../settings.js'
@@ -38,12 +39,8 @@ export async function readCommand(
   if (asked === undefined)
     return { ignored: `Comment by ${who} does not start with ${settings.triggerPhrase}: nothing to do.` }
   if (!asked) return { ignored: `Comment by ${who} has nothing after ${settings.triggerPhrase}: nothing to do.` }
-  if (comment.author.bot && !botAllowed(comment.author.login, settings.allowedBots))
-    return { ignored: `${who} is a bot not listed in allowed-bots: its comment is not a request.` }
-  const may = await deps.mayWrite(comment.author.login)
-  if (may === undefined)
-    return { ignored: `Could not read ${who}'s permission on ${comment.repo}: the comment is not acted on.` }
-  if (!may) return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` }
+  const refused = await whyNotPermitted(settings, comment, who, deps)
+  if (refused) return refused
 
   // The agent reads no more of the comment than a reviewer sees.
   const visible = await removeHidden(normalizeLineEndings(asked))
@@ -79,6 +76,28 @@ export async function readCommand(
   }
   deps.log.info(`${settings.triggerPhrase} from ${who}: no job is linked to this pull request, so a new one.`)
   return { ...settings, mode: 'create', prompt, command: { ...command, kind: 'create' } }
+}
+
+/** Why the comment's author may not command (a bot not listed, no write access, a permission not read); undefined: they may. */
+async function whyNotPermitted(
+  settings: CommandSettings,
+  comment: CommentEvent,
+  who: string,
+  deps: ConversationDeps
+): Promise<Ignored | undefined> {
+  if (comment.author.bot && !botAllowed(comment.author.login, settings.allowedBots))
+    return { ignored: `${who} is a bot not listed in allowed-bots: its comment is not a request.` }
+  const read = await deps.permission(comment.author.login)
+  if (!read.known) {
+    // It may be a writer's command that is dropped: a warning, where the run is looked at (as trust.ts's gate).
+    deps.log.warning(
+      permissionUnread(who, comment.repo, read, `the ${settings.triggerPhrase} command is not carried out`)
+    )
+    return { ignored: `Could not read ${who}'s permission on ${comment.repo}: the comment is not acted on.` }
+  }
+  if (!mayWrite(read.permission))
+    return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` }
+  return undefined
 }
 
 /** The request as sent: its first MAX_PROMPT_CHARS characters, with a warning when it is longer. */

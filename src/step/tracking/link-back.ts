@@ -14,6 +14,7 @@ import { commentBody, markerKey, type LinkMarker } from '../../github/conversati
 import { LinkBackThread } from '../../github/conversation/thread.js'
 import { holdsGroupRecord } from '../../github/group/record.js'
 import { labelTarget } from '../../github/labels.js'
+import type { PermissionResult } from '../../github/permissions.js'
 import { pullRequest } from '../../report/verdict.js'
 import { handledCommand } from '../comment/records.js'
 import { docsPrLines, releaseBlock, renderLinkBack, type LinkBackReport } from './link-back-text.js'
@@ -27,11 +28,8 @@ export interface ConversationDeps {
   api(repository: string): ConversationApi
   /** The same, with `docs-token`: the docs pull request's comment. */
   docs: Pick<ConversationDeps, 'identity' | 'api'>
-  /**
-   * Whether `login` may command: write, maintain or admin on the workflow's repository. Undefined
-   * when the permission could not be read.
-   */
-  mayWrite(login: string): Promise<boolean | undefined>
+  /** `login`'s permission on the workflow's repository (a command needs write, maintain or admin), or why it is not known. */
+  permission(login: string): Promise<PermissionResult>
   /** `GITHUB_SERVER_URL`. */
   serverUrl: string | undefined
   /** The workflow run's page, when on a runner. */

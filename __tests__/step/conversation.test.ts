@@ -154,6 +154,16 @@ describe('conversation', () => {
     expect((JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }).prompt).toBe('x'.repeat(MAX_PROMPT_CHARS))
   })
 
+  it('cuts a long request between two characters, never inside one: half an emoji is not Unicode', async () => {
+    // GitHub takes comments past 100,000 UTF-16 units (262,144 bytes of ASCII, dead-claudia/github-limits#13):
+    // the cut can fall between the two halves of an emoji.
+    await run('issue_comment', commentPayload(`/docs ${'x'.repeat(MAX_PROMPT_CHARS - 1)}😀 and more`))
+    const { prompt } = JSON.parse(agent('create')[0]?.body ?? '') as { prompt: string }
+    // A lone surrogate goes out as a \ud83d escape, which RFC 8259 (8.2) leaves to the receiver to guess at.
+    expect(prompt.match(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/)).toBeNull()
+    expect(prompt).toBe('x'.repeat(MAX_PROMPT_CHARS - 1))
+  })
+
   it('sends a /docs comment by a writer as one follow-up to the linked job, with a reaction, and keeps one comment', async () => {
     const first = await run('pull_request', pullPayload, { prompt: 'Document this change' })
     const jobId = first.outputs['job-id'] ?? ''

@@ -106,7 +106,9 @@ function withinLimit(requested: string, log: Log): string {
   log.warning(
     `The request has ${formatCount(requested.length)} characters; the first ${formatCount(MAX_PROMPT_CHARS)} are sent.`
   )
-  return requested.slice(0, MAX_PROMPT_CHARS)
+  // Never between the two halves of a character past U+FFFF: a lone surrogate is not Unicode.
+  const cut = requested.slice(0, MAX_PROMPT_CHARS)
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut
 }
 
 /** The job comment `id` goes to: the marker's linked job, or the one it went to if it was handled before. */

@@ -3183,6 +3183,7 @@ function countRequests(octokit) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   SW: () => (/* binding */ readTrustFacts),
 /* harmony export */   VF: () => (/* binding */ decideStart),
+/* harmony export */   X7: () => (/* binding */ permissionUnread),
 /* harmony export */   rZ: () => (/* binding */ decideAuthorText)
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
@@ -3277,15 +3278,19 @@ async function decideStart(facts, policy, permissions) {
             continue;
         const result = await permissions.of(actor);
         if (!result.known) {
-            return refuse(`the permission of ${who} could not be read`, result.network
-                ? `Could not read the permission of ${who} on ${facts.repository} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inline */ .mG)(result.error, 200)}, after retries), so no job is started. A network failure, not a missing permission: run the workflow again.`
-                : `Could not read the permission of ${who} on ${facts.repository} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inline */ .mG)(result.error, 200)}), so no job is started. The workflow's token (github-token) needs \`metadata: read\` on this repository (GITHUB_TOKEN always has it).`);
+            return refuse(`the permission of ${who} could not be read`, permissionUnread(who, facts.repository, result, 'no job is started'));
         }
         if (!(0,_permissions_js__WEBPACK_IMPORTED_MODULE_2__/* .mayWrite */ .J)(result.permission)) {
             return refuse(`${who} has ${result.permission} permission; starting a job takes write, maintain or admin`);
         }
     }
     return { allowed: true };
+}
+/** The warning for a permission that could not be read: a network failure, or what the token needs. */
+function permissionUnread(who, repository, result, so) {
+    return result.network
+        ? `Could not read the permission of ${who} on ${repository} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inline */ .mG)(result.error, 200)}, after retries), so ${so}. A network failure, not a missing permission: run the workflow again.`
+        : `Could not read the permission of ${who} on ${repository} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inline */ .mG)(result.error, 200)}), so ${so}. The workflow's token (github-token) needs \`metadata: read\` on this repository (GITHUB_TOKEN always has it).`;
 }
 function listed(login, names) {
     return names.some((name) => name === '*' || sameLogin(name, login));
@@ -6537,10 +6542,16 @@ function readCommentEvent(env, readFile) {
 }
 /**
  * The request in a comment whose first line starts with `phrase` (then a space, or the line's
- * end): the rest of that line and the lines after it, trimmed. Undefined without the phrase.
+ * end): the rest of that line and the lines after it, trimmed. Undefined without the phrase, and
+ * when the first line that is not blank is indented four columns or more (a tab reaches the fourth):
+ * GitHub shows that line as code (CommonMark 0.31, 4.4 Indented code blocks), not as a request.
  */
 function commandText(body, phrase) {
-    const text = body.replace(/^\s+/, '');
+    const first = body.replace(/^(?:[ \t]*(?:\r\n?|\n))+/, '');
+    const indent = /^[ \t]*/.exec(first)?.[0] ?? '';
+    if (indent.length >= 4 || indent.includes('\t'))
+        return undefined;
+    const text = first.replace(/^\s+/, '');
     if (!text.startsWith(phrase))
         return undefined;
     const rest = text.slice(phrase.length);
@@ -6586,7 +6597,7 @@ function login(user) {
 }
 
 // EXTERNAL MODULE: ./src/github/permissions.ts
-var github_permissions = __webpack_require__(5435);
+var permissions = __webpack_require__(5435);
 // EXTERNAL MODULE: ./src/github/requests.ts
 var requests = __webpack_require__(4261);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
@@ -7324,7 +7335,7 @@ class LinkBackThread {
     get seal() {
         return { key: this.key, repository: this.repository, number: this.number };
     }
-    /** The action's comment, read once (later writes keep it current). Throws when GitHub refuses. */
+    /** The action's comment, read once until the next update reads it again. Throws when GitHub refuses. */
     comment() {
         this.found ??= this.read().then((list) => {
             const own = list[0];
@@ -7346,13 +7357,18 @@ class LinkBackThread {
      * record's save, the progress and the final link-back may overlap, and none may lose what another
      * wrote. `render` gets the comment's body too; when it returns undefined, it changes nothing.
      * Updates asked for while another is under way wait for it, then are rendered in order and
-     * written once; a body the comment already has is not written again.
+     * written once; a body the comment already has is not written again. Each write renders from
+     * the comment as GitHub has it then, read again: another run may have written it since (the
+     * merged pull request's run still waiting for its job while a `/docs` command's run saves its
+     * re-run record; the examples put the two in different concurrency groups), and rendering from
+     * what this run read earlier would drop that record, so a re-run of that run would send again.
      */
     update(render) {
         if (!this.next) {
             const renders = [];
             const written = this.last.then(async () => {
                 this.next = undefined;
+                this.found = undefined;
                 const current = (await this.comment())?.body;
                 let body = current;
                 for (const each of renders)
@@ -7780,6 +7796,7 @@ var base_hidden = __webpack_require__(1605);
 
 
 
+
 /**
  * The request in the event's comment, or why there is none. A writer's `/docs …` on a pull
  * request that links to a job is a follow-up to it; on one that does not, a new job.
@@ -7795,13 +7812,9 @@ async function readCommand(settings, comment, thread, deps) {
         return { ignored: `Comment by ${who} does not start with ${settings.triggerPhrase}: nothing to do.` };
     if (!asked)
         return { ignored: `Comment by ${who} has nothing after ${settings.triggerPhrase}: nothing to do.` };
-    if (comment.author.bot && !(0,github_permissions/* botAllowed */.ud)(comment.author.login, settings.allowedBots))
-        return { ignored: `${who} is a bot not listed in allowed-bots: its comment is not a request.` };
-    const may = await deps.mayWrite(comment.author.login);
-    if (may === undefined)
-        return { ignored: `Could not read ${who}'s permission on ${comment.repo}: the comment is not acted on.` };
-    if (!may)
-        return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` };
+    const refused = await whyNotPermitted(settings, comment, who, deps);
+    if (refused)
+        return refused;
     // The agent reads no more of the comment than a reviewer sees.
     const visible = await (0,base_hidden/* removeHidden */.ZO)((0,base_text/* normalizeLineEndings */.EW)(asked));
     const requested = visible.text.trim();
@@ -7836,12 +7849,28 @@ async function readCommand(settings, comment, thread, deps) {
     deps.log.info(`${settings.triggerPhrase} from ${who}: no job is linked to this pull request, so a new one.`);
     return { ...settings, mode: 'create', prompt, command: { ...command, kind: 'create' } };
 }
+/** Why the comment's author may not command (a bot not listed, no write access, a permission not read); undefined: they may. */
+async function whyNotPermitted(settings, comment, who, deps) {
+    if (comment.author.bot && !(0,permissions/* botAllowed */.ud)(comment.author.login, settings.allowedBots))
+        return { ignored: `${who} is a bot not listed in allowed-bots: its comment is not a request.` };
+    const read = await deps.permission(comment.author.login);
+    if (!read.known) {
+        // It may be a writer's command that is dropped: a warning, where the run is looked at (as trust.ts's gate).
+        deps.log.warning((0,trust/* permissionUnread */.X7)(who, comment.repo, read, `the ${settings.triggerPhrase} command is not carried out`));
+        return { ignored: `Could not read ${who}'s permission on ${comment.repo}: the comment is not acted on.` };
+    }
+    if (!(0,permissions/* mayWrite */.J)(read.permission))
+        return { ignored: `${who} has no write access to ${comment.repo}: the comment is not a request.` };
+    return undefined;
+}
 /** The request as sent: its first MAX_PROMPT_CHARS characters, with a warning when it is longer. */
 function withinLimit(requested, log) {
     if (requested.length <= MAX_PROMPT_CHARS)
         return requested;
     log.warning(`The request has ${(0,base_text/* formatCount */.B4)(requested.length)} characters; the first ${(0,base_text/* formatCount */.B4)(MAX_PROMPT_CHARS)} are sent.`);
-    return requested.slice(0, MAX_PROMPT_CHARS);
+    // Never between the two halves of a character past U+FFFF: a lone surrogate is not Unicode.
+    const cut = requested.slice(0, MAX_PROMPT_CHARS);
+    return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 /** The job comment `id` goes to: the marker's linked job, or the one it went to if it was handled before. */
 function linkedJob(marker, id) {
@@ -8080,7 +8109,7 @@ function readInputs(host, evaluated) {
 }
 /** Permissions on the workflow's repository: one read per login for the step (the command's check and the actor gate share it). */
 function permissionReader(host, github) {
-    return new github_permissions/* Permissions */.xB((login) => github.permission(host.env.GITHUB_REPOSITORY ?? '', login, AbortSignal.any([host.signals.signal, host.clock.timeout(PERMISSION_TIMEOUT_MS)])));
+    return new permissions/* Permissions */.xB((login) => github.permission(host.env.GITHUB_REPOSITORY ?? '', login, AbortSignal.any([host.signals.signal, host.clock.timeout(PERMISSION_TIMEOUT_MS)])));
 }
 function conversationDeps(env, log, { github, docs }, permissions, run) {
     let identity;
@@ -8095,10 +8124,7 @@ function conversationDeps(env, log, { github, docs }, permissions, run) {
             identity: () => (docs === github ? source() : (docsIdentity ??= docs.conversation('').identity())),
             api: (repository) => docs.conversation(repository)
         },
-        mayWrite: async (login) => {
-            const read = await permissions.of(login);
-            return read.known ? (0,github_permissions/* mayWrite */.J)(read.permission) : undefined;
-        },
+        permission: (login) => permissions.of(login),
         serverUrl: env.GITHUB_SERVER_URL,
         runUrl: run && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY
             ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${run.runId}`

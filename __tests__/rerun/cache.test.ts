@@ -8,10 +8,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { applyEnv, CacheServiceFake } from '../../simulator/cache.js'
-import { cacheRecordStore, ENTRY_CONTENT, type CacheLibrary } from '../../src/rerun/cache.js'
+import { cacheRecordStore, ENTRY_CONTENT, ENTRY_PATH, type CacheLibrary } from '../../src/rerun/cache.js'
 
 // One describe for the file: its hooks stay its own when the mutation suite runs the files together.
 describe('rerun records in the cache service', () => {
@@ -92,19 +92,38 @@ describe('rerun records in the cache service', () => {
 
     it('never extracts an archive planted under the prefix', async () => {
       // Whoever can write the cache scope saves an archive for the store's own path, with a file in it.
-      const dir = join(process.env.RUNNER_TEMP ?? '', 'docs-agent-action-rerun')
+      const dir = join(homedir(), '.docs-agent-action-rerun')
+      const planted = join(dir, `planted-${process.pid}.sh`)
       mkdirSync(dir, { recursive: true })
-      writeFileSync(join(dir, 'planted.sh'), 'echo pwned')
+      writeFileSync(planted, 'echo pwned')
       const cache = await import('@actions/cache')
-      expect(await cache.saveCache([dir], 'docs-agent-rerun-abc-9-planted')).toBeGreaterThan(0)
-      rmSync(dir, { recursive: true })
+      expect(await cache.saveCache([ENTRY_PATH], 'docs-agent-rerun-abc-9-planted')).toBeGreaterThan(0)
+      rmSync(planted)
       fake.requests.length = 0
       expect(await store().lookup('docs-agent-rerun-abc-')).toEqual({
         kind: 'found',
         key: 'docs-agent-rerun-abc-9-planted'
       })
       expect(operations()).toEqual(['lookup'])
-      expect(existsSync(dir)).toBe(false)
+      expect(existsSync(planted)).toBe(false)
+    })
+
+    it('a re-run on another runner of the pool finds the record (its RUNNER_TEMP is another directory)', async () => {
+      // Self-hosted runners sharing a machine each live in a directory of their own, so RUNNER_TEMP
+      // (<runner>/_work/_temp) differs from one to the next, and a re-run may land on any of them.
+      // The service matches a key only with the same version, which hashes the paths given to the
+      // library (docs.github.com/actions/reference/workflows-and-actions/dependency-caching#cache-key-matching;
+      // github.com/actions/toolkit/issues/1433).
+      const runner = (name: string) => {
+        const temp = join(mkdtempSync(join(tmpdir(), 'pool-')), name, '_work', '_temp')
+        mkdirSync(temp, { recursive: true })
+        return cacheRecordStore({ ...process.env, RUNNER_TEMP: temp })
+      }
+      expect(await runner('runner-1').save('docs-agent-rerun-abc-1-x')).toEqual(saved)
+      expect(await runner('runner-2').lookup('docs-agent-rerun-abc-')).toEqual({
+        kind: 'found',
+        key: 'docs-agent-rerun-abc-1-x'
+      })
     })
 
     it('finds nothing after the entry was evicted (the service keeps entries about 7 days)', async () => {
@@ -188,12 +207,12 @@ describe('rerun records in the cache service', () => {
       const lookups = cacheRecordStore(process.env, { load: spy })
       expect(await lookups.lookup('k-')).toEqual({ kind: 'found', key: 'k-1' })
       expect(await lookups.save('k-2')).toEqual(saved)
-      const dir = join(process.env.RUNNER_TEMP ?? '', 'docs-agent-action-rerun')
       expect(calls).toEqual([
-        [[dir], 'k-', [], { lookupOnly: true }],
-        [[dir], 'k-2']
+        [[ENTRY_PATH], 'k-', [], { lookupOnly: true }],
+        [[ENTRY_PATH], 'k-2']
       ])
-      expect(readFileSync(join(dir, 'record.txt'), 'utf8')).toBe(ENTRY_CONTENT)
+      expect(ENTRY_PATH).toBe('~/.docs-agent-action-rerun')
+      expect(readFileSync(join(homedir(), '.docs-agent-action-rerun', 'record.txt'), 'utf8')).toBe(ENTRY_CONTENT)
     })
 
     it('gives up on a call after the time limit, and keeps its late warning out of the log', async () => {

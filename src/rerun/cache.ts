@@ -5,10 +5,11 @@
  * constant file. The library costs about 45 MB, so it is loaded on first use: never before the
  * first create on a first attempt.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { formatDuration } from '../base/duration.js'
+import { errorMessage } from '../base/error-message.js'
 import type { RecordStore } from './record.js'
 
 /** Longest a lookup or a save may take before the step goes on without it. */
@@ -16,6 +17,17 @@ export const RECORD_TIME_LIMIT_MS = 5_000
 
 /** What every entry holds: the record is in its key. */
 export const ENTRY_CONTENT = 'docs-agent-action: the re-run record is the cache key.\n'
+
+/**
+ * The path every entry is saved from, as the library is given it. The service finds a key only
+ * with the same version, a hash of these path strings (and of the compression tool): one that
+ * names the runner's own directories, as RUNNER_TEMP (`<runner>/_work/_temp`) does, differs on the
+ * next self-hosted runner of a pool, where a re-run may land, and the record would not be found
+ * (docs.github.com/actions/reference/workflows-and-actions/dependency-caching#cache-key-matching,
+ * github.com/actions/toolkit/issues/1433). `~` reads the same on every runner; the library's glob
+ * expands it to the home directory when it saves.
+ */
+export const ENTRY_PATH = '~/.docs-agent-action-rerun'
 
 /** The two calls of @actions/cache the store makes. */
 export interface CacheLibrary {
@@ -47,13 +59,13 @@ export function cacheRecordStore(
   const available = Boolean(env.ACTIONS_CACHE_URL || (env.ACTIONS_CACHE_SERVICE_V2 && env.ACTIONS_RESULTS_URL))
   // The runner says when a run may not write (the library then skips the save, saying so).
   const mode = (env.ACTIONS_CACHE_MODE ?? '').trim().toLowerCase()
-  // The library versions an entry by the paths it holds: RUNNER_TEMP is the same in every attempt.
-  const dir = join(env.RUNNER_TEMP || tmpdir(), 'docs-agent-action-rerun')
   const quietly = quietRunner(timeLimitMs)
   return {
     available,
     async lookup(prefix) {
-      const result = await quietly(async () => (await load()).restoreCache([dir], prefix, [], { lookupOnly: true }))
+      const result = await quietly(async () =>
+        (await load()).restoreCache([ENTRY_PATH], prefix, [], { lookupOnly: true })
+      )
       if (result.kind === 'failed') return result
       return result.value === undefined ? { kind: 'missing' } : { kind: 'found', key: result.value }
     },
@@ -61,9 +73,12 @@ export function cacheRecordStore(
       if (mode === 'read' || mode === 'none') {
         return { kind: 'read-only', message: `the cache mode of this run is ${mode}` }
       }
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(join(dir, 'record.txt'), ENTRY_CONTENT)
-      const result = await quietly(async () => (await load()).saveCache([dir], key))
+      try {
+        entryFile()
+      } catch (error) {
+        return { kind: 'failed', message: `could not write the entry's file (${errorMessage(error)})` }
+      }
+      const result = await quietly(async () => (await load()).saveCache([ENTRY_PATH], key))
       if (result.kind === 'failed') {
         return WRITE_DENIED.test(result.message) ? { kind: 'read-only', message: result.message } : result
       }
@@ -71,6 +86,24 @@ export function cacheRecordStore(
       return result.value === -1 ? { kind: 'failed', message: 'the cache service did not take it' } : { kind: 'saved' }
     }
   }
+}
+
+/**
+ * The file under ENTRY_PATH, with ENTRY_CONTENT: written only when it is not there yet, through a
+ * rename, so that another job's save on the same machine never archives it half-written.
+ */
+function entryFile(): void {
+  const dir = join(homedir(), ENTRY_PATH.slice(2))
+  const file = join(dir, 'record.txt')
+  try {
+    if (readFileSync(file, 'utf8') === ENTRY_CONTENT) return
+  } catch {
+    // Not there yet.
+  }
+  mkdirSync(dir, { recursive: true })
+  const partial = `${file}.${process.pid}`
+  writeFileSync(partial, ENTRY_CONTENT)
+  renameSync(partial, file)
 }
 
 type Quiet<T> = { kind: 'done'; value: T } | { kind: 'failed'; message: string }

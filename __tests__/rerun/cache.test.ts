@@ -153,6 +153,27 @@ describe('rerun records in the cache service', () => {
       expect(await cacheRecordStore({ ...process.env, ACTIONS_CACHE_MODE: 'write' }).save('k-1')).toEqual(saved)
     })
 
+    it('write-only and none: a lookup says the run may not read the cache, never that there is no record', async () => {
+      // The workflow's cache-mode, exported by the runner (actions/runner#4538): @actions/cache then
+      // skips the restore and returns as on a miss (actions/toolkit#2447), though the record is there.
+      expect(await store().save('k-1')).toEqual(saved)
+      const underMode = async (mode: string) => {
+        const restoreMode = applyEnv({ ACTIONS_CACHE_MODE: mode })
+        try {
+          return await store().lookup('k-')
+        } finally {
+          restoreMode()
+        }
+      }
+      for (const mode of ['write-only', 'none']) {
+        expect(await underMode(mode)).toEqual({
+          kind: 'failed',
+          message: `the cache mode of this run is ${mode}, which does not read the cache`
+        })
+      }
+      expect(await underMode('read')).toEqual({ kind: 'found', key: 'k-1' })
+    })
+
     it('the service refuses the write: read-only, and no warning of the library', async () => {
       fake.fail('reserve', { status: 403, message: 'cache write denied: the token of this run is read-only' })
       expect(await store().save('k-1')).toEqual({

@@ -53,7 +53,13 @@ describe('conversation', () => {
     event: string,
     payload: unknown,
     inputs: Record<string, string> = {},
-    options: { runId?: string; attempt?: string; records?: MemoryRecords; actor?: string } = {}
+    options: {
+      runId?: string
+      attempt?: string
+      records?: MemoryRecords
+      actor?: string
+      env?: Record<string, string>
+    } = {}
   ) => pr.run(inputs, { event, payload, ...options })
   const agent = (op: 'create' | 'message') => step.requests(op)
   const comments = () => github().commentsOf(APP, 7)
@@ -479,6 +485,38 @@ describe('conversation', () => {
     expect(decodeMarker(comments()[0]?.body ?? '', SEAL)?.job).toBe(later.outputs['job-id'])
     expect(comments()).toHaveLength(1)
   })
+
+  // The workflow's `cache-mode` (GA 2026-09-10, github.blog/changelog/2026-09-10-control-github-actions-cache-access-with-cache-mode),
+  // which the runner exports as ACTIONS_CACHE_MODE (actions/runner#4538): under `read` the service
+  // refuses saves, under `write-only` and `none` @actions/cache skips restores and finds nothing
+  // (actions/toolkit#2447). Either way a record cannot go from one attempt to the next in the cache.
+  it.each([
+    ['read', { saves: false, lookups: true }],
+    ['write-only', { saves: true, lookups: false }],
+    ['none', { saves: false, lookups: false }]
+  ])(
+    'on pull_request with cache-mode: %s, keeps the re-run record in the comment: a re-run resumes the job',
+    async (mode, cache) => {
+      const records = new MemoryRecords()
+      records.readOnly = !cache.saves
+      if (!cache.lookups) records.lookup = () => Promise.resolve({ kind: 'missing' })
+      const options = { records, env: { ACTIONS_CACHE_MODE: mode } }
+      const first = await run('pull_request', pullPayload, { prompt: 'Document this change' }, options)
+      expect(first.code).toBe(0)
+      const again = await run(
+        'pull_request',
+        pullPayload,
+        { prompt: 'Document this change' },
+        { ...options, attempt: '2' }
+      )
+      expect(again.code).toBe(0)
+      expect(agent('create')).toHaveLength(1)
+      expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+      expect(again.at('info')).toContain(`Resuming job ${first.outputs['job-id'] ?? ''} from attempt 1`)
+      expect(records.keys).toEqual([])
+      expect(comments()).toHaveLength(1)
+    }
+  )
 
   it('follows no marker that does not verify: one by another workflow, an earlier version or another api-key', async () => {
     // github-actions[bot] is every workflow's identity: its comment proves nothing without the seal.

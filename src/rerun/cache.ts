@@ -50,6 +50,20 @@ export interface CacheStoreOptions {
 // What the service answers a save when the run's cache token is read-only.
 const WRITE_DENIED = /cache write denied:/i
 
+/** The job's `cache-mode` as the runner exports it (actions/runner#4538): '' when the workflow sets none. */
+const cacheModeOf = (env: Record<string, string | undefined>): string =>
+  (env.ACTIONS_CACHE_MODE ?? '').trim().toLowerCase()
+
+/**
+ * Whether a record one attempt saves in the cache can be read by the next: not under a `cache-mode`
+ * that refuses saves (`read`, the default of pull_request_target and issue_comment), skips restores
+ * (`write-only`) or both (`none`)
+ * (github.blog/changelog/2026-09-10-control-github-actions-cache-access-with-cache-mode).
+ */
+export function cacheKeepsRecords(env: Record<string, string | undefined>): boolean {
+  return !['read', 'write-only', 'none'].includes(cacheModeOf(env))
+}
+
 export function cacheRecordStore(
   env: Record<string, string | undefined>,
   options: CacheStoreOptions = {}
@@ -57,12 +71,16 @@ export function cacheRecordStore(
   const { timeLimitMs = RECORD_TIME_LIMIT_MS, load = () => import('@actions/cache') } = options
   // As the library decides, without loading it: v2 needs ACTIONS_RESULTS_URL, v1 ACTIONS_CACHE_URL.
   const available = Boolean(env.ACTIONS_CACHE_URL || (env.ACTIONS_CACHE_SERVICE_V2 && env.ACTIONS_RESULTS_URL))
-  // The runner says when a run may not write (the library then skips the save, saying so).
-  const mode = (env.ACTIONS_CACHE_MODE ?? '').trim().toLowerCase()
+  // The runner says when a run may not write or read (the library then skips the call, as on a miss).
+  const mode = cacheModeOf(env)
   const quietly = quietRunner(timeLimitMs)
   return {
     available,
     async lookup(prefix) {
+      // The library would find nothing, though an earlier attempt's record may be there.
+      if (mode === 'write-only' || mode === 'none') {
+        return { kind: 'failed', message: `the cache mode of this run is ${mode}, which does not read the cache` }
+      }
       const result = await quietly(async () =>
         (await load()).restoreCache([ENTRY_PATH], prefix, [], { lookupOnly: true })
       )

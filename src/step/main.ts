@@ -16,6 +16,7 @@ import { createDispatcher, ProxyError } from '../agent-api/http.js'
 import { redactingLog, type Log } from '../base/log.js'
 import type { Reporter } from '../report/finish.js'
 import { runIdentity, type RecordStore, type RunIdentity } from '../rerun/record.js'
+import { cacheKeepsRecords } from '../rerun/cache.js'
 import { readPromptFile } from './prompt-file.js'
 import { InputError } from './inputs.js'
 import { parseSettings, type CommandSettings, type Settings } from './settings.js'
@@ -95,7 +96,8 @@ export async function main(host: Host): Promise<number> {
   const conversation = conversationDeps(env, log, { github, docs }, permissions, run)
   try {
     const event = { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile) }
-    const mode = await decideMode(settings, { ...event, records: host.records }, conversation)
+    const records = { records: host.records, cacheKeepsRecords: cacheKeepsRecords(env) }
+    const mode = await decideMode(settings, { ...event, ...records }, conversation)
     if ('why' in mode) {
       // A workflow on every comment must not turn red, nor write anything: one line says why.
       log.info(mode.why)

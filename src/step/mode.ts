@@ -35,12 +35,20 @@ export interface NoRequest {
 
 /**
  * Decides the mode from the inputs and the trigger: the comment's request (or why there is none),
- * the pull request or release to link back on, and, on triggers whose Actions cache is read-only,
- * the link-back comment as the re-run record.
+ * the pull request or release to link back on, and, on triggers whose Actions cache is read-only
+ * (or under a `cache-mode` that does not both save and restore), the link-back comment as the
+ * re-run record.
  */
 export async function decideMode(
   settings: Settings | CommandSettings,
-  event: { name: string; trigger: Trigger; comment: CommentEvent | undefined; records: RecordStore },
+  event: {
+    name: string
+    trigger: Trigger
+    comment: CommentEvent | undefined
+    records: RecordStore
+    /** Whether the run's cache keeps a record from one attempt to the next (rerun/cache.ts). */
+    cacheKeepsRecords: boolean
+  },
   deps: ConversationDeps
 ): Promise<StepMode | NoRequest> {
   const { trigger, comment } = event
@@ -65,7 +73,8 @@ export async function decideMode(
       : undefined
   const resolved = settings.mode === 'command' ? await readCommand(settings, comment, thread, deps) : settings
   if ('ignored' in resolved) return { why: resolved.ignored }
-  const keepsRecord = READ_ONLY_CACHE_EVENTS.includes(event.name) && thread && linking
+  const cacheless = READ_ONLY_CACHE_EVENTS.includes(event.name) || !event.cacheKeepsRecords
+  const keepsRecord = cacheless && thread && linking
   const kept = keepsRecord ? commentRecords(thread, deps.runUrl, handledCommand(resolved)) : undefined
   return {
     settings: resolved,

@@ -6667,8 +6667,175 @@ function decode(variable, part) {
     }
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
+;// CONCATENATED MODULE: ./src/rerun/cache.ts
+/**
+ * Re-run records in the Actions cache service, through `@actions/cache` (both its v1 protocol,
+ * `ACTIONS_CACHE_URL`, and v2, `ACTIONS_RESULTS_URL`). The record is the key (see record.ts): a
+ * restore only looks the key up, and never downloads or extracts an archive; a save stores a
+ * constant file. The library costs about 45 MB, so it is loaded on first use: never before the
+ * first create on a first attempt.
+ */
+
+
+
+
+
+/** Longest a lookup or a save may take before the step goes on without it. */
+const RECORD_TIME_LIMIT_MS = 5_000;
+/** What every entry holds: the record is in its key. */
+const ENTRY_CONTENT = 'docs-agent-action: the re-run record is the cache key.\n';
+/**
+ * The path every entry is saved from, as the library is given it. The service finds a key only
+ * with the same version, a hash of these path strings (and of the compression tool): one that
+ * names the runner's own directories, as RUNNER_TEMP (`<runner>/_work/_temp`) does, differs on the
+ * next self-hosted runner of a pool, where a re-run may land, and the record would not be found
+ * (docs.github.com/actions/reference/workflows-and-actions/dependency-caching#cache-key-matching,
+ * github.com/actions/toolkit/issues/1433). `~` reads the same on every runner; the library's glob
+ * expands it to the home directory when it saves.
+ */
+const ENTRY_PATH = '~/.docs-agent-action-rerun';
+// What the service answers a save when the run's cache token is read-only.
+const WRITE_DENIED = /cache write denied:/i;
+/** The job's `cache-mode` as the runner exports it (actions/runner#4538): '' when the workflow sets none. */
+const cacheModeOf = (env) => (env.ACTIONS_CACHE_MODE ?? '').trim().toLowerCase();
+/**
+ * Whether a record one attempt saves in the cache can be read by the next: not under a `cache-mode`
+ * that refuses saves (`read`, the default of pull_request_target and issue_comment), skips restores
+ * (`write-only`) or both (`none`)
+ * (github.blog/changelog/2026-09-10-control-github-actions-cache-access-with-cache-mode).
+ */
+function cacheKeepsRecords(env) {
+    return !['read', 'write-only', 'none'].includes(cacheModeOf(env));
+}
+function cacheRecordStore(env, options = {}) {
+    const { timeLimitMs = RECORD_TIME_LIMIT_MS, load = () => __webpack_require__.e(/* import() */ 691).then(__webpack_require__.bind(__webpack_require__, 1691)) } = options;
+    // As the library decides, without loading it: v2 needs ACTIONS_RESULTS_URL, v1 ACTIONS_CACHE_URL.
+    const available = Boolean(env.ACTIONS_CACHE_URL || (env.ACTIONS_CACHE_SERVICE_V2 && env.ACTIONS_RESULTS_URL));
+    // The runner says when a run may not write or read (the library then skips the call, as on a miss).
+    const mode = cacheModeOf(env);
+    const quietly = quietRunner(timeLimitMs);
+    return {
+        available,
+        async lookup(prefix) {
+            // The library would find nothing, though an earlier attempt's record may be there.
+            if (mode === 'write-only' || mode === 'none') {
+                return { kind: 'failed', message: `the cache mode of this run is ${mode}, which does not read the cache` };
+            }
+            const result = await quietly(async () => (await load()).restoreCache([ENTRY_PATH], prefix, [], { lookupOnly: true }));
+            if (result.kind === 'failed')
+                return result;
+            return result.value === undefined ? { kind: 'missing' } : { kind: 'found', key: result.value };
+        },
+        async save(key) {
+            if (mode === 'read' || mode === 'none') {
+                return { kind: 'read-only', message: `the cache mode of this run is ${mode}` };
+            }
+            try {
+                entryFile();
+            }
+            catch (error) {
+                return { kind: 'failed', message: `could not write the entry's file (${(0,error_message/* errorMessage */.g)(error)})` };
+            }
+            const result = await quietly(async () => (await load()).saveCache([ENTRY_PATH], key));
+            if (result.kind === 'failed') {
+                return WRITE_DENIED.test(result.message) ? { kind: 'read-only', message: result.message } : result;
+            }
+            // -1: not saved, whatever was printed (a key that exists is only an info line).
+            return result.value === -1 ? { kind: 'failed', message: 'the cache service did not take it' } : { kind: 'saved' };
+        }
+    };
+}
+/**
+ * The file under ENTRY_PATH, with ENTRY_CONTENT: written only when it is not there yet, through a
+ * rename, so that another job's save on the same machine never archives it half-written.
+ */
+function entryFile() {
+    const dir = (0,external_node_path_.join)((0,external_node_os_.homedir)(), ENTRY_PATH.slice(2));
+    const file = (0,external_node_path_.join)(dir, 'record.txt');
+    try {
+        if ((0,external_node_fs_.readFileSync)(file, 'utf8') === ENTRY_CONTENT)
+            return;
+    }
+    catch {
+        // Not there yet.
+    }
+    (0,external_node_fs_.mkdirSync)(dir, { recursive: true });
+    const partial = `${file}.${process.pid}`;
+    (0,external_node_fs_.writeFileSync)(partial, ENTRY_CONTENT);
+    (0,external_node_fs_.renameSync)(partial, file);
+}
+// What @actions/cache prints through @actions/core when it gives up (it then returns as if nothing
+// was found or saved): `::warning::Failed to restore: …` (`::error::` on a 5xx in v2), or a plain
+// `Failed to save: Unable to reserve cache …` line when the key exists.
+const LIBRARY_FAILURE = /^(?:::(?:warning|error)::)?((?:Failed to (?:restore|save)|Cache reservation failed)[^\n]*)/;
+// Its progress lines, and the tar commands it runs, are of no use in the step's log.
+const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Received \d+ of|Lookup only|\[command\])/;
+/**
+ * Runs library calls within the time limit, turning the library's own warnings and errors into a
+ * failure the caller reports once, its own way, and its progress lines into debug lines. The
+ * filter stays on until every call has settled, even one given up on; other output (the step's
+ * own log goes on meanwhile) passes through untouched.
+ */
+function quietRunner(timeLimitMs) {
+    let pending = 0;
+    let original;
+    let failure;
+    const install = () => {
+        if (pending++ > 0)
+            return;
+        const write = process.stdout.write.bind(process.stdout);
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, never called unbound
+        original = process.stdout.write;
+        process.stdout.write = (chunk, ...rest) => {
+            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            const failed = LIBRARY_FAILURE.exec(text);
+            if (failed) {
+                failure?.(decodeCommand(failed[1] ?? ''));
+                return true;
+            }
+            if (LIBRARY_CHATTER.test(text))
+                return write(`::debug::${text}`);
+            return write(chunk, ...rest);
+        };
+    };
+    const uninstall = () => {
+        if (--pending === 0 && original)
+            process.stdout.write = original;
+    };
+    return async (call) => {
+        let message;
+        failure = (text) => (message ??= text);
+        install();
+        let timer;
+        const settled = call().finally(uninstall);
+        const limit = new Promise((resolve) => {
+            timer = setTimeout(() => resolve('timeout'), timeLimitMs).unref();
+        });
+        try {
+            const value = await Promise.race([settled, limit]);
+            if (value === 'timeout') {
+                settled.catch(() => undefined);
+                return { kind: 'failed', message: `the cache service did not answer within ${(0,duration/* formatDuration */.a3)(timeLimitMs)}` };
+            }
+            return message === undefined ? { kind: 'done', value } : { kind: 'failed', message };
+        }
+        catch (error) {
+            return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    };
+}
+/** A workflow command's data back as text (`%25` `%0D` `%0A`). */
+function decodeCommand(data) {
+    return data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%').trim();
+}
+
 ;// CONCATENATED MODULE: ./src/step/prompt-file.ts
 
 
@@ -7912,8 +8079,9 @@ async function acknowledge(comment, api, log, content) {
 
 /**
  * Decides the mode from the inputs and the trigger: the comment's request (or why there is none),
- * the pull request or release to link back on, and, on triggers whose Actions cache is read-only,
- * the link-back comment as the re-run record.
+ * the pull request or release to link back on, and, on triggers whose Actions cache is read-only
+ * (or under a `cache-mode` that does not both save and restore), the link-back comment as the
+ * re-run record.
  */
 async function decideMode(settings, event, deps) {
     const { trigger, comment } = event;
@@ -7933,7 +8101,8 @@ async function decideMode(settings, event, deps) {
     const resolved = settings.mode === 'command' ? await readCommand(settings, comment, thread, deps) : settings;
     if ('ignored' in resolved)
         return { why: resolved.ignored };
-    const keepsRecord = READ_ONLY_CACHE_EVENTS.includes(event.name) && thread && linking;
+    const cacheless = READ_ONLY_CACHE_EVENTS.includes(event.name) || !event.cacheKeepsRecords;
+    const keepsRecord = cacheless && thread && linking;
     const kept = keepsRecord ? commentRecords(thread, deps.runUrl, handledCommand(resolved)) : undefined;
     return {
         settings: resolved,
@@ -8003,6 +8172,7 @@ function evaluatedInputs(input) {
 
 
 
+
 const USER_AGENT = 'docs-agent-action/1';
 /** Longest a permission read may take; past it the permission is unknown, and no job starts. */
 const PERMISSION_TIMEOUT_MS = 10_000;
@@ -8047,7 +8217,8 @@ async function main(host) {
     const conversation = conversationDeps(env, log, { github, docs }, permissions, run);
     try {
         const event = { name: env.GITHUB_EVENT_NAME ?? '', trigger, comment: readCommentEvent(env, readFile) };
-        const mode = await decideMode(settings, { ...event, records: host.records }, conversation);
+        const records = { records: host.records, cacheKeepsRecords: cacheKeepsRecords(env) };
+        const mode = await decideMode(settings, { ...event, ...records }, conversation);
         if ('why' in mode) {
             // A workflow on every comment must not turn red, nor write anything: one line says why.
             log.info(mode.why);
@@ -8191,126 +8362,6 @@ function agentClient(settings, dispatcher, host, log) {
         clock: host.clock,
         debug: (message) => log.debug(message)
     });
-}
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-;// CONCATENATED MODULE: ./src/rerun/cache.ts
-/**
- * Re-run records in the Actions cache service, through `@actions/cache` (both its v1 protocol,
- * `ACTIONS_CACHE_URL`, and v2, `ACTIONS_RESULTS_URL`). The record is the key (see record.ts): a
- * restore only looks the key up, and never downloads or extracts an archive; a save stores a
- * constant file. The library costs about 45 MB, so it is loaded on first use: never before the
- * first create on a first attempt.
- */
-
-
-
-
-/** Longest a lookup or a save may take before the step goes on without it. */
-const RECORD_TIME_LIMIT_MS = 5_000;
-/** What every entry holds: the record is in its key. */
-const ENTRY_CONTENT = 'docs-agent-action: the re-run record is the cache key.\n';
-// What the service answers a save when the run's cache token is read-only.
-const WRITE_DENIED = /cache write denied:/i;
-function cacheRecordStore(env, options = {}) {
-    const { timeLimitMs = RECORD_TIME_LIMIT_MS, load = () => __webpack_require__.e(/* import() */ 691).then(__webpack_require__.bind(__webpack_require__, 1691)) } = options;
-    // As the library decides, without loading it: v2 needs ACTIONS_RESULTS_URL, v1 ACTIONS_CACHE_URL.
-    const available = Boolean(env.ACTIONS_CACHE_URL || (env.ACTIONS_CACHE_SERVICE_V2 && env.ACTIONS_RESULTS_URL));
-    // The runner says when a run may not write (the library then skips the save, saying so).
-    const mode = (env.ACTIONS_CACHE_MODE ?? '').trim().toLowerCase();
-    // The library versions an entry by the paths it holds: RUNNER_TEMP is the same in every attempt.
-    const dir = (0,external_node_path_.join)(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'docs-agent-action-rerun');
-    const quietly = quietRunner(timeLimitMs);
-    return {
-        available,
-        async lookup(prefix) {
-            const result = await quietly(async () => (await load()).restoreCache([dir], prefix, [], { lookupOnly: true }));
-            if (result.kind === 'failed')
-                return result;
-            return result.value === undefined ? { kind: 'missing' } : { kind: 'found', key: result.value };
-        },
-        async save(key) {
-            if (mode === 'read' || mode === 'none') {
-                return { kind: 'read-only', message: `the cache mode of this run is ${mode}` };
-            }
-            (0,external_node_fs_.mkdirSync)(dir, { recursive: true });
-            (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, 'record.txt'), ENTRY_CONTENT);
-            const result = await quietly(async () => (await load()).saveCache([dir], key));
-            if (result.kind === 'failed') {
-                return WRITE_DENIED.test(result.message) ? { kind: 'read-only', message: result.message } : result;
-            }
-            // -1: not saved, whatever was printed (a key that exists is only an info line).
-            return result.value === -1 ? { kind: 'failed', message: 'the cache service did not take it' } : { kind: 'saved' };
-        }
-    };
-}
-// What @actions/cache prints through @actions/core when it gives up (it then returns as if nothing
-// was found or saved): `::warning::Failed to restore: …` (`::error::` on a 5xx in v2), or a plain
-// `Failed to save: Unable to reserve cache …` line when the key exists.
-const LIBRARY_FAILURE = /^(?:::(?:warning|error)::)?((?:Failed to (?:restore|save)|Cache reservation failed)[^\n]*)/;
-// Its progress lines, and the tar commands it runs, are of no use in the step's log.
-const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Received \d+ of|Lookup only|\[command\])/;
-/**
- * Runs library calls within the time limit, turning the library's own warnings and errors into a
- * failure the caller reports once, its own way, and its progress lines into debug lines. The
- * filter stays on until every call has settled, even one given up on; other output (the step's
- * own log goes on meanwhile) passes through untouched.
- */
-function quietRunner(timeLimitMs) {
-    let pending = 0;
-    let original;
-    let failure;
-    const install = () => {
-        if (pending++ > 0)
-            return;
-        const write = process.stdout.write.bind(process.stdout);
-        // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, never called unbound
-        original = process.stdout.write;
-        process.stdout.write = (chunk, ...rest) => {
-            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-            const failed = LIBRARY_FAILURE.exec(text);
-            if (failed) {
-                failure?.(decodeCommand(failed[1] ?? ''));
-                return true;
-            }
-            if (LIBRARY_CHATTER.test(text))
-                return write(`::debug::${text}`);
-            return write(chunk, ...rest);
-        };
-    };
-    const uninstall = () => {
-        if (--pending === 0 && original)
-            process.stdout.write = original;
-    };
-    return async (call) => {
-        let message;
-        failure = (text) => (message ??= text);
-        install();
-        let timer;
-        const settled = call().finally(uninstall);
-        const limit = new Promise((resolve) => {
-            timer = setTimeout(() => resolve('timeout'), timeLimitMs).unref();
-        });
-        try {
-            const value = await Promise.race([settled, limit]);
-            if (value === 'timeout') {
-                settled.catch(() => undefined);
-                return { kind: 'failed', message: `the cache service did not answer within ${(0,duration/* formatDuration */.a3)(timeLimitMs)}` };
-            }
-            return message === undefined ? { kind: 'done', value } : { kind: 'failed', message };
-        }
-        catch (error) {
-            return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
-        }
-        finally {
-            clearTimeout(timer);
-        }
-    };
-}
-/** A workflow command's data back as text (`%25` `%0D` `%0A`). */
-function decodeCommand(data) {
-    return data.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%').trim();
 }
 
 // EXTERNAL MODULE: ./src/step/signals.ts

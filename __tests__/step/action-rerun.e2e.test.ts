@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { applyEnv, CacheServiceFake } from '../../simulator/cache.js'
 import type { AgentApiSimulator } from '../../simulator/agent-api.js'
 import { annotations, runAction } from '../../scripts/run-action.js'
+import { ENTRY_PATH } from '../../src/rerun/cache.js'
 import { useActionProcess } from '../fixtures/action-process.js'
 
 let sim: AgentApiSimulator
@@ -64,13 +65,12 @@ describe('a re-run, as two processes against a fake cache service', () => {
     const [saved] = cache.entries
     const key = saved?.key ?? ''
     // Whoever can write the branch's cache saves a newer entry: another job id, the old signature.
-    const dir = join(temp, 'docs-agent-action-rerun')
     const restoreEnv = applyEnv({ ...cache.env(), RUNNER_TEMP: temp })
     try {
       const library = await import('@actions/cache')
       const forged = key.replace(/-[0-9a-f]*-([0-9a-f]{32})$/, `-${Buffer.from('job_planted').toString('hex')}-$1`)
       expect(forged).not.toBe(key)
-      expect(await library.saveCache([dir], forged)).toBeGreaterThan(0)
+      expect(await library.saveCache([ENTRY_PATH], forged)).toBeGreaterThan(0)
     } finally {
       restoreEnv()
     }

@@ -54,6 +54,7 @@ if (globalThis.__mutantKilled) {
   await import('./step/owner-merge.test.js')
   await import('./step/docs-token.test.js')
   await import('./step/empty-inputs.test.js')
+  await import('./step/long-input-values.test.js')
   await import('./step/offline.test.js')
   await import('./step/skip.test.js')
   await import('./step/path-filters.test.js')

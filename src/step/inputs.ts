@@ -24,15 +24,29 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * Longest part of an input's value an error quotes. The reason and the accepted form come after it,
+ * and must stay in view: the summary shows the first 2,000 characters of what happened, and the
+ * runner keeps the first 4,096 of an annotation, for its log line too (actions/runner,
+ * ExecutionContext.cs, `_maxIssueMessageLength`). A long value is a value pasted wrong (the prompt's
+ * text in prompt-file): its start is enough to recognise it.
+ */
+export const QUOTED_CHARS = 200
+
+/** An input's value as an error quotes it: in double quotes, on one line, at most QUOTED_CHARS characters. */
+export function quoted(value: string): string {
+  return `"${inline(value, QUOTED_CHARS)}"`
+}
+
 export function durationInput(get: (name: string) => string, name: string, minMs: number): number {
   const ms = parseDuration(get(name))
-  if (ms === undefined) throw new InputError(name, `"${get(name)}" is not a duration: expected ${DURATION_FORM}.`)
+  if (ms === undefined) throw new InputError(name, `${quoted(get(name))} is not a duration: expected ${DURATION_FORM}.`)
   if (ms < minMs) {
     const min = formatDuration(minMs)
-    throw new InputError(name, `"${get(name)}" is shorter than ${min}, the minimum: expected at least ${min}.`)
+    throw new InputError(name, `${quoted(get(name))} is shorter than ${min}, the minimum: expected at least ${min}.`)
   }
   if (ms > MAX_DURATION_MS) {
-    throw new InputError(name, `"${get(name)}" is longer than 6h, GitHub's limit for a job: expected at most 6h.`)
+    throw new InputError(name, `${quoted(get(name))} is longer than 6h, GitHub's limit for a job: expected at most 6h.`)
   }
   return ms
 }
@@ -41,12 +55,12 @@ export function durationInput(get: (name: string) => string, name: string, minMs
 export function parseBoolean(value: string, name: string): boolean {
   if (['true', 'True', 'TRUE'].includes(value)) return true
   if (['false', 'False', 'FALSE'].includes(value)) return false
-  throw new InputError(name, `"${value}" is not a boolean: expected true or false.`)
+  throw new InputError(name, `${quoted(value)} is not a boolean: expected true or false.`)
 }
 
 export function parseChoice<T extends string>(value: string, name: string, choices: readonly T[]): T {
   const found = choices.find((choice) => choice === value.toLowerCase())
-  if (found === undefined) throw new InputError(name, `"${value}" is not one of ${choices.join(', ')}.`)
+  if (found === undefined) throw new InputError(name, `${quoted(value)} is not one of ${choices.join(', ')}.`)
   return found
 }
 
@@ -62,7 +76,7 @@ export function parseFailOn(value: string): ReadonlySet<FailOutcome> {
   const result = new Set<FailOutcome>()
   for (const word of words) {
     const outcome = FAIL_OUTCOMES.find((known) => known === word)
-    if (outcome === undefined) throw new InputError('fail-on', `unknown outcome "${word}": expected ${accepted}.`)
+    if (outcome === undefined) throw new InputError('fail-on', `unknown outcome ${quoted(word)}: expected ${accepted}.`)
     result.add(outcome)
   }
   return result
@@ -81,7 +95,7 @@ export function parseLinkBack(value: string): ReadonlySet<LinkBackTarget> {
   const result = new Set<LinkBackTarget>()
   for (const word of words) {
     const target = LINK_BACK_TARGETS.find((known) => known === word)
-    if (target === undefined) throw new InputError('link-back', `unknown target "${word}": expected ${accepted}.`)
+    if (target === undefined) throw new InputError('link-back', `unknown target ${quoted(word)}: expected ${accepted}.`)
     result.add(target)
   }
   return result
@@ -108,7 +122,7 @@ export function parsePhrase(value: string): string {
   if (/\s/.test(value) || value.length > 50) {
     throw new InputError(
       'trigger-phrase',
-      `"${value}" is not one word: expected a phrase such as /docs (at most 50 characters, no spaces).`
+      `${quoted(value)} is not one word: expected a phrase such as /docs (at most 50 characters, no spaces).`
     )
   }
   return value
@@ -177,7 +191,7 @@ export function parseLogins(value: string, input: string): string[] {
   if (bad.length)
     throw new InputError(
       input,
-      `${bad.map((item) => JSON.stringify(item)).join(', ')} ${bad.length > 1 ? 'are not logins' : 'is not a login'}: expected logins (mona, dependabot[bot]) separated by commas or new lines, or *.`
+      `${bad.map((item) => JSON.stringify(inline(item, QUOTED_CHARS))).join(', ')} ${bad.length > 1 ? 'are not logins' : 'is not a login'}: expected logins (mona, dependabot[bot]) separated by commas or new lines, or *.`
     )
   // Each login without its @; `*` as it is.
   return items.map((item) => LOGIN.exec(item)?.[1] ?? item)
@@ -190,7 +204,7 @@ export function parseBaseUrl(value: string): URL {
   try {
     url = new URL(value)
   } catch {
-    throw new InputError('base-url', `"${value}" is not a URL: expected ${BASE_URL_FORM}.`)
+    throw new InputError('base-url', `${quoted(value)} is not a URL: expected ${BASE_URL_FORM}.`)
   }
   if (url.username || url.password || url.search || url.hash) {
     throw new InputError('base-url', `must not carry credentials, a query or a fragment: expected ${BASE_URL_FORM}.`)

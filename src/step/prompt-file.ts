@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { formatCount } from '../base/text.js'
-import { InputError } from './inputs.js'
+import { InputError, quoted } from './inputs.js'
 import { MAX_PROMPT_CHARS } from './settings.js'
 
 /** A prompt within the character limit is at most this many bytes of UTF-8. */
@@ -16,7 +16,7 @@ const FORM = 'expected the path of a regular UTF-8 file inside the workspace (GI
  */
 export function readPromptFile(path: string, workspace: string): string {
   const fail = (why: string): never => {
-    throw new InputError('prompt-file', `"${path}" ${why}: ${FORM}.`)
+    throw new InputError('prompt-file', `${quoted(path)} ${why}: ${FORM}.`)
   }
   let real: string
   let root: string

@@ -20,6 +20,7 @@ import {
   parseLogins,
   parsePhrase,
   parseReleaseTags,
+  quoted,
   type LinkBackTarget
 } from './inputs.js'
 
@@ -270,7 +271,7 @@ function readPrompt(source: InputSource): string | undefined {
       const code = (error as NodeJS.ErrnoException).code ?? 'unreadable'
       throw new InputError(
         'prompt-file',
-        `cannot read "${file}" (${code}): expected the path of a readable UTF-8 file, relative to the workspace.`
+        `cannot read ${quoted(file)} (${code}): expected the path of a readable UTF-8 file, relative to the workspace.`
       )
     }
   }

@@ -2,6 +2,7 @@
  * The `group` and `docs-repository` inputs: runs that name the same group share one open docs
  * pull request. Checked before any request; a `/docs` command keeps its own target (no group).
  */
+import { quoted } from '../inputs.js'
 
 /** Throws the step's input error for `input`. */
 type Fail = (input: string, message: string) => never
@@ -27,7 +28,7 @@ export function parseGroup(
   const name = get('group')
   const docsRepository = get('docs-repository')
   if (docsRepository && !REPOSITORY.test(docsRepository))
-    fail('docs-repository', `"${docsRepository}" is not a repository: expected owner/name.`)
+    fail('docs-repository', `${quoted(docsRepository)} is not a repository: expected owner/name.`)
   if (!name) return undefined
   if (!NAME.test(name))
     fail(

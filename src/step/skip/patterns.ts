@@ -11,7 +11,7 @@
  * - `\` takes the next character as itself; every other character, `(` and `{` included, is itself.
  * - `!` first negates (in `paths` only); the last pattern that matches a path decides.
  */
-import { InputError } from '../inputs.js'
+import { InputError, quoted } from '../inputs.js'
 
 /** One pattern of the list, compiled. */
 export interface FilterPattern {
@@ -50,7 +50,7 @@ export function matchesList(patterns: readonly FilterPattern[], path: string): b
 
 function compile(text: string, input: 'paths' | 'paths-ignore'): FilterPattern {
   const refuse = (why: string): never => {
-    throw new InputError(input, `"${text}" ${why}; ${FORM(input)}`)
+    throw new InputError(input, `${quoted(text)} ${why}; ${FORM(input)}`)
   }
   if (/^-\s|^(['"]).*\1$/.test(text)) refuse('is written as a YAML list item or quoted: the input is text')
   if (/,\s/.test(text)) refuse('looks like a comma-separated list')

@@ -315,6 +315,36 @@ describe('rerun records in the cache service', () => {
       ])
     })
 
+    it('keeps the lines of the v2 protocol (github.com) out of the log too: its upload progress and upload warning', async () => {
+      // What @actions/cache 6.x prints on ACTIONS_CACHE_SERVICE_V2, GitHub.com's protocol: the upload
+      // progress (lib/internal/uploadUtils.js, UploadProgress.display, at least once per save), and on a
+      // failed upload a warning of its own before the save's "Failed to save" (uploadUtils.js,
+      // uploadCacheArchiveSDK; cache.js, saveCacheV2).
+      const uploaded = library(
+        () => Promise.resolve(undefined),
+        () => {
+          process.stdout.write('Sent 143 of 143 (100.0%), 0.1 MBs/sec\n')
+          return Promise.resolve(3)
+        }
+      )
+      expect(await cacheRecordStore(process.env, { load: uploaded }).save('k-1')).toEqual(saved)
+      const failed = library(
+        () => Promise.resolve(undefined),
+        () => {
+          process.stdout.write(
+            '::warning::uploadCacheArchiveSDK: internal error uploading cache archive: socket hang up\n'
+          )
+          process.stdout.write('::warning::Failed to save: socket hang up\n')
+          return Promise.resolve(-1)
+        }
+      )
+      expect(await cacheRecordStore(process.env, { load: failed }).save('k-2')).toEqual({
+        kind: 'failed',
+        message: 'uploadCacheArchiveSDK: internal error uploading cache archive: socket hang up'
+      })
+      expect(stdout).toEqual(['::debug::Sent 143 of 143 (100.0%), 0.1 MBs/sec\n'])
+    })
+
     it('reports a save the library did not make (-1), and a library that throws', async () => {
       const store = (lib: () => Promise<CacheLibrary>) => cacheRecordStore(process.env, { load: lib })
       expect(

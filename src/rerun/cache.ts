@@ -128,10 +128,13 @@ type Quiet<T> = { kind: 'done'; value: T } | { kind: 'failed'; message: string }
 
 // What @actions/cache prints through @actions/core when it gives up (it then returns as if nothing
 // was found or saved): `::warning::Failed to restore: …` (`::error::` on a 5xx in v2), or a plain
-// `Failed to save: Unable to reserve cache …` line when the key exists.
-const LIBRARY_FAILURE = /^(?:::(?:warning|error)::)?((?:Failed to (?:restore|save)|Cache reservation failed)[^\n]*)/
-// Its progress lines, and the tar commands it runs, are of no use in the step's log.
-const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Received \d+ of|Lookup only|\[command\])/
+// `Failed to save: Unable to reserve cache …` line when the key exists; on the v2 protocol
+// (GitHub.com's), a failed upload warns `uploadCacheArchiveSDK: …` first (lib/internal/uploadUtils.js).
+const LIBRARY_FAILURE =
+  /^(?:::(?:warning|error)::)?((?:Failed to (?:restore|save)|Cache reservation failed|uploadCacheArchiveSDK: )[^\n]*)/
+// Its progress lines (`Sent … of` is v2's upload), and the tar commands it runs, are of no use in the step's log.
+const LIBRARY_CHATTER =
+  /^(?:Cache (?:Size|restored|saved|hit|not found)|(?:Received|Sent) \d+ of|Lookup only|\[command\])/
 
 /**
  * Runs library calls within the time limit, turning the library's own warnings and errors into a

@@ -4305,6 +4305,7 @@ const WORDING = {
 /* harmony export */   L1: () => (/* binding */ parsePhrase),
 /* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
 /* harmony export */   S3: () => (/* binding */ LOGIN),
+/* harmony export */   TL: () => (/* binding */ quoted),
 /* harmony export */   Ts: () => (/* binding */ durationInput),
 /* harmony export */   XV: () => (/* binding */ parseFailOn),
 /* harmony export */   Xy: () => (/* binding */ parseLabels),
@@ -4314,7 +4315,7 @@ const WORDING = {
 /* harmony export */   wI: () => (/* binding */ parseLogins),
 /* harmony export */   yG: () => (/* binding */ parseBoolean)
 /* harmony export */ });
-/* unused harmony exports MAX_DURATION_MS, LINK_BACK_TARGETS, MAX_CHECK_NAME_CHARS, isLoopback */
+/* unused harmony exports MAX_DURATION_MS, LINK_BACK_TARGETS, QUOTED_CHARS, MAX_CHECK_NAME_CHARS, isLoopback */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /* harmony import */ var _base_duration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5937);
 /* harmony import */ var _report_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7343);
@@ -4337,16 +4338,28 @@ class InputError extends Error {
         this.name = 'InputError';
     }
 }
+/**
+ * Longest part of an input's value an error quotes. The reason and the accepted form come after it,
+ * and must stay in view: the summary shows the first 2,000 characters of what happened, and the
+ * runner keeps the first 4,096 of an annotation, for its log line too (actions/runner,
+ * ExecutionContext.cs, `_maxIssueMessageLength`). A long value is a value pasted wrong (the prompt's
+ * text in prompt-file): its start is enough to recognise it.
+ */
+const QUOTED_CHARS = 200;
+/** An input's value as an error quotes it: in double quotes, on one line, at most QUOTED_CHARS characters. */
+function quoted(value) {
+    return `"${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inline */ .mG)(value, QUOTED_CHARS)}"`;
+}
 function durationInput(get, name, minMs) {
     const ms = (0,_base_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDuration */ .E9)(get(name));
     if (ms === undefined)
-        throw new InputError(name, `"${get(name)}" is not a duration: expected ${_base_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .DURATION_FORM */ .ec}.`);
+        throw new InputError(name, `${quoted(get(name))} is not a duration: expected ${_base_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .DURATION_FORM */ .ec}.`);
     if (ms < minMs) {
         const min = (0,_base_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(minMs);
-        throw new InputError(name, `"${get(name)}" is shorter than ${min}, the minimum: expected at least ${min}.`);
+        throw new InputError(name, `${quoted(get(name))} is shorter than ${min}, the minimum: expected at least ${min}.`);
     }
     if (ms > MAX_DURATION_MS) {
-        throw new InputError(name, `"${get(name)}" is longer than 6h, GitHub's limit for a job: expected at most 6h.`);
+        throw new InputError(name, `${quoted(get(name))} is longer than 6h, GitHub's limit for a job: expected at most 6h.`);
     }
     return ms;
 }
@@ -4356,12 +4369,12 @@ function parseBoolean(value, name) {
         return true;
     if (['false', 'False', 'FALSE'].includes(value))
         return false;
-    throw new InputError(name, `"${value}" is not a boolean: expected true or false.`);
+    throw new InputError(name, `${quoted(value)} is not a boolean: expected true or false.`);
 }
 function parseChoice(value, name, choices) {
     const found = choices.find((choice) => choice === value.toLowerCase());
     if (found === undefined)
-        throw new InputError(name, `"${value}" is not one of ${choices.join(', ')}.`);
+        throw new InputError(name, `${quoted(value)} is not one of ${choices.join(', ')}.`);
     return found;
 }
 /** Comma-, space- or newline-separated outcomes, or `none`. */
@@ -4379,7 +4392,7 @@ function parseFailOn(value) {
     for (const word of words) {
         const outcome = _report_state_js__WEBPACK_IMPORTED_MODULE_2__/* .FAIL_OUTCOMES */ .T.find((known) => known === word);
         if (outcome === undefined)
-            throw new InputError('fail-on', `unknown outcome "${word}": expected ${accepted}.`);
+            throw new InputError('fail-on', `unknown outcome ${quoted(word)}: expected ${accepted}.`);
         result.add(outcome);
     }
     return result;
@@ -4399,7 +4412,7 @@ function parseLinkBack(value) {
     for (const word of words) {
         const target = LINK_BACK_TARGETS.find((known) => known === word);
         if (target === undefined)
-            throw new InputError('link-back', `unknown target "${word}": expected ${accepted}.`);
+            throw new InputError('link-back', `unknown target ${quoted(word)}: expected ${accepted}.`);
         result.add(target);
     }
     return result;
@@ -4420,7 +4433,7 @@ function parsePhrase(value) {
     if (value === '')
         return '/docs';
     if (/\s/.test(value) || value.length > 50) {
-        throw new InputError('trigger-phrase', `"${value}" is not one word: expected a phrase such as /docs (at most 50 characters, no spaces).`);
+        throw new InputError('trigger-phrase', `${quoted(value)} is not one word: expected a phrase such as /docs (at most 50 characters, no spaces).`);
     }
     return value;
 }
@@ -4474,7 +4487,7 @@ function parseLogins(value, input) {
     const items = parseList(value);
     const bad = items.filter((item) => item !== '*' && !LOGIN.test(item));
     if (bad.length)
-        throw new InputError(input, `${bad.map((item) => JSON.stringify(item)).join(', ')} ${bad.length > 1 ? 'are not logins' : 'is not a login'}: expected logins (mona, dependabot[bot]) separated by commas or new lines, or *.`);
+        throw new InputError(input, `${bad.map((item) => JSON.stringify((0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inline */ .mG)(item, QUOTED_CHARS))).join(', ')} ${bad.length > 1 ? 'are not logins' : 'is not a login'}: expected logins (mona, dependabot[bot]) separated by commas or new lines, or *.`);
     // Each login without its @; `*` as it is.
     return items.map((item) => LOGIN.exec(item)?.[1] ?? item);
 }
@@ -4485,7 +4498,7 @@ function parseBaseUrl(value) {
         url = new URL(value);
     }
     catch {
-        throw new InputError('base-url', `"${value}" is not a URL: expected ${BASE_URL_FORM}.`);
+        throw new InputError('base-url', `${quoted(value)} is not a URL: expected ${BASE_URL_FORM}.`);
     }
     if (url.username || url.password || url.search || url.hash) {
         throw new InputError('base-url', `must not carry credentials, a query or a fragment: expected ${BASE_URL_FORM}.`);
@@ -4828,7 +4841,7 @@ function matchesList(patterns, path) {
 }
 function compile(text, input) {
     const refuse = (why) => {
-        throw new inputs/* InputError */.dz(input, `"${text}" ${why}; ${FORM(input)}`);
+        throw new inputs/* InputError */.dz(input, `${(0,inputs/* quoted */.TL)(text)} ${why}; ${FORM(input)}`);
     };
     if (/^-\s|^(['"]).*\1$/.test(text))
         refuse('is written as a YAML list item or quoted: the input is text');
@@ -5279,6 +5292,7 @@ function parseDocsChecks(value, step) {
  * The `group` and `docs-repository` inputs: runs that name the same group share one open docs
  * pull request. Checked before any request; a `/docs` command keeps its own target (no group).
  */
+
 const NAME = /^[A-Za-z0-9._/-]{1,100}$/;
 const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
 /**
@@ -5289,7 +5303,7 @@ function parseGroup(get, step, fail) {
     const name = get('group');
     const docsRepository = get('docs-repository');
     if (docsRepository && !REPOSITORY.test(docsRepository))
-        fail('docs-repository', `"${docsRepository}" is not a repository: expected owner/name.`);
+        fail('docs-repository', `${(0,inputs/* quoted */.TL)(docsRepository)} is not a repository: expected owner/name.`);
     if (!name)
         return undefined;
     if (!NAME.test(name))
@@ -5464,7 +5478,7 @@ function readPrompt(source) {
             if (error instanceof inputs/* InputError */.dz)
                 throw error;
             const code = error.code ?? 'unreadable';
-            throw new inputs/* InputError */.dz('prompt-file', `cannot read "${file}" (${code}): expected the path of a readable UTF-8 file, relative to the workspace.`);
+            throw new inputs/* InputError */.dz('prompt-file', `cannot read ${(0,inputs/* quoted */.TL)(file)} (${code}): expected the path of a readable UTF-8 file, relative to the workspace.`);
         }
     }
     if (!prompt.trim())
@@ -6770,10 +6784,11 @@ function entryFile() {
 }
 // What @actions/cache prints through @actions/core when it gives up (it then returns as if nothing
 // was found or saved): `::warning::Failed to restore: …` (`::error::` on a 5xx in v2), or a plain
-// `Failed to save: Unable to reserve cache …` line when the key exists.
-const LIBRARY_FAILURE = /^(?:::(?:warning|error)::)?((?:Failed to (?:restore|save)|Cache reservation failed)[^\n]*)/;
-// Its progress lines, and the tar commands it runs, are of no use in the step's log.
-const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|Received \d+ of|Lookup only|\[command\])/;
+// `Failed to save: Unable to reserve cache …` line when the key exists; on the v2 protocol
+// (GitHub.com's), a failed upload warns `uploadCacheArchiveSDK: …` first (lib/internal/uploadUtils.js).
+const LIBRARY_FAILURE = /^(?:::(?:warning|error)::)?((?:Failed to (?:restore|save)|Cache reservation failed|uploadCacheArchiveSDK: )[^\n]*)/;
+// Its progress lines (`Sent … of` is v2's upload), and the tar commands it runs, are of no use in the step's log.
+const LIBRARY_CHATTER = /^(?:Cache (?:Size|restored|saved|hit|not found)|(?:Received|Sent) \d+ of|Lookup only|\[command\])/;
 /**
  * Runs library calls within the time limit, turning the library's own warnings and errors into a
  * failure the caller reports once, its own way, and its progress lines into debug lines. The
@@ -6852,7 +6867,7 @@ const prompt_file_FORM = 'expected the path of a regular UTF-8 file inside the w
  */
 function readPromptFile(path, workspace) {
     const fail = (why) => {
-        throw new inputs/* InputError */.dz('prompt-file', `"${path}" ${why}: ${prompt_file_FORM}.`);
+        throw new inputs/* InputError */.dz('prompt-file', `${(0,inputs/* quoted */.TL)(path)} ${why}: ${prompt_file_FORM}.`);
     };
     let real;
     let root;

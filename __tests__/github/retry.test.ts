@@ -10,7 +10,7 @@ import type { AddressInfo, Server } from 'node:net'
 import { systemClock } from '../../src/base/clock.js'
 import type { GitHubClient } from '../../src/github/client.js'
 import { MAX_COMMENT_PAGES } from '../../src/github/conversation/api.js'
-import { READ_WAITS_MS } from '../../src/github/retry.js'
+import { READ_WAITS_MS, recordTries, retryReads, throttleOptions } from '../../src/github/retry.js'
 import { unreachable } from '../../src/github/unreachable.js'
 import type { GitHubApiFake } from '../../simulator/github/index.js'
 import { VirtualClock } from '../../simulator/virtual-clock.js'
@@ -145,6 +145,61 @@ describe('a read', () => {
     fake.fail('collaborator-permission', { kind: 'status', status: 429, ...secondary })
     expect(await read()).toBe('write')
     expect(sent('collaborator-permission')).toBe(2)
+  })
+
+  it('whose time runs out while the throttling plugin waits out a rate limit ends on the rate limit, and is not sent again', async () => {
+    // The client's own Octokit, its time cut at the moment the plugin decides to wait (Retry-After 60 s,
+    // past a 10 s budget; the fallback when GitHub sends none): GitHub answered, so it is no time-out.
+    const { getOctokit, throttling, limiter } = await import('../../src/github/octokit.js')
+    const controller = new AbortController()
+    const { throttle } = throttleOptions({ msPerSecond: 1 }, limiter)
+    const handler = throttle?.onSecondaryRateLimit
+    if (!throttle || !handler) throw new Error('throttleOptions gives no secondary-limit handler')
+    // The plugin's types say void; the handler answers whether to wait and try again.
+    type Decide = (retryAfter: number, options: object, octokit: unknown, retryCount: number) => boolean
+    const decide = handler as unknown as Decide
+    const onSecondaryRateLimit: Decide = (...args) => {
+      const waits = decide(...args)
+      controller.abort(new DOMException('The operation timed out.', 'TimeoutError'))
+      return waits
+    }
+    const options = { baseUrl: fake.url, throttle: { ...throttle, onSecondaryRateLimit } } as Parameters<
+      typeof getOctokit
+    >[1]
+    const octokit = getOctokit('tok', options, recordTries, throttling)
+    retryReads(octokit, clock)
+    fake.fail('collaborator-permission', {
+      kind: 'status',
+      status: 429,
+      ...secondary,
+      headers: { 'retry-after': '60' }
+    })
+    const reading = octokit.rest.repos.getCollaboratorPermissionLevel({
+      owner: 'acme',
+      repo: 'app',
+      username: 'ada',
+      request: { signal: controller.signal }
+    })
+    await expect(reading).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringContaining('secondary rate limit')
+    })
+    // The plugin's retry, due 60 ms later, goes nowhere with the signal aborted.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(sent('collaborator-permission')).toBe(1)
+  })
+
+  it('whose time runs out while a retry after a rate limit is on its way ends on the time: that try may have taken effect', async () => {
+    fake.fail(
+      'collaborator-permission',
+      { kind: 'status', status: 429, ...secondary, headers: { 'retry-after': '1' } },
+      { kind: 'hang' }
+    )
+    const controller = new AbortController()
+    const reading = read(controller.signal)
+    while (sent('collaborator-permission') < 2) await new Promise((resolve) => setImmediate(resolve))
+    controller.abort(new DOMException('The operation timed out.', 'TimeoutError'))
+    await expect(reading).rejects.toMatchObject({ name: 'TimeoutError' })
   })
 
   it('is not retried for a rate limit whose wait is over a minute, nor more than twice', async () => {

@@ -12,7 +12,7 @@ import { countRequests, type RequestCount } from './requests.js'
 import { githubReader, type GitHubReader } from './reader.js'
 import { systemClock, type Clock } from '../base/clock.js'
 import { yieldWithoutTimers } from './limiter.js'
-import { retryReads, throttleOptions, type RetryPace } from './retry.js'
+import { recordTries, retryReads, throttleOptions, type RetryPace } from './retry.js'
 import { redactWrites } from './redact-writes.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -54,7 +54,8 @@ export class GitHubClient {
     this.octokit ??= import('./octokit.js').then(({ getOctokit, throttling, limiter, parseJson }) => {
       yieldWithoutTimers(limiter)
       const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) }
-      const octokit = getOctokit(this.token, options, throttling)
+      // recordTries first: inside the throttling plugin, it sees each of its tries.
+      const octokit = getOctokit(this.token, options, recordTries, throttling)
       countRequests(octokit)
       // Inside the retries: a body that stalls ends on the read's signal, as its answer would.
       parseJson(octokit)

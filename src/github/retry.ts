@@ -49,11 +49,33 @@ export function throttleOptions(pace: RetryPace, limiter: typeof Bottleneck): Pi
   }
 }
 
+/** A request's failure, by its options, while no try follows it: the throttling plugin waits. */
+const failedTries = new WeakMap<object, unknown>()
+
+/**
+ * An Octokit plugin, given to Octokit before the throttling plugin so that it sees each of that
+ * plugin's tries: it keeps the failure of a request's latest try (a rate limit the plugin waits
+ * out), for `retryReads` to end on when the signal fires in the wait. A try under way has none:
+ * a write's try on its way may take effect, so a signal that cuts it is no refusal.
+ */
+export function recordTries(octokit: Pick<Octokit, 'hook'>): void {
+  octokit.hook.wrap('request', async (request, options) => {
+    failedTries.delete(options)
+    try {
+      return await request(options)
+    } catch (error) {
+      failedTries.set(options, error)
+      throw error
+    }
+  })
+}
+
 /**
  * A read (a GraphQL query included) answered 5xx, or whose connection failed, is tried again after
  * each of READ_WAITS_MS on the step's clock; a write (a GraphQL mutation included) never is (it may have taken effect). A request ends when its signal
  * fires, even in the throttling plugin's waits (those run on timers no signal reaches), and then
- * on its last failure when a try failed before: that is why it did not succeed, not the time.
+ * on its last failure when a try failed before, or when the throttling plugin waits after a rate
+ * limit (recordTries): that is why it did not succeed, not the time.
  */
 export function retryReads(octokit: Pick<Octokit, 'hook'>, clock: Pick<Clock, 'sleep'>): void {
   // Registered after the plugins, so outermost: the throttling plugin's waits and tries are one try here.
@@ -65,7 +87,7 @@ export function retryReads(octokit: Pick<Octokit, 'hook'>, clock: Pick<Clock, 's
       try {
         return await untilAborted(request(options), signal)
       } catch (error) {
-        if (signal?.aborted) throw last ?? error
+        if (signal?.aborted) throw failedTries.get(options) ?? last ?? error
         const wait = waits[tried]
         if (wait === undefined || !passing(error)) throw error
         last = error

@@ -293,6 +293,22 @@ describe('context', () => {
       expect(sent()).toContain('- Tag: v1.11.0')
     })
 
+    it('GitHub’s rate limit spent: the warning names it, not a permission no token lacks', async () => {
+      // GitHub's answer once the token's hourly requests are spent (the workflow's GITHUB_TOKEN has
+      // 1,000 per repository): 403 with x-ratelimit-remaining 0 (docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api).
+      const reset = Math.ceil(Date.now() / 1000) + 3600
+      const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) }
+      const message = 'API rate limit exceeded for installation ID 1.'
+      for (const route of ['release-by-tag', 'matching-refs'] as const)
+        github.failAlways(route, { kind: 'status', status: 403, message, headers })
+      const result = await run({}, tagEnv())
+      expectOneCreate(result)
+      const until = new Date(reset * 1000).toISOString().slice(11, 16)
+      expect(result.at('warning')).toEqual([
+        `Context: could not read the release notes of v1.11.0 and the tags starting with v1 (to find the previous release) (GitHub answered 403: ${message}); the job is created with what was read. GitHub's API rate limit for the token is spent until ${until} UTC, not a missing permission: run again once it resets (the workflow's GITHUB_TOKEN has 1,000 requests an hour per repository), or set context: none.`
+      ])
+    })
+
     it('a 403 names the permission; a pull request without file access names pull-requests: read', async () => {
       github.failAlways('pull-files', {
         kind: 'status',

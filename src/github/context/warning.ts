@@ -2,6 +2,7 @@
 import { formatDuration } from '../../base/duration.js'
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
+import { rateLimited, TOKEN_LIMIT } from '../rate-limited.js'
 import { unreachable } from '../unreachable.js'
 import type { Missing } from './reading.js'
 
@@ -22,10 +23,13 @@ export function warning(missing: Missing[], timedOut: number | undefined, dryRun
   const outcome = dryRun
     ? 'nothing is created in a dry run; the prompt below holds what was read'
     : 'the job is created with what was read'
-  // No permission helps a runner that cannot reach GitHub at all.
+  // No permission helps a runner that cannot reach GitHub at all, nor a token over GitHub's rate limit.
+  const limited = missing.map((m) => rateLimited(m.error))
   const fix = missing.every((m) => unreachable(m.error) !== undefined)
     ? "The runner could not connect to GitHub's API: check its network (DNS, proxy, firewall), "
-    : `The workflow's token (github-token) needs ${permissions} on this repository; set them under \`permissions:\`, `
+    : limited.every(Boolean)
+      ? `${limited[0] ?? ''}, not a missing permission: run again once it resets (${TOKEN_LIMIT}), `
+      : `The workflow's token (github-token) needs ${permissions} on this repository; set them under \`permissions:\`, `
   return `Context: could not read ${list} (${why}); ${outcome}. ${fix}or set context: none.`
 }
 

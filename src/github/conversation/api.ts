@@ -9,6 +9,7 @@ import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
 import { allPages } from '../pages.js'
 import type { CountedRequest, RequestCount } from '../requests.js'
+import { rateLimited } from '../rate-limited.js'
 import { unreachable } from '../unreachable.js'
 import { readIdentity } from './identity.js'
 import type { IssueComment } from './marker.js'
@@ -164,5 +165,7 @@ export function refused(what: string, error: unknown, permission: string, input 
     return `Could not ${what} (${inline(lost, 200)}): a network failure, not a missing permission; the outputs are unchanged.`
   const status = (error as { status?: unknown }).status
   const code = typeof status === 'number' ? ` (HTTP ${status})` : ''
-  return `Could not ${what}${code}: ${inline(errorMessage(error), 200)}. The ${input} needs ${permission}; the outputs are unchanged.`
+  const limited = rateLimited(error)
+  const fix = limited ? `${limited}, not a missing permission` : `The ${input} needs ${permission}`
+  return `Could not ${what}${code}: ${inline(errorMessage(error), 200)}. ${fix}; the outputs are unchanged.`
 }

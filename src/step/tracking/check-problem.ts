@@ -6,6 +6,7 @@
  */
 import { errorMessage } from '../../base/error-message.js'
 import { inline } from '../../base/text.js'
+import { rateLimited } from '../../github/rate-limited.js'
 import { unreachable } from '../../github/unreachable.js'
 
 const UNCHANGED = 'the outputs are unchanged.'
@@ -21,6 +22,8 @@ export function checkProblem(doing: string, error: unknown, permission: string, 
     return `Could not ${doing}: GitHub did not answer in time (${said}), not a missing permission; ${UNCHANGED}`
   if (status >= 500)
     return `Could not ${doing} (HTTP ${status}): GitHub failed (${said}), not a missing permission; ${UNCHANGED}`
+  const limited = rateLimited(error)
+  if (limited) return `Could not ${doing} (HTTP ${status}): ${said}. ${limited}, not a missing permission; ${UNCHANGED}`
   if (status === 403 && (personal || /GitHub App|personal access token/i.test(said)))
     return `Could not ${doing} (HTTP 403): ${said}. Check runs need the workflow's token (github.token) or a GitHub App's token: a personal access token cannot make them; ${UNCHANGED}`
   if (status === 404 || status === 422) return `Could not ${doing} (HTTP ${status}): ${said}; ${UNCHANGED}`

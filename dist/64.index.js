@@ -1060,10 +1060,13 @@ function describeScheduled(trigger, last) {
 var duration = __webpack_require__(5937);
 // EXTERNAL MODULE: ./src/base/error-message.ts
 var error_message = __webpack_require__(9225);
+// EXTERNAL MODULE: ./src/github/rate-limited.ts
+var rate_limited = __webpack_require__(7354);
 // EXTERNAL MODULE: ./src/github/unreachable.ts
 var unreachable = __webpack_require__(7997);
 ;// CONCATENATED MODULE: ./src/github/context/warning.ts
 /** The one warning for the context's reads that failed. */
+
 
 
 
@@ -1084,10 +1087,13 @@ function warning(missing, timedOut, dryRun) {
     const outcome = dryRun
         ? 'nothing is created in a dry run; the prompt below holds what was read'
         : 'the job is created with what was read';
-    // No permission helps a runner that cannot reach GitHub at all.
+    // No permission helps a runner that cannot reach GitHub at all, nor a token over GitHub's rate limit.
+    const limited = missing.map((m) => (0,rate_limited/* rateLimited */.x)(m.error));
     const fix = missing.every((m) => (0,unreachable/* unreachable */.H)(m.error) !== undefined)
         ? "The runner could not connect to GitHub's API: check its network (DNS, proxy, firewall), "
-        : `The workflow's token (github-token) needs ${permissions} on this repository; set them under \`permissions:\`, `;
+        : limited.every(Boolean)
+            ? `${limited[0] ?? ''}, not a missing permission: run again once it resets (${rate_limited/* TOKEN_LIMIT */.q}), `
+            : `The workflow's token (github-token) needs ${permissions} on this repository; set them under \`permissions:\`, `;
     return `Context: could not read ${list} (${why}); ${outcome}. ${fix}or set context: none.`;
 }
 /** A read that its signal ended, with no failure of its own. */

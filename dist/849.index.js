@@ -1359,6 +1359,8 @@ var error_message = __webpack_require__(9225);
 var base_text = __webpack_require__(766);
 // EXTERNAL MODULE: ./src/github/pages.ts
 var github_pages = __webpack_require__(3892);
+// EXTERNAL MODULE: ./src/github/rate-limited.ts
+var rate_limited = __webpack_require__(7354);
 // EXTERNAL MODULE: ./src/github/unreachable.ts
 var unreachable = __webpack_require__(7997);
 ;// CONCATENATED MODULE: ./src/github/conversation/identity.ts
@@ -1397,6 +1399,7 @@ function integrationAnswer(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/conversation/api.ts
+
 
 
 
@@ -1500,7 +1503,9 @@ function refused(what, error, permission, input = "'github-token' input") {
         return `Could not ${what} (${(0,base_text/* inline */.mG)(lost, 200)}): a network failure, not a missing permission; the outputs are unchanged.`;
     const status = error.status;
     const code = typeof status === 'number' ? ` (HTTP ${status})` : '';
-    return `Could not ${what}${code}: ${(0,base_text/* inline */.mG)((0,error_message/* errorMessage */.g)(error), 200)}. The ${input} needs ${permission}; the outputs are unchanged.`;
+    const limited = (0,rate_limited/* rateLimited */.x)(error);
+    const fix = limited ? `${limited}, not a missing permission` : `The ${input} needs ${permission}`;
+    return `Could not ${what}${code}: ${(0,base_text/* inline */.mG)((0,error_message/* errorMessage */.g)(error), 200)}. ${fix}; the outputs are unchanged.`;
 }
 
 
@@ -2275,11 +2280,32 @@ function throttleOptions(pace, limiter) {
         }
     };
 }
+/** A request's failure, by its options, while no try follows it: the throttling plugin waits. */
+const failedTries = new WeakMap();
+/**
+ * An Octokit plugin, given to Octokit before the throttling plugin so that it sees each of that
+ * plugin's tries: it keeps the failure of a request's latest try (a rate limit the plugin waits
+ * out), for `retryReads` to end on when the signal fires in the wait. A try under way has none:
+ * a write's try on its way may take effect, so a signal that cuts it is no refusal.
+ */
+function recordTries(octokit) {
+    octokit.hook.wrap('request', async (request, options) => {
+        failedTries.delete(options);
+        try {
+            return await request(options);
+        }
+        catch (error) {
+            failedTries.set(options, error);
+            throw error;
+        }
+    });
+}
 /**
  * A read (a GraphQL query included) answered 5xx, or whose connection failed, is tried again after
  * each of READ_WAITS_MS on the step's clock; a write (a GraphQL mutation included) never is (it may have taken effect). A request ends when its signal
  * fires, even in the throttling plugin's waits (those run on timers no signal reaches), and then
- * on its last failure when a try failed before: that is why it did not succeed, not the time.
+ * on its last failure when a try failed before, or when the throttling plugin waits after a rate
+ * limit (recordTries): that is why it did not succeed, not the time.
  */
 function retryReads(octokit, clock) {
     // Registered after the plugins, so outermost: the throttling plugin's waits and tries are one try here.
@@ -2293,7 +2319,7 @@ function retryReads(octokit, clock) {
             }
             catch (error) {
                 if (signal?.aborted)
-                    throw last ?? error;
+                    throw failedTries.get(options) ?? last ?? error;
                 const wait = waits[tried];
                 if (wait === undefined || !passing(error))
                     throw error;
@@ -2420,7 +2446,8 @@ class GitHubClient {
         this.octokit ??= Promise.all(/* import() */[__webpack_require__.e(375), __webpack_require__.e(857)]).then(__webpack_require__.bind(__webpack_require__, 8857)).then(({ getOctokit, throttling, limiter, parseJson }) => {
             yieldWithoutTimers(limiter);
             const options = { ...throttleOptions(this.pace, limiter), ...(this.apiUrl ? { baseUrl: this.apiUrl } : {}) };
-            const octokit = getOctokit(this.token, options, throttling);
+            // recordTries first: inside the throttling plugin, it sees each of its tries.
+            const octokit = getOctokit(this.token, options, recordTries, throttling);
             (0,requests/* countRequests */.K)(octokit);
             // Inside the retries: a body that stalls ends on the read's signal, as its answer would.
             parseJson(octokit);
@@ -3148,6 +3175,43 @@ function parsePullRequestUrl(link, serverUrl) {
     if (!NAME.test(owner) || !NAME.test(repo) || repo === '.' || repo === '..')
         return undefined;
     return { owner, repo, number: Number(number) };
+}
+
+
+/***/ }),
+
+/***/ 7354:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ TOKEN_LIMIT),
+/* harmony export */   x: () => (/* binding */ rateLimited)
+/* harmony export */ });
+/**
+ * A GitHub request that one of GitHub's rate limits refused is worded as that limit: GitHub did
+ * nothing, and no permission would have helped. GitHub answers 403 or 429, with
+ * `x-ratelimit-remaining: 0` and the reset in `x-ratelimit-reset` when the primary limit is spent,
+ * or a message naming the secondary limit (docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api,
+ * "Exceeding the rate limit"). The workflow's GITHUB_TOKEN has 1,000 requests an hour per
+ * repository, shared by its workflows.
+ */
+/** How the warnings name the workflow token's limit, for what would help. */
+const TOKEN_LIMIT = "the workflow's GITHUB_TOKEN has 1,000 requests an hour per repository";
+/**
+ * `GitHub's API rate limit for the token is spent until 11:05 UTC`, or `GitHub's secondary rate
+ * limit`, when `error` is such a refusal; undefined for any other failure.
+ */
+function rateLimited(error) {
+    const { status, message, response } = (error ?? {});
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const headers = response?.headers ?? {};
+    if (String(headers['x-ratelimit-remaining']) === '0') {
+        const reset = new Date(Number(headers['x-ratelimit-reset']) * 1000);
+        const until = reset.getTime() > 0 ? ` until ${reset.toISOString().slice(11, 16)} UTC` : '';
+        return `GitHub's API rate limit for the token is spent${until}`;
+    }
+    return /\bsecondary rate limit\b/i.test(String(message)) ? "GitHub's secondary rate limit" : undefined;
 }
 
 
@@ -7012,6 +7076,8 @@ function lowerFirst(text) {
     return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
+// EXTERNAL MODULE: ./src/github/rate-limited.ts
+var rate_limited = __webpack_require__(7354);
 // EXTERNAL MODULE: ./src/github/unreachable.ts
 var unreachable = __webpack_require__(7997);
 ;// CONCATENATED MODULE: ./src/step/tracking/check-problem.ts
@@ -7021,6 +7087,7 @@ var unreachable = __webpack_require__(7997);
  * runs at all (a personal access token: GitHub lets only GitHub Apps, the workflow's token
  * included, write them) is not fixed by `checks: write`.
  */
+
 
 
 
@@ -7036,6 +7103,9 @@ function checkProblem(doing, error, permission, personal) {
         return `Could not ${doing}: GitHub did not answer in time (${said}), not a missing permission; ${UNCHANGED}`;
     if (status >= 500)
         return `Could not ${doing} (HTTP ${status}): GitHub failed (${said}), not a missing permission; ${UNCHANGED}`;
+    const limited = (0,rate_limited/* rateLimited */.x)(error);
+    if (limited)
+        return `Could not ${doing} (HTTP ${status}): ${said}. ${limited}, not a missing permission; ${UNCHANGED}`;
     if (status === 403 && (personal || /GitHub App|personal access token/i.test(said)))
         return `Could not ${doing} (HTTP 403): ${said}. Check runs need the workflow's token (github.token) or a GitHub App's token: a personal access token cannot make them; ${UNCHANGED}`;
     if (status === 404 || status === 422)

@@ -16,6 +16,7 @@ import { initialState, type RunState } from '../../src/report/state.js'
 import { MAX_PROMPT_CHARS, parseSettings } from '../../src/step/settings.js'
 import { testClient } from '../fixtures/github.js'
 import { APP, DOCS, usePullRequest } from '../fixtures/pull-request.js'
+import { NOTHING_DONE_OUTPUTS } from '../fixtures/step.js'
 
 describe('conversation', () => {
   const KEY = 'mint_conversation_key_0123456789'
@@ -331,13 +332,7 @@ describe('conversation', () => {
       expect(virtual().sim.requests).toEqual([])
       expect(writes()).toEqual([])
       expect(said(result)).toEqual([{ level: 'info', message: line }])
-      expect(result.outputs).toEqual({
-        command: 'ignored',
-        skipped: 'false',
-        'timed-out': 'false',
-        'not-permitted': 'false',
-        grouped: 'false'
-      })
+      expect(result.outputs).toEqual({ command: 'ignored', ...NOTHING_DONE_OUTPUTS })
       expect(result.summary).toBe('')
     })
 

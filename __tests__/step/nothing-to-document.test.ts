@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { GitHubApiFake } from '../../simulator/github/index.js'
 import type { StepRun } from '../../scripts/in-process.js'
 import { useFakeGitHub } from '../fixtures/github.js'
-import { useStep } from '../fixtures/step.js'
+import { NOTHING_DONE_OUTPUTS, useStep } from '../fixtures/step.js'
 
 describe('nothing to document', () => {
   const KEY = 'mint_nothing_key_0123456789'
@@ -77,13 +77,7 @@ describe('nothing to document', () => {
     expect(step.requests('create')).toEqual([])
     expect(github.requests).toEqual([])
     expect(said(result)).toEqual([{ level: 'info', message: why }])
-    expect(result.outputs).toEqual({
-      command: '',
-      skipped: 'false',
-      'timed-out': 'false',
-      'not-permitted': 'false',
-      grouped: 'false'
-    })
+    expect(result.outputs).toEqual({ command: '', ...NOTHING_DONE_OUTPUTS })
   }
 
   describe('a push that deleted its ref', () => {

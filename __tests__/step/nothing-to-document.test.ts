@@ -117,7 +117,7 @@ describe('nothing to document', () => {
   // GitHub's `closed` action: "If merged is false in the webhook payload, the pull request was closed
   // with unmerged commits" (docs.github.com/webhooks/webhook-events-and-payloads#pull_request).
   describe('a pull request closed', () => {
-    const closed = (merged: boolean, event = 'pull_request') =>
+    const closed = (merged: boolean, event = 'pull_request', inputs: Record<string, string> = {}) =>
       run(
         'refs/pull/7/merge',
         {
@@ -136,11 +136,23 @@ describe('nothing to document', () => {
           }
         },
         { GITHUB_EVENT_NAME: event },
-        { 'link-back': 'pull-request' }
+        { 'link-back': 'pull-request', ...inputs }
       )
 
     it.each(['pull_request', 'pull_request_target'])('%s without being merged: no job, no comment', async (event) => {
       expectNothing(await closed(false, event), 'Pull request #7 was closed without being merged: nothing to document.')
+    })
+
+    // docs/skipping.md: a follow-up to job-id and a wait-only step are explicit requests, never skipped.
+    it.each([
+      ['a follow-up to job-id', { 'job-id': 'job_open', prompt: 'The PR was closed: close the docs PR.' }, 1],
+      ['a wait-only step', { 'job-id': 'job_open', prompt: '' }, 0]
+    ])('%s on a pull request closed unmerged is still sent', async (_, inputs, messages) => {
+      step.sim().addJob('proj-nothing', { id: 'job_open', status: 'completed' })
+      const result = await closed(false, 'pull_request', inputs)
+      expect(result.code).toBe(0)
+      expect([step.requests('create').length, step.requests('message').length]).toEqual([0, messages])
+      expect(result.outputs['job-id']).toBe('job_open')
     })
 
     it('merged: documented', async () => {

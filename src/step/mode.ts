@@ -52,7 +52,9 @@ export async function decideMode(
   deps: ConversationDeps
 ): Promise<StepMode | NoRequest> {
   const { trigger, comment } = event
-  const nothing = nothingToDocument(trigger)
+  // A follow-up to job-id and a wait-only step are explicit requests about a job already made.
+  const explicit = settings.mode === 'message' || settings.mode === 'wait-only'
+  const nothing = explicit ? undefined : nothingToDocument(trigger)
   if (nothing !== undefined) return { why: nothing }
   const pull = comment
     ? { repository: comment.repo, number: comment.pullNumber }

@@ -8170,7 +8170,9 @@ async function acknowledge(comment, api, log, content) {
  */
 async function decideMode(settings, event, deps) {
     const { trigger, comment } = event;
-    const nothing = nothingToDocument(trigger);
+    // A follow-up to job-id and a wait-only step are explicit requests about a job already made.
+    const explicit = settings.mode === 'message' || settings.mode === 'wait-only';
+    const nothing = explicit ? undefined : nothingToDocument(trigger);
     if (nothing !== undefined)
         return { why: nothing };
     const pull = comment

@@ -662,6 +662,24 @@ describe('conversation', () => {
     expect(agent('create')).toHaveLength(3)
   })
 
+  it("a follow-up to job-id ignores its own link-back's edit too: with a personal token, each edit would send another", async () => {
+    github().addRelease(APP, { tag_name: 'v2.0.0', body: 'Notes' })
+    const inputs = { prompt: 'Document the release', 'link-back': 'release', context: 'none' }
+    const first = await run('release', { action: 'published', release: { tag_name: 'v2.0.0', body: 'Notes' } }, inputs)
+    const linked = github().releaseBody(APP, 'v2.0.0') ?? ''
+    const echo = {
+      action: 'edited',
+      changes: { body: { from: 'Notes' } },
+      release: { tag_name: 'v2.0.0', body: linked }
+    }
+    const follow = { ...inputs, 'job-id': first.outputs['job-id'] ?? '', prompt: 'Also document the flags.' }
+    const own = await run('release', echo, follow, { runId: '5033' })
+    expect(own.at('info')).toContain(
+      "The release's notes changed only in the action's own link-back block: nothing to document."
+    )
+    expect(agent('message')).toHaveLength(0)
+  })
+
   it('leaves notes alone that its block would take past GitHub’s 125,000 characters: one warning saying so', async () => {
     // Notes a release tool wrote, within GitHub's limit; with the block they would not be.
     const notes = `## Changes\n${'- a change\n'.repeat(12_000)}`.slice(0, 125_000 - 100)

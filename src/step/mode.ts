@@ -52,9 +52,12 @@ export async function decideMode(
   deps: ConversationDeps
 ): Promise<StepMode | NoRequest> {
   const { trigger, comment } = event
-  // A follow-up to job-id and a wait-only step are explicit requests about a job already made.
+  // A follow-up to job-id and a wait-only step are explicit requests about a job already made; the
+  // release edit of the action's own link-back is an echo for every step (a personal token's edit
+  // starts the workflow again, and a follow-up would link back, and so on).
   const explicit = settings.mode === 'message' || settings.mode === 'wait-only'
-  const nothing = explicit ? undefined : nothingToDocument(trigger)
+  const echo = trigger.kind === 'tag' && trigger.release?.ownLinkBack === true
+  const nothing = explicit && !echo ? undefined : nothingToDocument(trigger)
   if (nothing !== undefined) return { why: nothing }
   const pull = comment
     ? { repository: comment.repo, number: comment.pullNumber }
